@@ -1,0 +1,234 @@
+"""Errors a person can act on: ``path:line:col: message``, the line with a caret under the
+fault, what was expected there in words, and a hint for the common mistakes.
+
+A :class:`NotationError` means the input cannot be read as a record. It is never used for an
+irregularity at the table: those are facts a record states, and the laws judge them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .lexer import CARD_CODES, KEYWORDS, SUIT_CODES, classify
+
+
+class NotationError(Exception):
+    """A record, or a file, that cannot be read as the notation."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int = 1,
+        column: int = 1,
+        width: int = 1,
+        source: str | None = None,
+        expected: list[str] | None = None,
+        hint: str | None = None,
+        record_line: int | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        """What is wrong, in one sentence."""
+        self.path = path
+        """The file (``<stdin>``, ``<string>``) where it is wrong."""
+        self.line = line
+        """Line of the fault (1-based)."""
+        self.column = column
+        """Column of the fault (1-based)."""
+        self.width = max(1, width)
+        """How many characters the caret underlines."""
+        self.source = source
+        """The text of the faulty line, if known."""
+        self.expected = expected or []
+        """What the notation allows at that point, in words."""
+        self.hint = hint
+        """Advice for a common mistake, if this looks like one."""
+        self.record_line = record_line
+        """Line where the record holding the fault begins (the reader skips to the next)."""
+
+    @property
+    def location(self) -> str:
+        """``path:line:col``, the convention of compilers and linters."""
+        return f"{self.path or '<input>'}:{self.line}:{self.column}"
+
+    def __str__(self) -> str:
+        out = [f"{self.location}: {self.message}"]
+        if self.source is not None:
+            text = self.source.replace("\t", " ")
+            if len(text) > 160:  # keep a long line readable around the fault
+                lo = max(0, self.column - 80)
+                text = ("..." if lo else "") + text[lo : lo + 160]
+                col = self.column - lo + (3 if lo else 0)
+            else:
+                col = self.column
+            gutter = f"{self.line:>5} | "
+            out.append(gutter + text)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * self.width)
+        if self.expected:
+            out.append("  expected: " + _or_list(self.expected))
+        if self.hint:
+            out.append("  hint: " + self.hint)
+        return "\n".join(out)
+
+    def to_json(self) -> dict[str, Any]:
+        """The error as plain data (for ``--format json``)."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+            "expected": self.expected,
+            "hint": self.hint,
+        }
+
+
+def _or_list(items: list[str]) -> str:
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+# --------------------------------------------------------------------------------------------
+#  Terminals in words
+# --------------------------------------------------------------------------------------------
+
+_TERMINAL_WORDS = {
+    "CARD": "a card such as KH or ??",
+    "EXPOSED_CARD": "an exposed card such as *KH",
+    "PLAYER": "a player A or B",
+    "INT": "a number",
+    "TRICK_NUMBER": "a trick number such as 1.",
+    "PACKET_ORDER": "a packet order 2-3 or 3-2",
+    "COLON": "':' after the player",
+    "SUIT": "a suit S, H, D or C",
+    "TAG_NAME": "a tag name",
+    "STRING": 'a value in double quotes, such as "Mr. Anstey"',
+    "LBRACKET": "'[' opening a tag",
+    "RBRACKET": "']' closing the tag",
+    "_NL": "the end of the line",
+    "$END": "the end of the record",
+}
+_KEYWORD_OF = {t: w for w, t in KEYWORDS.items()}
+_ORDER = list(_TERMINAL_WORDS)
+
+
+def in_words(terminals: Iterable[str]) -> list[str]:
+    """The terminals an LALR state accepts, said in words, most useful first."""
+    names = set(terminals)
+    out = [_TERMINAL_WORDS[t] for t in _ORDER if t in names]
+    keywords = sorted(f"'{_KEYWORD_OF[t]}'" for t in names if t in _KEYWORD_OF)
+    if len(keywords) > 8:
+        keywords = [*keywords[:8], "another keyword"]
+    return out + keywords
+
+
+def word_hint(word: str, expected: set[str]) -> str | None:
+    """Advice for a word that is not what the notation allows here."""
+    kind = classify(word)
+    low = word.lower()
+    if "CARD" in expected or "EXPOSED_CARD" in expected:
+        card = low.lstrip("*")
+        if 2 <= len(card) <= 3 and kind == "WORD":
+            rank, suit = card[:-1], card[-1]
+            if suit not in SUIT_CODES:
+                return (
+                    f"'{word}' is not a card: '{word[-1]}' is not a suit "
+                    "(suits are S H D C, or ♠ ♥ ♦ ♣)"
+                )
+            if rank + "s" not in CARD_CODES:
+                return (
+                    f"'{word}' is not a card: '{rank.upper()}' is not a rank "
+                    "(ranks are K Q J A T 9 8 7, and 10 may stand for T)"
+                )
+    if kind == "WORD" and word[:1].isalpha():
+        keywords = [_KEYWORD_OF[t] for t in expected if t in _KEYWORD_OF]
+        near = difflib.get_close_matches(low, keywords, n=1, cutoff=0.6)
+        if not near:
+            near = difflib.get_close_matches(low, list(KEYWORDS), n=1, cutoff=0.75)
+        if near:
+            return f"unknown word '{word}': did you mean '{near[0]}'?"
+    if word == "}":
+        return "a '}' closes a brace comment, but no '{' opened one"
+    if word.startswith('"') and "STRING" in expected:
+        return 'a tag value ends with a double quote: [Name "value"]'
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+#  Common mistakes, recognised by the parser state they leave it in (Lark's match_examples)
+# --------------------------------------------------------------------------------------------
+
+MISTAKES: dict[str, list[str]] = {
+    "a trick names each player before his card: '1. B KH A 7H'": [
+        "1. KH A 7H",
+        "1. B KH 7H",
+        "2. A QS 7S",
+    ],
+    "a packet has a colon after the player: 'B: KH QH 9S'": [
+        "B KH QH 9S",
+        "A 3",
+        "B ?? ??",
+    ],
+    "a deal begins with its number and the dealer: 'deal 3 A'": [
+        "deal A",
+        "deal 3",
+        "deal 3 A B",
+    ],
+    "the cut for deal names each player before his card: 'cut A JS B AH'": [
+        "cut JS B AH",
+        "cut A JS AH",
+    ],
+    "a mark gives the points and then the reason: 'A marks 2 vole'": [
+        "A marks vole 2",
+        "A marks king 1",
+    ],
+    "a score names each player before his points: 'score A 3 B 2'": [
+        "score 3 2",
+        "score A 3 2",
+        "score A B",
+    ],
+    'a tag is a name and a value in double quotes: [Event "Portland Club"]': [
+        '[Event Portland Club"]',
+        "[Event]",
+        '["Event" "x"]',
+    ],
+}
+
+_CONTEXTS = (
+    "{}",
+    '[Event "x"]\n{}',
+    "deal 1 A\n{}",
+    '[Event "x"]\ndeal 1 A\n{}',
+    "deal 1 A\nturn KS\n{}",
+    '[Event "x"]\ndeal 1 A\nturn KS\n{}',
+    "deal 1 A\ndeal 2 B\n{}",
+    '[Event "x"]\ndeal 1 A\ndeal 2 B\n{}',
+    "deal 1 A\nturn KS\ndeal 2 B\nturn KS\n{}",
+    '[Event "x"]\ndeal 1 A\nturn KS\ndeal 2 B\nturn KS\n{}',
+    "cut A JS B AH\n{}",
+    '[Event "x"]\ncut A JS B AH\n{}',
+)
+
+
+def mistake_examples() -> dict[str, list[str]]:
+    """Each mistake's examples, placed in every kind of context a line can stand in (the
+    parser's state depends on what came before: tags, an opening, earlier deals and events)."""
+    return {
+        label: [ctx.format(example) + "\n" for example in examples for ctx in _CONTEXTS]
+        for label, examples in MISTAKES.items()
+    }
+
+
+def match_mistake(error: Any, parse: Callable[[str], Any]) -> str | None:
+    """The hint for the common mistake that leaves the parser where ``error`` did, if any."""
+    try:
+        label: str | None = error.match_examples(
+            parse, mistake_examples(), token_type_match_fallback=True, use_accepts=False
+        )
+    except Exception:  # pragma: no cover - a hint is a courtesy, never a second failure
+        return None
+    return label

@@ -1,0 +1,363 @@
+"""The line lexer: turns the lines of a file into the terminals of ``grammar/ecarte.lark``,
+one record at a time.
+
+The notation is line oriented and its words are separated by spaces, so a word is classified
+by looking it up (keywords, cards, players) rather than by trying regular expressions in turn.
+The lexer also does the two jobs the grammar leaves to the reader:
+
+* **Comments.** ``;`` to the end of the line and ``{ ... }`` (which may span lines) are taken
+  out of the token stream and kept: the first token of a line carries the comments written on
+  that line and the comments that stood alone on the lines before it.
+* **Records.** A tag line that follows any other line begins the next record, so the lexer
+  hands the parser one record's tokens at a time, and memory is bounded by the largest record.
+
+Words it cannot classify become ``WORD`` tokens, which no rule accepts: the parser then reports
+them with what it expected at that point (see :mod:`adjudicator.errors`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import product
+
+from .cards import ALL_CARDS, Rank
+
+# --------------------------------------------------------------------------------------------
+#  Tokens
+# --------------------------------------------------------------------------------------------
+
+
+class Tok:
+    """A token as Lark's LALR parser wants it: ``type`` and ``value``, and a position.
+
+    Lighter than ``lark.Token`` (built a million times a second when reading archives).
+    """
+
+    __slots__ = ("column", "line", "type", "value")
+
+    comments: tuple[str, ...] = ()
+    """Comments written on this token's line (set on the first token of a line only)."""
+    before: tuple[str, ...] = ()
+    """Comments standing alone on the lines before this token's line (first token only)."""
+
+    def __init__(self, type: str, value: str, line: int, column: int) -> None:
+        self.type = type
+        self.value = value
+        self.line = line
+        self.column = column
+
+    # Lark reads these when it builds its end-of-input token or an error.
+    @property
+    def end_line(self) -> int:
+        return self.line
+
+    @property
+    def end_column(self) -> int:
+        return self.column + len(self.value)
+
+    @property
+    def start_pos(self) -> int:
+        return 0
+
+    @property
+    def end_pos(self) -> int:
+        return 0
+
+    def __repr__(self) -> str:
+        return f"Tok({self.type}, {self.value!r}, {self.line}:{self.column})"
+
+
+class LineTok(Tok):
+    """The first token of a line that has comments with it."""
+
+    __slots__ = ("before", "comments")
+
+    def __init__(
+        self,
+        tok: Tok,
+        comments: tuple[str, ...],
+        before: tuple[str, ...],
+    ) -> None:
+        super().__init__(tok.type, tok.value, tok.line, tok.column)
+        self.comments = comments
+        self.before = before
+
+
+# --------------------------------------------------------------------------------------------
+#  The vocabulary
+# --------------------------------------------------------------------------------------------
+
+KEYWORDS: dict[str, str] = {
+    word: word.upper()
+    for word in (
+        "accepts abandons announces asks below calls cards claims complete cut deal discards "
+        "draw elects exposed faced holds if imperfect incorrect king leads marks names new order "
+        "pack penalty permits play plays point proposes rectify redundant refuse refuses replay "
+        "retracts score shows shuffle stock table take takes trump turn unmarks up vole"
+    ).split()
+}
+KEYWORDS["suit"] = "SUIT_KW"
+"""Each keyword (lower case) and its terminal in the grammar."""
+
+_SUITS = {"s": "S", "h": "H", "d": "D", "c": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+
+def _case_variants(word: str) -> set[str]:
+    return {"".join(chars) for chars in product(*({ch.lower(), ch.upper()} for ch in word))}
+
+
+def _card_spellings() -> dict[str, str]:
+    """Every spelling of every card, in every mix of cases, to its canonical code."""
+    out: dict[str, str] = {}
+    for card in ALL_CARDS:
+        ranks = [card.rank.value] + (["10"] if card.rank is Rank.TEN else [])
+        suits = [s for s, v in _SUITS.items() if v == card.suit.value]
+        for r in ranks:
+            for s in suits:
+                for spelling in _case_variants(r + s):
+                    out[spelling] = card.code
+    return out
+
+
+CARD_CODES: dict[str, str] = _card_spellings()
+"""Every accepted spelling of a card to its canonical code; ``??`` is not here."""
+
+SUIT_CODES: dict[str, str] = {v: c for s, c in _SUITS.items() for v in _case_variants(s)}
+"""Every accepted spelling of a suit to its canonical letter."""
+
+_WORDS: dict[str, str] = {}
+for _kw, _type in KEYWORDS.items():
+    for _v in (_kw, _kw.upper(), _kw.capitalize()):
+        _WORDS[_v] = _type
+for _spelling in CARD_CODES:
+    _WORDS[_spelling] = "CARD"
+_WORDS["??"] = "CARD"
+for _spelling in CARD_CODES:
+    _WORDS["*" + _spelling] = "EXPOSED_CARD"
+_WORDS["*??"] = "EXPOSED_CARD"
+for _p in "abcABC":
+    _WORDS[_p] = "PLAYER"
+    _WORDS[_p + ":"] = "PACKET_HEAD"  # split into PLAYER and COLON
+_WORDS[":"] = "COLON"
+for _n in range(100):
+    _WORDS[str(_n)] = "INT"
+    _WORDS[f"{_n}."] = "TRICK_NUMBER"
+for _a in "0123456789":
+    for _b in "0123456789":
+        _WORDS[f"{_a}-{_b}"] = "PACKET_ORDER"
+
+_SPECIAL = re.compile(r"[;{}\[\]\"]")
+_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
+
+
+def classify(word: str) -> str:
+    """The terminal a word stands for, or ``WORD`` if it is not one of the notation's words."""
+    t = _WORDS.get(word)
+    if t is not None:
+        return t
+    low = word.lower()
+    t = _WORDS.get(low)
+    if t is not None:
+        return t
+    if word.isdigit() and word.isascii():
+        return "INT"
+    if word[-1:] == "." and word[:-1].isdigit() and word.isascii():
+        return "TRICK_NUMBER"
+    return "WORD"
+
+
+# --------------------------------------------------------------------------------------------
+#  Lexing a file into records
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RecordTokens:
+    """The tokens of one record, as the lexer cut it from the file."""
+
+    line: int
+    """Line where the record begins (its first token, or its first comment)."""
+    tokens: list[Tok] = field(default_factory=list)
+    """The record's tokens, each line ending in an ``_NL`` token."""
+    comments_after: tuple[str, ...] = ()
+    """Comments standing alone after the record's last line."""
+    problem: tuple[str, int, int] | None = None
+    """A fault found while lexing (message, line, column); the record cannot be parsed."""
+    first_line: int = 1
+    """Line number of ``source[0]``."""
+    source: list[str] = field(default_factory=list)
+    """The record's lines as read (for error messages)."""
+
+    @property
+    def end_line(self) -> int:
+        """The record's last line."""
+        return self.first_line + len(self.source) - 1
+
+    def source_line(self, line: int) -> str | None:
+        """The text of line ``line``, if it is one of this record's."""
+        i = line - self.first_line
+        return self.source[i] if 0 <= i < len(self.source) else None
+
+
+class LineLexer:
+    """Cuts numbered lines into records of tokens (see :meth:`records`)."""
+
+    def records(self, lines: Iterable[tuple[int, str]]) -> Iterator[RecordTokens]:
+        """Yield the records in ``lines`` (pairs of line number and text without its line end).
+
+        A record whose lines hold a fault the parser cannot see (a brace comment never closed)
+        comes with ``problem`` set. A file of comments only gives one record with no tokens.
+        """
+        words = _WORDS
+        special = _SPECIAL.search
+        record: RecordTokens | None = None
+        has_body = False  # the current record has a line other than a tag
+        before: list[str] = []  # comments standing alone, waiting for the next line
+        line_tokens: list[Tok] = []
+        line_comments: list[str] = []
+        brace_text: list[str] = []
+        brace_at: tuple[int, int] | None = None  # where a still-open brace comment began
+        lineno = 0
+        buffer: list[str] = []  # lines read since the current record's first line
+        buffer_start = 1
+
+        for lineno, text in lines:
+            if not buffer:
+                buffer_start = lineno
+            buffer.append(text)
+            start = 0
+            if brace_at is not None:
+                close = text.find("}")
+                if close < 0:
+                    brace_text.append(text)
+                    continue
+                brace_text.append(text[: close + 1])
+                line_comments.append("\n".join(brace_text))
+                brace_text = []
+                brace_at = None
+                start = close + 1
+
+            if special(text, start) is None:
+                # The fast path: words separated by whitespace, nothing else.
+                pos = start
+                expect_suit = False
+                for word in text[start:].split() if start else text.split():
+                    col = text.index(word, pos)
+                    pos = col + len(word)
+                    t = words.get(word) or classify(word)
+                    if expect_suit and word in SUIT_CODES:
+                        t = "SUIT"
+                    expect_suit = t == "NAMES" or t == "SUIT_KW"
+                    if t == "PACKET_HEAD":
+                        line_tokens.append(Tok("PLAYER", word[0], lineno, col + 1))
+                        line_tokens.append(Tok("COLON", ":", lineno, col + 2))
+                    else:
+                        line_tokens.append(Tok(t, word, lineno, col + 1))
+            else:
+                brace_at = _lex_careful(text, start, lineno, line_tokens, line_comments, brace_text)
+                if brace_at is not None:
+                    continue
+
+            if line_tokens:
+                first = line_tokens[0]
+                if record is None or (has_body and first.type == "LBRACKET"):
+                    if record is not None:
+                        cut = first.line - buffer_start
+                        record.source = buffer[:cut]
+                        buffer = buffer[cut:]
+                        buffer_start = first.line
+                        yield record
+                    record = RecordTokens(line=first.line, first_line=buffer_start)
+                    has_body = False
+                if first.type != "LBRACKET":
+                    has_body = True
+                if line_comments or before:
+                    line_tokens[0] = LineTok(first, tuple(line_comments), tuple(before))
+                    before = []
+                last = line_tokens[-1]
+                line_tokens.append(Tok("_NL", "", last.line, last.column + len(last.value)))
+                record.tokens.extend(line_tokens)
+                line_tokens = []
+                line_comments = []
+            elif line_comments:
+                before.extend(line_comments)
+                line_comments = []
+
+        if brace_at is not None:
+            if line_tokens:  # the line the comment was opened on was never finished
+                before = [*before, *line_comments]
+            if record is None:
+                record = RecordTokens(line=brace_at[0], first_line=buffer_start)
+            record.problem = (
+                "a brace comment opened here is never closed (no '}' before the end of the file)",
+                brace_at[0],
+                brace_at[1],
+            )
+        if record is None:
+            if not before:
+                return
+            record = RecordTokens(line=lineno, first_line=buffer_start)
+        record.comments_after = tuple(before)
+        record.source = buffer
+        yield record
+
+
+def _lex_careful(
+    text: str,
+    start: int,
+    lineno: int,
+    line_tokens: list[Tok],
+    line_comments: list[str],
+    brace_text: list[str],
+) -> tuple[int, int] | None:
+    """Lex a line that holds comments, tags or quotes, from ``start``. Returns where a brace
+    comment that runs past the end of the line began (line, column), else ``None``."""
+    words = _WORDS
+    if not line_tokens:
+        m = _TAG_LINE.match(text, start)
+        if m is not None:
+            line_tokens.append(Tok("LBRACKET", "[", lineno, text.index("[", start) + 1))
+            line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
+            line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
+            line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
+            start = m.end()
+    i = start
+    n = len(text)
+    expect_suit = False
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch == ";":
+            line_comments.append(text[i:].rstrip())
+            return None
+        if ch == "{":
+            close = text.find("}", i + 1)
+            if close < 0:
+                brace_text.append(text[i:])
+                return (lineno, i + 1)
+            line_comments.append(text[i : close + 1])
+            i = close + 1
+            continue
+        if ch in "[]":
+            line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
+            i += 1
+            continue
+        j = i + 1
+        while j < n and not text[j].isspace() and text[j] not in ";{[]":
+            j += 1
+        word = text[i:j]
+        t = words.get(word) or classify(word)
+        if expect_suit and word in SUIT_CODES:
+            t = "SUIT"
+        expect_suit = t == "NAMES" or t == "SUIT_KW"
+        if t == "PACKET_HEAD":
+            line_tokens.append(Tok("PLAYER", word[0], lineno, i + 1))
+            line_tokens.append(Tok("COLON", ":", lineno, i + 2))
+        else:
+            line_tokens.append(Tok(t, word, lineno, i + 1))
+        i = j
+    return None

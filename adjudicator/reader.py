@@ -1,0 +1,366 @@
+"""Reading records: text or files in, :class:`~adjudicator.model.Record` values out, one at a
+time.
+
+The reader streams: it decodes a file line by line, the line lexer cuts the lines into records,
+and Lark's LALR parser builds each record's model as it parses (the inline transformer of
+:mod:`adjudicator.builder`). Memory is bounded by the largest record, not by the file.
+
+Two entry points:
+
+* :func:`read` yields records and raises :class:`NotationError` at the first bad one;
+* :func:`read_each` yields a record or a :class:`NotationError` for every record in the
+  input and goes on past bad ones, as a batch must.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+from typing import IO, Any
+
+from lark import Lark, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+
+from .builder import Builder, BuildError
+from .errors import NotationError, in_words, match_mistake, word_hint
+from .lexer import LineLexer, RecordTokens
+from .model import Record
+
+MAX_LINE_BYTES = 100_000
+"""The longest line the reader accepts. No line of the notation needs a tenth of this; a longer
+one is reported (and skipped) rather than read into memory."""
+
+Source = str | os.PathLike[str] | IO[bytes] | IO[str]
+"""What the reader reads: a ``str`` is the text of records; a path names a file; an open file
+(binary or text) is read from where it stands."""
+
+
+# --------------------------------------------------------------------------------------------
+#  The grammar and the parser
+# --------------------------------------------------------------------------------------------
+
+
+def grammar_path() -> Path:
+    """Where ``ecarte.lark`` is: inside the installed package, or at the top of a checkout."""
+    packaged = resources.files("adjudicator").joinpath("grammar/ecarte.lark")
+    if packaged.is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent / "grammar" / "ecarte.lark"
+
+
+def grammar_text() -> str:
+    """The text of the grammar."""
+    return grammar_path().read_text(encoding="utf-8")
+
+
+class _TokenFeed(Lexer):
+    """Hands Lark the tokens the line lexer already made for one record."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
+        return iter(data)
+
+
+@functools.cache
+def _parser() -> tuple[Lark, Builder]:
+    builder = Builder()
+    lark = Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer=_TokenFeed,
+        start="record",
+        transformer=builder,
+        maybe_placeholders=False,
+    )
+    return lark, builder
+
+
+def reference_parser() -> Lark:
+    """The same grammar with Lark's own contextual lexer (comments ignored). Used to check
+    that the line lexer and the grammar's terminals define the same language."""
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start="record",
+        transformer=Builder(),
+        maybe_placeholders=False,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+#  Lines from bytes
+# --------------------------------------------------------------------------------------------
+
+
+class _Unreadable(Exception):
+    """The input is not text at all (binary, UTF-16): nothing more can be read from it."""
+
+    def __init__(self, error: NotationError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
+def _lines_of_bytes(
+    stream: IO[bytes], path: str, problems: list[NotationError]
+) -> Iterator[tuple[int, str]]:
+    """Decode a byte stream line by line. A line that cannot be decoded, or is too long, is
+    put in ``problems`` and given to the lexer as blank; a binary file stops the reading."""
+    lineno = 0
+    readline = stream.readline
+    while True:
+        raw = readline(MAX_LINE_BYTES + 1)
+        if not raw:
+            return
+        lineno += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            length = len(raw)
+            while True:
+                more = readline(1 << 20)
+                length += len(more)
+                if not more or more.endswith(b"\n"):
+                    break
+            problems.append(
+                NotationError(
+                    f"line {lineno} is {length:,} bytes long; a line of the notation is at most "
+                    f"{MAX_LINE_BYTES:,} bytes",
+                    path=path,
+                    line=lineno,
+                    column=1,
+                    hint="is this a record? one event a line, and a line is short",
+                )
+            )
+            yield lineno, ""
+            continue
+        if lineno == 1:
+            if raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+                raise _Unreadable(
+                    NotationError(
+                        "the file is UTF-16 text; records must be UTF-8",
+                        path=path,
+                        hint="convert it, e.g. iconv -f UTF-16 -t UTF-8",
+                    )
+                )
+        if b"\0" in raw:
+            col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
+            raise _Unreadable(
+                NotationError(
+                    "a NUL byte: this is a binary file, not a record of the notation",
+                    path=path,
+                    line=lineno,
+                    column=col,
+                )
+            )
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            col = len(raw[: e.start].decode("utf-8", "replace")) + 1
+            bad = raw[e.start : e.end].hex(" ")
+            problems.append(
+                NotationError(
+                    f"bytes that are not UTF-8 ({bad})",
+                    path=path,
+                    line=lineno,
+                    column=col,
+                    source=raw.decode("utf-8", "replace").rstrip("\r\n"),
+                    hint="records are UTF-8 text; was this file saved as Latin-1 or cp1252?",
+                )
+            )
+            yield lineno, ""
+            continue
+        if text.endswith("\n"):
+            text = text[:-2] if text.endswith("\r\n") else text[:-1]
+        yield lineno, text
+
+
+def _lines_of_text(text: str) -> Iterator[tuple[int, str]]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    for lineno, line in enumerate(io.StringIO(text, newline=""), 1):
+        if line.endswith("\n"):
+            line = line[:-2] if line.endswith("\r\n") else line[:-1]
+        yield lineno, line
+
+
+# --------------------------------------------------------------------------------------------
+#  Reading
+# --------------------------------------------------------------------------------------------
+
+
+def read(source: Source, *, path: str | None = None) -> Iterator[Record]:
+    """Yield the records in ``source``, one by one. Raises :class:`NotationError` at the first
+    record that cannot be read (the records before it have been yielded)."""
+    for item in read_each(source, path=path):
+        if isinstance(item, NotationError):
+            raise item
+        yield item
+
+
+def read_one(source: Source, *, path: str | None = None) -> Record:
+    """The single record in ``source``; a :class:`NotationError` if there is not exactly one."""
+    records = list(read(source, path=path))
+    if len(records) != 1:
+        raise NotationError(
+            f"expected one record, found {len(records)}", path=path or _name_of(source)
+        )
+    return records[0]
+
+
+def read_each(source: Source, *, path: str | None = None) -> Iterator[Record | NotationError]:
+    """Yield each record in ``source``, or a :class:`NotationError` in place of a record that
+    cannot be read; go on to the next record after an error."""
+    name = path or _name_of(source)
+    if isinstance(source, str):
+        yield from _read_lines(_lines_of_text(source), name, [])
+        return
+    if isinstance(source, os.PathLike):
+        try:
+            stream: IO[bytes] = open(source, "rb")  # noqa: SIM115 - closed below
+        except OSError as e:
+            yield NotationError(f"cannot open the file: {e.strerror or e}", path=name)
+            return
+        with stream:
+            yield from _read_stream(stream, name)
+        return
+    if isinstance(source, io.TextIOBase) and not hasattr(source, "buffer"):
+        yield from _read_lines(_lines_of_text(source.read()), name, [])
+        return
+    binary = source.buffer if hasattr(source, "buffer") else source
+    yield from _read_stream(binary, name)  # type: ignore[arg-type]
+
+
+def _name_of(source: Source) -> str:
+    if isinstance(source, str):
+        return "<string>"
+    if isinstance(source, os.PathLike):
+        return os.fspath(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else "<stream>"
+
+
+def _read_stream(stream: IO[bytes], name: str) -> Iterator[Record | NotationError]:
+    problems: list[NotationError] = []
+    try:
+        yield from _read_lines(_lines_of_bytes(stream, name, problems), name, problems)
+    except _Unreadable as e:
+        yield e.error
+    except OSError as e:
+        yield NotationError(f"cannot read the file: {e.strerror or e}", path=name)
+
+
+def _read_lines(
+    lines: Any, name: str, problems: list[NotationError]
+) -> Iterator[Record | NotationError]:
+    lark, builder = _parser()
+    seen = 0
+    for rt in LineLexer().records(lines):
+        seen += 1
+        if problems:
+            mine = [p for p in problems if p.line <= rt.end_line]
+            if mine:
+                del problems[: len(mine)]
+                err = mine[0]
+                err.record_line = rt.line
+                if err.source is None:
+                    err.source = rt.source_line(err.line)
+                yield err
+                continue
+        if rt.problem is not None:
+            message, line, column = rt.problem
+            yield NotationError(
+                message,
+                path=name,
+                line=line,
+                column=column,
+                source=rt.source_line(line),
+                record_line=rt.line,
+                hint="close it with '}', or write a ';' comment, which ends with its line",
+            )
+            continue
+        if not rt.tokens:
+            yield NotationError(
+                "no record here: only comments and blank lines",
+                path=name,
+                line=rt.line or 1,
+                expected=["tags", "a cut for deal", "a deal"],
+            )
+            continue
+        builder.line = rt.line
+        builder.comments_after = rt.comments_after
+        try:
+            yield lark.parse(rt.tokens)
+        except UnexpectedInput as e:
+            yield _explain(e, rt, name)
+        except BuildError as e:
+            yield NotationError(
+                str(e),
+                path=name,
+                line=e.token.line,
+                column=e.token.column,
+                source=rt.source_line(e.token.line),
+                record_line=rt.line,
+            )
+    if seen == 0:
+        yield NotationError(
+            "empty file: no record in it",
+            path=name,
+            expected=["tags", "a cut for deal", "a deal"],
+        )
+
+
+def parse_text(text: str) -> Record:
+    """Parse ``text`` as exactly one record, raising Lark's own exceptions (for
+    ``match_examples``; everything else should use :func:`read`)."""
+    lark, builder = _parser()
+    records = list(LineLexer().records(_lines_of_text(text)))
+    builder.line = records[0].line if records else 0
+    builder.comments_after = ()
+    tokens = [t for rt in records for t in rt.tokens]
+    result: Record = lark.parse(tokens)
+    return result
+
+
+def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
+    """Turn Lark's exception into an error a person can act on."""
+    token = getattr(e, "token", None)
+    expected_terms: set[str] = set(getattr(e, "expected", ()) or ())
+    line = getattr(token, "line", None) or e.line or rt.line
+    column = getattr(token, "column", None) or e.column or 1
+    value = getattr(token, "value", "") or ""
+    ttype = getattr(token, "type", "")
+    if ttype == "_NL":
+        message = "the line ends too soon"
+        width = 1
+    elif ttype == "$END":
+        message = "the record ends too soon"
+        width = 1
+    elif ttype == "WORD":
+        message = f"'{value}' is not a word of the notation"
+        width = len(value)
+    else:
+        message = f"unexpected '{value}'"
+        width = len(value)
+    hint = None
+    if isinstance(e, UnexpectedToken):
+        hint = word_hint(value, expected_terms) if ttype == "WORD" else None
+        if hint is None:
+            hint = match_mistake(e, parse_text)
+    return NotationError(
+        message,
+        path=name,
+        line=line,
+        column=column,
+        width=width,
+        source=rt.source_line(line),
+        expected=in_words(expected_terms),
+        hint=hint,
+        record_line=rt.line,
+    )

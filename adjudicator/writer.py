@@ -1,0 +1,192 @@
+"""The canonical writer: a record in the one fixed spelling of the notation.
+
+Canonical form: tags first, one a line; a blank line; the opening (the cut for deal); then each
+deal after a blank line, its heading flush left and its events indented by two spaces. Cards
+in upper case with ``T`` for ten and letters for suits; keywords in lower case; a count of
+unknown cards written as that many ``??``. Comments stay with the line they were written on,
+after its text, aligned at column 31 where the line is short enough; comments that stood
+alone stay alone, just before the line they preceded.
+
+``read(write(r)) == r`` for every record ``r``, and ``write`` of that is the same text again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from .cards import Card
+from .model import (
+    ClaimKind,
+    Deal,
+    Line,
+    Record,
+)
+
+COMMENT_COLUMN = 31
+"""Column where comments after a line's text begin, when the text is short enough."""
+
+INDENT = "  "
+"""Indentation of a deal's events."""
+
+
+def write(record: Record) -> str:
+    """The record in canonical form, ending with a newline."""
+    out: list[str] = []
+    for tag in record.tags:
+        _emit(out, "", tag, f'[{tag.name} "{escape(tag.value)}"]')
+    if record.opening:
+        if out:
+            out.append("")
+        for event in record.opening:
+            _emit(out, "", event, event_text(event))
+    for deal in record.deals:
+        if out:
+            out.append("")
+        _emit(out, "", deal, deal_heading(deal))
+        for event in deal.events:
+            _emit(out, INDENT, event, event_text(event))
+    if record.comments_after:
+        indent = INDENT if record.deals else ""
+        out.extend(indent + c for c in record.comments_after)
+    return "\n".join(out) + "\n"
+
+
+def write_all(records: Iterable[Record]) -> str:
+    """Several records in canonical form, separated by a blank line."""
+    return "\n".join(write(r) for r in records)
+
+
+def escape(value: str) -> str:
+    """A tag value as it stands between the quotes."""
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _emit(out: list[str], indent: str, item: Line, text: str) -> None:
+    out.extend(indent + c for c in item.comments_before)
+    line = indent + text
+    if item.comments:
+        # Brace comments first: a ';' comment runs to the end of the line.
+        comments = sorted(item.comments, key=lambda c: c.startswith(";"))
+        pad = COMMENT_COLUMN - 1 - len(line)
+        line += (" " * pad if pad >= 1 else "  ") + " ".join(comments)
+    out.append(line)
+
+
+def _card(card: Card | None) -> str:
+    return "??" if card is None else card.code
+
+
+def _cards(cards: Iterable[Card | None]) -> str:
+    return " ".join("??" if c is None else c.code for c in cards)
+
+
+def deal_heading(deal: Deal) -> str:
+    """``deal 3 A`` or ``deal 4 B pack A``."""
+    text = f"deal {deal.number} {deal.dealer.value}"
+    return text + f" pack {deal.pack.value}" if deal.pack is not None else text
+
+
+def _cut_for_deal(e: Any) -> str:
+    return "cut " + " ".join(f"{p.value} {_cards(cs)}" for p, cs in e.cuts.items())
+
+
+def _shuffle(e: Any) -> str:
+    text = f"shuffle {e.player.value}"
+    if e.exposed:
+        text += " exposed"
+    if e.below_table:
+        text += " below table"
+    return text
+
+
+def _cut(e: Any) -> str:
+    text = f"cut {e.player.value} {e.count}"
+    return text + f" exposed {_cards(e.exposed)}" if e.exposed else text
+
+
+def _packet(e: Any) -> str:
+    if not e.cards:
+        return f"{e.player.value}: 0"
+    exposed = set(e.exposed)
+    words = [("*" if i in exposed else "") + _card(c) for i, c in enumerate(e.cards)]
+    return f"{e.player.value}: " + " ".join(words)
+
+
+def _mark(e: Any) -> str:
+    text = f"{e.player.value} marks"
+    if e.points is not None:
+        text += f" {e.points}"
+    if e.reason is not None:
+        text += f" {e.reason.value}"
+    return text
+
+
+def _discard(e: Any) -> str:
+    return f"{e.player.value} discards " + (_cards(e.cards) if e.cards else "0")
+
+
+def _holds(e: Any) -> str:
+    return f"{e.player.value} holds {_cards(e.cards)}".rstrip()
+
+
+def _trick(e: Any) -> str:
+    text = f"{e.number}. {e.leader.value} {_card(e.lead)}"
+    if e.names is not None:
+        text += f" names {e.names.value}"
+    if e.follower is not None:
+        text += f" {e.follower.value} {_card(e.follow)}"
+    return text
+
+
+def _lead(e: Any) -> str:
+    text = f"{e.player.value} leads {_card(e.card)}"
+    return text + f" names {e.names.value}" if e.names is not None else text
+
+
+def _claim(e: Any) -> str:
+    text = f"{e.player.value} claims {e.claim.value}"
+    if e.claim is ClaimKind.TRUMP:
+        text += f" {_card(e.card)}"
+    elif e.claim is ClaimKind.SUIT:
+        text += f" {e.suit.value if e.suit is not None else '??'}"
+    return text
+
+
+_WRITERS: dict[str, Callable[[Any], str]] = {
+    "cut_for_deal": _cut_for_deal,
+    "shuffle": _shuffle,
+    "cut": _cut,
+    "order": lambda e: f"order {e.first}-{e.second}",
+    "packet": _packet,
+    "turn": lambda e: f"turn {_cards(e.cards)}",
+    "faced": lambda e: f"faced {_card(e.card)}",
+    "take_up": lambda e: f"{e.player.value} takes up",
+    "mark": _mark,
+    "unmark": lambda e: f"{e.player.value} unmarks {e.points}",
+    "announce": lambda e: f"{e.player.value} announces king",
+    "propose": lambda e: f"{e.player.value} proposes",
+    "accept": lambda e: f"{e.player.value} accepts" + (" if stock" if e.if_stock else ""),
+    "refuse": lambda e: f"{e.player.value} refuses",
+    "declare_play": lambda e: f"{e.player.value} plays",
+    "discard": _discard,
+    "ask": lambda e: f"{e.player.value} asks {e.count}",
+    "holds": _holds,
+    "trick": _trick,
+    "lead": _lead,
+    "play": lambda e: f"{e.player.value} plays {_card(e.card)}",
+    "retract": lambda e: f"{e.player.value} retracts {_card(e.card)}",
+    "abandon": lambda e: f"{e.player.value} abandons",
+    "show": lambda e: f"{e.player.value} shows",
+    "call_new_cards": lambda e: f"{e.player.value} calls new cards",
+    "pack_fault": lambda e: f"pack {e.fault.value}",
+    "score": lambda e: "score " + " ".join(f"{p.value} {n}" for p, n in e.points.items()),
+    "claim": _claim,
+    "permit_complete": lambda e: f"{e.player.value} permits complete",
+    "elect_play": lambda e: f"{e.player.value} elects play",
+}
+
+
+def event_text(event: Any) -> str:
+    """One event in canonical form, without its comments."""
+    return _WRITERS[event.kind](event)
