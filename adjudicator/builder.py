@@ -8,9 +8,8 @@ the line lexer, comments) become the event's own.
 
 from __future__ import annotations
 
-from typing import Any
-
-from lark import Transformer
+import re
+from typing import Any, TypeVar
 
 from .cards import Card, Player, Suit
 from .lexer import CARD_CODES, SUIT_CODES
@@ -33,10 +32,11 @@ from .model import (
     Lead,
     Mark,
     MarkReason,
+    Node,
     Order,
+    Packet,
     PackFault,
     PackFaultKind,
-    Packet,
     PermitComplete,
     Play,
     Propose,
@@ -52,6 +52,8 @@ from .model import (
     Turn,
     Unmark,
 )
+
+_N = TypeVar("_N", bound=Node)
 
 # Every spelling of a card (and ``??``) to the card, or to None for an unknown card.
 _CARD: dict[str, Card | None] = {s: Card.parse(code) for s, code in CARD_CODES.items()}
@@ -72,23 +74,59 @@ _CLAIM = {
 }
 
 
-def _at(tok: Any) -> dict[str, Any]:
-    """Position and comments of a line, from its first token."""
+_new = object.__new__
+_set = object.__setattr__
+_TEMPLATE: dict[type[Any], tuple[dict[str, Any], set[str]]] = {}
+
+
+def _template(cls: type[Node]) -> tuple[dict[str, Any], set[str]]:
+    entry = _TEMPLATE.get(cls)
+    if entry is None:
+        template = {
+            name: (None if info.is_required() else info.default)
+            for name, info in cls.model_fields.items()
+        }
+        entry = _TEMPLATE[cls] = (template, set(template))
+    return entry
+
+
+def _build(cls: type[_N], values: dict[str, Any]) -> _N:
+    """A model of ``cls`` with ``values`` (every field, in order), built without validation.
+
+    The grammar has already checked every value's form and the builder made each value of its
+    field's type, so validating again would only repeat the work; the test suite checks that
+    every model the reader builds validates to itself.
+    """
+    model = _new(cls)
+    _set(model, "__dict__", values)
+    _set(model, "__pydantic_fields_set__", _template(cls)[1])
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def _make(cls: type[_N], tok: Any, **fields: Any) -> _N:
+    """A model of ``cls`` for the line that begins with ``tok``."""
+    template = _TEMPLATE[cls][0] if cls in _TEMPLATE else _template(cls)[0]
+    values = {**template, "line": tok.line, "column": tok.column, **fields}
     comments = getattr(tok, "comments", ())
     before = getattr(tok, "before", ())
     if comments or before:
-        return {
-            "line": tok.line,
-            "column": tok.column,
-            "comments": comments,
-            "comments_before": before,
-        }
-    return {"line": tok.line, "column": tok.column}
+        values["comments"] = comments
+        values["comments_before"] = before
+    return _build(cls, values)
 
 
-def _cards(tokens: list[Any]) -> tuple[Card | None, ...]:
-    card = _CARD
-    return tuple([card[t.value] for t in tokens])
+def _cards(token: Any) -> tuple[Card | None, ...]:
+    """The cards of a CARD or CARD_RUN token (a run may hold brace comments when Lark's own
+    lexer made it)."""
+    value: str = token.value
+    if "{" in value:
+        value = _BRACES.sub(" ", value)
+    return tuple(map(_CARD.__getitem__, value.split()))
+
+
+_BRACES = re.compile(r"\{[^}]*\}")
 
 
 def unescape(string: str) -> str:
@@ -117,8 +155,11 @@ class BuildError(Exception):
         self.token = token
 
 
-class Builder(Transformer[Any, Record]):
+class Builder:
     """The inline transformer: one method per rule of ``grammar/ecarte.lark``.
+
+    (A plain class rather than a ``lark.Transformer``: Lark then builds its helper rules'
+    values without a detour through ``Transformer.__default__``.)
 
     The reader sets :attr:`line` and :attr:`comments_after` before it parses each record.
     """
@@ -130,38 +171,49 @@ class Builder(Transformer[Any, Record]):
 
     # --- structure ---------------------------------------------------------------------
 
+    def lines(self, c: list[Any]) -> list[Any]:
+        if len(c) == 1:
+            return c
+        lines: list[Any] = c[0]
+        lines.append(c[1])
+        return lines
+
     def record(self, c: list[Any]) -> Record:
-        tags = []
-        deals = []
-        opening: tuple[Any, ...] = ()
-        for x in c:
-            if type(x) is Tag:
-                tags.append(x)
-            elif type(x) is Deal:
-                deals.append(x)
+        tags: list[Tag] = []
+        opening: list[Any] = []
+        deals: list[Deal] = []
+        head: dict[str, Any] | None = None
+        events: list[Any] = opening
+        lines: list[Any] = c.pop() if c and type(c[-1]) is list else []
+        tags = c
+        for x in lines:
+            if type(x) is dict:  # a deal line: the events after it are the deal's
+                if head is not None:
+                    deals.append(_make(Deal, head.pop("at"), **head, events=tuple(events)))
+                head = x
+                events = []
             else:
-                opening = x
-        return Record(
-            line=self.line,
-            tags=tuple(tags),
-            opening=opening,
-            deals=tuple(deals),
-            comments_after=self.comments_after,
+                events.append(x)
+        if head is not None:
+            deals.append(_make(Deal, head.pop("at"), **head, events=tuple(events)))
+        return _build(
+            Record,
+            {
+                "line": self.line,
+                "tags": tuple(tags),
+                "opening": tuple(opening),
+                "deals": tuple(deals),
+                "comments_after": self.comments_after,
+            },
         )
 
-    def opening(self, c: list[Any]) -> tuple[Any, ...]:
-        return tuple(c)
-
     def tag(self, c: list[Any]) -> Tag:
-        return Tag(**_at(c[0]), name=c[1].value, value=unescape(c[2].value))
-
-    def deal(self, c: list[Any]) -> Deal:
-        return Deal(**c[0], events=tuple(c[1:]))
+        return _make(Tag, c[0], name=c[1].value, value=unescape(c[2].value))
 
     def deal_line(self, c: list[Any]) -> dict[str, Any]:
-        pack = _PLAYER[c[4].value] if len(c) > 3 else None
+        pack = _PLAYER[c[4].value] if len(c) > 4 else None
         return {
-            **_at(c[0]),
+            "at": c[0],
             "number": int(c[1].value),
             "dealer": _PLAYER[c[2].value],
             "pack": pack,
@@ -170,111 +222,119 @@ class Builder(Transformer[Any, Record]):
     # --- shuffling and cutting ---------------------------------------------------------
 
     def cut_for_deal(self, c: list[Any]) -> CutForDeal:
-        cuts = dict(c[1:])
-        if len(cuts) < len(c) - 1:
+        cuts = {_PLAYER[c[i].value]: _cards(c[i + 1]) for i in range(1, len(c) - 1, 2)}
+        if len(cuts) < (len(c) - 2) // 2:
             raise BuildError("a player's cut is written twice on one line", c[0])
-        return CutForDeal(**_at(c[0]), cuts=cuts)
-
-    def cut_cards(self, c: list[Any]) -> tuple[Player, tuple[Card | None, ...]]:
-        return (_PLAYER[c[0].value], _cards(c[1:]))
+        return _make(CutForDeal, c[0], cuts=cuts)
 
     def shuffle(self, c: list[Any]) -> Shuffle:
         types = {t.type for t in c[2:]}
-        return Shuffle(
-            **_at(c[0]),
+        return _make(
+            Shuffle,
+            c[0],
             player=_PLAYER[c[1].value],
             exposed="EXPOSED" in types,
             below_table="BELOW" in types,
         )
 
     def cut(self, c: list[Any]) -> Cut:
-        return Cut(
-            **_at(c[0]), player=_PLAYER[c[1].value], count=int(c[2].value), exposed=_cards(c[4:])
+        return _make(
+            Cut,
+            c[0],
+            player=_PLAYER[c[1].value],
+            count=int(c[2].value),
+            exposed=_cards(c[4]) if len(c) > 5 else (),
         )
 
     # --- dealing -----------------------------------------------------------------------
 
     def order(self, c: list[Any]) -> Order:
         first, second = c[1].value.split("-")
-        return Order(**_at(c[0]), first=int(first), second=int(second))
+        return _make(Order, c[0], first=int(first), second=int(second))
 
     def packet(self, c: list[Any]) -> Packet:
-        rest = c[2:]
-        if rest[0].type == "INT":
-            return Packet(
-                **_at(c[0]), player=_PLAYER[c[0].value], cards=(None,) * int(rest[0].value)
+        cards = c[2]
+        kind = cards.type
+        if kind == "INT":
+            return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=(None,) * int(cards.value))
+        if kind == "EXPOSED_CARD" or kind == "DEALT_RUN":
+            value = _BRACES.sub(" ", cards.value) if "{" in cards.value else cards.value
+            words = value.split()
+            return _make(
+                Packet,
+                c[0],
+                player=_PLAYER[c[0].value],
+                cards=tuple(_CARD[w.lstrip("*")] for w in words),
+                exposed=tuple(i for i, w in enumerate(words) if w[0] == "*"),
             )
-        exposed = tuple(i for i, t in enumerate(rest) if t.type == "EXPOSED_CARD")
-        if exposed:
-            cards = tuple(_CARD[t.value.lstrip("*")] for t in rest)
-            return Packet(**_at(c[0]), player=_PLAYER[c[0].value], cards=cards, exposed=exposed)
-        return Packet(**_at(c[0]), player=_PLAYER[c[0].value], cards=_cards(rest))
+        return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=_cards(cards))
 
     def turn(self, c: list[Any]) -> Turn:
-        return Turn(**_at(c[0]), cards=_cards(c[1:]))
+        return _make(Turn, c[0], cards=_cards(c[1]))
 
     def faced(self, c: list[Any]) -> Faced:
-        return Faced(**_at(c[0]), card=_CARD[c[1].value])
+        return _make(Faced, c[0], card=_CARD[c[1].value])
 
     def take_up(self, c: list[Any]) -> TakeUp:
-        return TakeUp(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(TakeUp, c[0], player=_PLAYER[c[0].value])
 
     # --- the king, proposing, discarding -------------------------------------------------
 
     def mark(self, c: list[Any]) -> Mark:
         points = None
         reason = None
-        for t in c[2:]:
+        for t in c[2:-1]:
             if t.type == "INT":
                 points = int(t.value)
             else:
                 reason = _REASON[t.value.lower()]
-        return Mark(**_at(c[0]), player=_PLAYER[c[0].value], points=points, reason=reason)
+        return _make(Mark, c[0], player=_PLAYER[c[0].value], points=points, reason=reason)
 
     def unmark(self, c: list[Any]) -> Unmark:
-        return Unmark(**_at(c[0]), player=_PLAYER[c[0].value], points=int(c[2].value))
+        return _make(Unmark, c[0], player=_PLAYER[c[0].value], points=int(c[2].value))
 
     def announce(self, c: list[Any]) -> Announce:
-        return Announce(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(Announce, c[0], player=_PLAYER[c[0].value])
 
     def propose(self, c: list[Any]) -> Propose:
-        return Propose(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(Propose, c[0], player=_PLAYER[c[0].value])
 
     def accept(self, c: list[Any]) -> Accept:
-        return Accept(**_at(c[0]), player=_PLAYER[c[0].value], if_stock=len(c) > 2)
+        return _make(Accept, c[0], player=_PLAYER[c[0].value], if_stock=len(c) > 3)
 
     def refuse(self, c: list[Any]) -> Refuse:
-        return Refuse(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(Refuse, c[0], player=_PLAYER[c[0].value])
 
     def declare_play(self, c: list[Any]) -> DeclarePlay:
-        return DeclarePlay(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(DeclarePlay, c[0], player=_PLAYER[c[0].value])
 
     def discard(self, c: list[Any]) -> Discard:
-        rest = c[2:]
-        if rest and rest[0].type == "INT":
-            cards: tuple[Card | None, ...] = (None,) * int(rest[0].value)
+        if c[2].type == "INT":
+            cards: tuple[Card | None, ...] = (None,) * int(c[2].value)
         else:
-            cards = _cards(rest)
-        return Discard(**_at(c[0]), player=_PLAYER[c[0].value], cards=cards)
+            cards = _cards(c[2])
+        return _make(Discard, c[0], player=_PLAYER[c[0].value], cards=cards)
 
     def ask(self, c: list[Any]) -> Ask:
-        return Ask(**_at(c[0]), player=_PLAYER[c[0].value], count=int(c[2].value))
+        return _make(Ask, c[0], player=_PLAYER[c[0].value], count=int(c[2].value))
 
     def holds(self, c: list[Any]) -> Holds:
-        return Holds(**_at(c[0]), player=_PLAYER[c[0].value], cards=_cards(c[2:]))
+        cards = _cards(c[2]) if len(c) > 3 else ()
+        return _make(Holds, c[0], player=_PLAYER[c[0].value], cards=cards)
 
     # --- playing -------------------------------------------------------------------------
 
     def trick(self, c: list[Any]) -> Trick:
         number = int(c[0].value[:-1])
         names = None
-        rest = c[3:]
+        rest = c[3:-1]
         if rest and rest[0].type == "NAMES":
             names = _SUIT[rest[1].value]
             rest = rest[2:]
         if rest:
-            return Trick(
-                **_at(c[0]),
+            return _make(
+                Trick,
+                c[0],
                 number=number,
                 leader=_PLAYER[c[1].value],
                 lead=_CARD[c[2].value],
@@ -282,40 +342,44 @@ class Builder(Transformer[Any, Record]):
                 follower=_PLAYER[rest[0].value],
                 follow=_CARD[rest[1].value],
             )
-        return Trick(
-            **_at(c[0]), number=number, leader=_PLAYER[c[1].value], lead=_CARD[c[2].value],
+        return _make(
+            Trick,
+            c[0],
+            number=number,
+            leader=_PLAYER[c[1].value],
+            lead=_CARD[c[2].value],
             names=names,
         )
 
     def lead(self, c: list[Any]) -> Lead:
-        names = _SUIT[c[4].value] if len(c) > 3 else None
-        return Lead(**_at(c[0]), player=_PLAYER[c[0].value], card=_CARD[c[2].value], names=names)
+        names = _SUIT[c[4].value] if len(c) > 4 else None
+        return _make(Lead, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value], names=names)
 
     def play(self, c: list[Any]) -> Play:
-        return Play(**_at(c[0]), player=_PLAYER[c[0].value], card=_CARD[c[2].value])
+        return _make(Play, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value])
 
     def retract(self, c: list[Any]) -> Retract:
-        return Retract(**_at(c[0]), player=_PLAYER[c[0].value], card=_CARD[c[2].value])
+        return _make(Retract, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value])
 
     def abandon(self, c: list[Any]) -> Abandon:
-        return Abandon(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(Abandon, c[0], player=_PLAYER[c[0].value])
 
     def show(self, c: list[Any]) -> Show:
-        return Show(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(Show, c[0], player=_PLAYER[c[0].value])
 
     # --- packs and scores ----------------------------------------------------------------
 
     def call_new_cards(self, c: list[Any]) -> CallNewCards:
-        return CallNewCards(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(CallNewCards, c[0], player=_PLAYER[c[0].value])
 
     def pack_fault(self, c: list[Any]) -> PackFault:
-        return PackFault(**_at(c[0]), fault=PackFaultKind(c[1].value.lower()))
+        return _make(PackFault, c[0], fault=PackFaultKind(c[1].value.lower()))
 
     def score(self, c: list[Any]) -> Score:
-        points = {_PLAYER[c[i].value]: int(c[i + 1].value) for i in range(1, len(c), 2)}
-        if len(points) < len(c) // 2:
+        points = {_PLAYER[c[i].value]: int(c[i + 1].value) for i in range(1, len(c) - 1, 2)}
+        if len(points) < (len(c) - 2) // 2:
             raise BuildError("a player's score is written twice on one line", c[0])
-        return Score(**_at(c[0]), points=points)
+        return _make(Score, c[0], points=points)
 
     # --- claims and elections --------------------------------------------------------------
 
@@ -323,10 +387,10 @@ class Builder(Transformer[Any, Record]):
         what = _CLAIM[c[2].type]
         card = _CARD[c[3].value] if what is ClaimKind.TRUMP else None
         suit = _SUIT[c[3].value] if what is ClaimKind.SUIT else None
-        return Claim(**_at(c[0]), player=_PLAYER[c[0].value], claim=what, card=card, suit=suit)
+        return _make(Claim, c[0], player=_PLAYER[c[0].value], claim=what, card=card, suit=suit)
 
     def permit(self, c: list[Any]) -> PermitComplete:
-        return PermitComplete(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(PermitComplete, c[0], player=_PLAYER[c[0].value])
 
     def elect(self, c: list[Any]) -> ElectPlay:
-        return ElectPlay(**_at(c[0]), player=_PLAYER[c[0].value])
+        return _make(ElectPlay, c[0], player=_PLAYER[c[0].value])

@@ -7,7 +7,7 @@ is ``None`` wherever a card may stand: the model never guesses.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
@@ -15,18 +15,15 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import core_schema
 
 
-class Player(str, Enum):
+class Player(StrEnum):
     """A seat at the table: A and B (and C in pool écarté). Names are in the record's tags."""
 
     A = "A"
     B = "B"
     C = "C"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Suit(str, Enum):
+class Suit(StrEnum):
     """A suit, by its canonical letter."""
 
     SPADES = "S"
@@ -34,11 +31,8 @@ class Suit(str, Enum):
     DIAMONDS = "D"
     CLUBS = "C"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Rank(str, Enum):
+class Rank(StrEnum):
     """A rank, by its canonical letter. Declared from high to low: in écarté the ace ranks
     between the knave and the ten, in every suit, trumps included."""
 
@@ -55,9 +49,6 @@ class Rank(str, Enum):
     def strength(self) -> int:
         """Higher beats lower within a suit: king 7, queen 6, ..., seven 0."""
         return _STRENGTH[self]
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _STRENGTH = {rank: 7 - i for i, rank in enumerate(Rank)}

@@ -109,7 +109,7 @@ _TERMINAL_WORDS = {
     "STRING": 'a value in double quotes, such as "Mr. Anstey"',
     "LBRACKET": "'[' opening a tag",
     "RBRACKET": "']' closing the tag",
-    "_NL": "the end of the line",
+    "NL": "the end of the line",
     "$END": "the end of the record",
 }
 _KEYWORD_OF = {t: w for w, t in KEYWORDS.items()}

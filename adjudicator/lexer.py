@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from .cards import ALL_CARDS, Rank
+from .grammar import keyword_terminals
 
 # --------------------------------------------------------------------------------------------
 #  Tokens
@@ -89,16 +90,7 @@ class LineTok(Tok):
 #  The vocabulary
 # --------------------------------------------------------------------------------------------
 
-KEYWORDS: dict[str, str] = {
-    word: word.upper()
-    for word in (
-        "accepts abandons announces asks below calls cards claims complete cut deal discards "
-        "draw elects exposed faced holds if imperfect incorrect king leads marks names new order "
-        "pack penalty permits play plays point proposes rectify redundant refuse refuses replay "
-        "retracts score shows shuffle stock table take takes trump turn unmarks up vole"
-    ).split()
-}
-KEYWORDS["suit"] = "SUIT_KW"
+KEYWORDS: dict[str, str] = keyword_terminals()
 """Each keyword (lower case) and its terminal in the grammar."""
 
 _SUITS = {"s": "S", "h": "H", "d": "D", "c": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
@@ -151,6 +143,23 @@ for _a in "0123456789":
 _SPECIAL = re.compile(r"[;{}\[\]\"]")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
 
+CACHE_LINES = 1 << 16
+"""How many distinct plain lines the lexer remembers the tokens of (lines repeat a great deal
+across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
+
+_RUN_OF = {
+    "CARD": "CARD_RUN",
+    "EXPOSED_CARD": "DEALT_RUN",
+    "CARD_RUN": "CARD_RUN",
+    "DEALT_RUN": "DEALT_RUN",
+}
+_DEALT = {
+    "CARD": "DEALT_RUN",
+    "EXPOSED_CARD": "DEALT_RUN",
+    "CARD_RUN": "DEALT_RUN",
+    "DEALT_RUN": "DEALT_RUN",
+}
+
 
 def classify(word: str) -> str:
     """The terminal a word stands for, or ``WORD`` if it is not one of the notation's words."""
@@ -168,6 +177,43 @@ def classify(word: str) -> str:
     return "WORD"
 
 
+def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok]) -> None:
+    """Append the tokens for ``words`` (each with its 1-based column) to ``out``.
+
+    Consecutive cards become one run token whose value is the cards joined by single spaces;
+    a word after ``names`` or ``suit`` that spells a suit is a SUIT (``C`` is otherwise the third
+    player); ``B:`` is a player and a colon.
+    """
+    get = _WORDS.get
+    expect_suit = False
+    prev = out[-1].type if out else ""
+    for word, col in words:
+        t = get(word) or classify(word)
+        if expect_suit and word in SUIT_CODES:
+            t = "SUIT"
+        expect_suit = t == "NAMES" or t == "SUIT_KW"
+        if t == "CARD" or t == "EXPOSED_CARD":
+            if prev in _RUN_OF:
+                last = out[-1]
+                last.type = (_DEALT if t == "EXPOSED_CARD" else _RUN_OF)[prev]
+                last.value = last.value + " " + word
+                prev = last.type
+                continue
+        elif t == "PACKET_HEAD":
+            out.append(Tok("PLAYER", word[0], lineno, col))
+            t, word, col = "COLON", ":", col + 1
+        out.append(Tok(t, word, lineno, col))
+        prev = t
+
+
+def _plain_words(text: str, start: int) -> Iterator[tuple[str, int]]:
+    pos = start
+    for word in text[start:].split() if start else text.split():
+        col = text.index(word, pos)
+        pos = col + len(word)
+        yield word, col + 1
+
+
 # --------------------------------------------------------------------------------------------
 #  Lexing a file into records
 # --------------------------------------------------------------------------------------------
@@ -180,7 +226,7 @@ class RecordTokens:
     line: int
     """Line where the record begins (its first token, or its first comment)."""
     tokens: list[Tok] = field(default_factory=list)
-    """The record's tokens, each line ending in an ``_NL`` token."""
+    """The record's tokens, each line ending in an ``NL`` token."""
     comments_after: tuple[str, ...] = ()
     """Comments standing alone after the record's last line."""
     problem: tuple[str, int, int] | None = None
@@ -202,7 +248,36 @@ class RecordTokens:
 
 
 class LineLexer:
-    """Cuts numbered lines into records of tokens (see :meth:`records`)."""
+    """Cuts numbered lines into records of tokens (see :meth:`records`).
+
+    By default the tokens of a plain line (no comment, tag or quote) are remembered by its
+    text and shared between its occurrences: only the first token of each line gets its own
+    object and position, which is all the model needs. After a parse error the reader lexes
+    the record again with ``precise=True``, where every token has its own line and column.
+    """
+
+    def __init__(self, *, precise: bool = False) -> None:
+        self.precise = precise
+        self._cache: dict[str, tuple[Tok, tuple[Tok, ...]] | None] = {}
+
+    def _plain_line(self, text: str) -> tuple[Tok, tuple[Tok, ...]] | None:
+        """The first token and the shared rest (with ``NL``) of a plain line; None if blank."""
+        cache = self._cache
+        hit = cache.get(text, False)
+        if hit is not False:
+            return hit  # type: ignore[return-value]
+        toks: list[Tok] = []
+        tokens_of_words(_plain_words(text, 0), 0, toks)
+        if toks:
+            last = toks[-1]
+            toks.append(Tok("NL", "", 0, last.column + len(last.value)))
+            entry: tuple[Tok, tuple[Tok, ...]] | None = (toks[0], tuple(toks[1:]))
+        else:
+            entry = None
+        if len(cache) >= CACHE_LINES:
+            cache.clear()
+        cache[text] = entry
+        return entry
 
     def records(self, lines: Iterable[tuple[int, str]]) -> Iterator[RecordTokens]:
         """Yield the records in ``lines`` (pairs of line number and text without its line end).
@@ -210,8 +285,8 @@ class LineLexer:
         A record whose lines hold a fault the parser cannot see (a brace comment never closed)
         comes with ``problem`` set. A file of comments only gives one record with no tokens.
         """
-        words = _WORDS
         special = _SPECIAL.search
+        plain_line = None if self.precise else self._plain_line
         record: RecordTokens | None = None
         has_body = False  # the current record has a line other than a tag
         before: list[str] = []  # comments standing alone, waiting for the next line
@@ -240,21 +315,24 @@ class LineLexer:
                 start = close + 1
 
             if special(text, start) is None:
-                # The fast path: words separated by whitespace, nothing else.
-                pos = start
-                expect_suit = False
-                for word in text[start:].split() if start else text.split():
-                    col = text.index(word, pos)
-                    pos = col + len(word)
-                    t = words.get(word) or classify(word)
-                    if expect_suit and word in SUIT_CODES:
-                        t = "SUIT"
-                    expect_suit = t == "NAMES" or t == "SUIT_KW"
-                    if t == "PACKET_HEAD":
-                        line_tokens.append(Tok("PLAYER", word[0], lineno, col + 1))
-                        line_tokens.append(Tok("COLON", ":", lineno, col + 2))
-                    else:
-                        line_tokens.append(Tok(t, word, lineno, col + 1))
+                if plain_line is not None and not start and not line_tokens:
+                    # The fast path: a whole plain line, its tokens remembered.
+                    entry = plain_line(text)
+                    if entry is None:
+                        continue
+                    first, rest = entry
+                    tok: Tok = Tok(first.type, first.value, lineno, first.column)
+                    if before:
+                        tok = LineTok(tok, (), tuple(before))
+                        before = []
+                    if record is None:
+                        record = RecordTokens(line=lineno, first_line=buffer_start)
+                    has_body = True
+                    tokens = record.tokens
+                    tokens.append(tok)
+                    tokens.extend(rest)
+                    continue
+                tokens_of_words(_plain_words(text, start), lineno, line_tokens)
             else:
                 brace_at = _lex_careful(text, start, lineno, line_tokens, line_comments, brace_text)
                 if brace_at is not None:
@@ -277,7 +355,7 @@ class LineLexer:
                     line_tokens[0] = LineTok(first, tuple(line_comments), tuple(before))
                     before = []
                 last = line_tokens[-1]
-                line_tokens.append(Tok("_NL", "", last.line, last.column + len(last.value)))
+                line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
                 record.tokens.extend(line_tokens)
                 line_tokens = []
                 line_comments = []
@@ -286,8 +364,6 @@ class LineLexer:
                 line_comments = []
 
         if brace_at is not None:
-            if line_tokens:  # the line the comment was opened on was never finished
-                before = [*before, *line_comments]
             if record is None:
                 record = RecordTokens(line=brace_at[0], first_line=buffer_start)
             record.problem = (
@@ -314,7 +390,6 @@ def _lex_careful(
 ) -> tuple[int, int] | None:
     """Lex a line that holds comments, tags or quotes, from ``start``. Returns where a brace
     comment that runs past the end of the line began (line, column), else ``None``."""
-    words = _WORDS
     if not line_tokens:
         m = _TAG_LINE.match(text, start)
         if m is not None:
@@ -323,9 +398,10 @@ def _lex_careful(
             line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
             line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
             start = m.end()
+    words: list[tuple[str, int]] = []
     i = start
     n = len(text)
-    expect_suit = False
+    open_at: tuple[int, int] | None = None
     while i < n:
         ch = text[i]
         if ch.isspace():
@@ -333,31 +409,26 @@ def _lex_careful(
             continue
         if ch == ";":
             line_comments.append(text[i:].rstrip())
-            return None
+            break
         if ch == "{":
             close = text.find("}", i + 1)
             if close < 0:
                 brace_text.append(text[i:])
-                return (lineno, i + 1)
+                open_at = (lineno, i + 1)
+                break
             line_comments.append(text[i : close + 1])
             i = close + 1
             continue
         if ch in "[]":
+            tokens_of_words(words, lineno, line_tokens)
+            words = []
             line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
             i += 1
             continue
         j = i + 1
         while j < n and not text[j].isspace() and text[j] not in ";{[]":
             j += 1
-        word = text[i:j]
-        t = words.get(word) or classify(word)
-        if expect_suit and word in SUIT_CODES:
-            t = "SUIT"
-        expect_suit = t == "NAMES" or t == "SUIT_KW"
-        if t == "PACKET_HEAD":
-            line_tokens.append(Tok("PLAYER", word[0], lineno, i + 1))
-            line_tokens.append(Tok("COLON", ":", lineno, i + 2))
-        else:
-            line_tokens.append(Tok(t, word, lineno, i + 1))
+        words.append((text[i:j], i + 1))
         i = j
-    return None
+    tokens_of_words(words, lineno, line_tokens)
+    return open_at

@@ -11,7 +11,7 @@ form equals the record it was written from, though its lines have moved.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -68,7 +68,7 @@ Cards = tuple[Card | None, ...]
 # --------------------------------------------------------------------------------------------
 
 
-class MarkReason(str, Enum):
+class MarkReason(StrEnum):
     """Why a player marked points on the score sheet."""
 
     KING = "king"
@@ -77,7 +77,7 @@ class MarkReason(str, Enum):
     PENALTY = "penalty"
 
 
-class PackFaultKind(str, Enum):
+class PackFaultKind(StrEnum):
     """What was found wrong with the pack (laws 6, 45)."""
 
     INCORRECT = "incorrect"
@@ -85,7 +85,7 @@ class PackFaultKind(str, Enum):
     IMPERFECT = "imperfect"
 
 
-class ClaimKind(str, Enum):
+class ClaimKind(StrEnum):
     """The option a player claims (the notation's ``claims`` line)."""
 
     NEW_DEAL = "new deal"

@@ -18,15 +18,14 @@ import functools
 import io
 import os
 from collections.abc import Iterator
-from importlib import resources
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from .builder import Builder, BuildError
 from .errors import NotationError, in_words, match_mistake, word_hint
+from .grammar import grammar_text
 from .lexer import LineLexer, RecordTokens
 from .model import Record
 
@@ -42,19 +41,6 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 # --------------------------------------------------------------------------------------------
 #  The grammar and the parser
 # --------------------------------------------------------------------------------------------
-
-
-def grammar_path() -> Path:
-    """Where ``ecarte.lark`` is: inside the installed package, or at the top of a checkout."""
-    packaged = resources.files("adjudicator").joinpath("grammar/ecarte.lark")
-    if packaged.is_file():
-        return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "grammar" / "ecarte.lark"
-
-
-def grammar_text() -> str:
-    """The text of the grammar."""
-    return grammar_path().read_text(encoding="utf-8")
 
 
 class _TokenFeed(Lexer):
@@ -78,7 +64,17 @@ def _parser() -> tuple[Lark, Builder]:
         transformer=builder,
         maybe_placeholders=False,
     )
+    _plain_rule_names(lark)
     return lark, builder
+
+
+def _plain_rule_names(lark: Lark) -> None:
+    """Make the rule names Lark looks up after each reduction plain ``str`` (they are
+    ``lark.Token`` objects, whose ``__eq__`` is Python code run on every dictionary probe)."""
+    for actions in lark.parser.parser.parser.parse_table.states.values():
+        for action, arg in actions.values():
+            if action.name == "Reduce":
+                arg.origin.name = str.__new__(str, arg.origin.name)
 
 
 def reference_parser() -> Lark:
@@ -296,7 +292,7 @@ def _read_lines(
         builder.line = rt.line
         builder.comments_after = rt.comments_after
         try:
-            yield lark.parse(rt.tokens)
+            yield cast(Record, lark.parse(rt.tokens))
         except UnexpectedInput as e:
             yield _explain(e, rt, name)
         except BuildError as e:
@@ -324,7 +320,7 @@ def parse_text(text: str) -> Record:
     builder.line = records[0].line if records else 0
     builder.comments_after = ()
     tokens = [t for rt in records for t in rt.tokens]
-    result: Record = lark.parse(tokens)
+    result = cast(Record, lark.parse(tokens))
     return result
 
 
@@ -336,7 +332,7 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
     column = getattr(token, "column", None) or e.column or 1
     value = getattr(token, "value", "") or ""
     ttype = getattr(token, "type", "")
-    if ttype == "_NL":
+    if ttype == "NL":
         message = "the line ends too soon"
         width = 1
     elif ttype == "$END":
