@@ -293,8 +293,8 @@ def _read_lines(
         builder.comments_after = rt.comments_after
         try:
             yield cast(Record, lark.parse(rt.tokens))
-        except UnexpectedInput as e:
-            yield _explain(e, rt, name)
+        except UnexpectedInput:
+            yield _precise_error(rt, name)
         except BuildError as e:
             yield NotationError(
                 str(e),
@@ -324,6 +324,28 @@ def parse_text(text: str) -> Record:
     return result
 
 
+def _precise_error(rt: RecordTokens, name: str) -> NotationError:
+    """Lex the record again with a position on every token, parse it again, and explain the
+    error (the fast lexer shares tokens between lines, so their positions are not their own)."""
+    lark, builder = _parser()
+    lines = enumerate(rt.source, rt.first_line)
+    again = next(iter(LineLexer(precise=True).records(lines)))
+    try:
+        lark.parse(again.tokens)
+    except UnexpectedInput as e:
+        return _explain(e, rt, name)
+    except BuildError as e:
+        return NotationError(
+            str(e),
+            path=name,
+            line=e.token.line,
+            column=e.token.column,
+            source=rt.source_line(e.token.line),
+            record_line=rt.line,
+        )
+    raise AssertionError("a record failed to parse once and then parsed")  # pragma: no cover
+
+
 def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
     """Turn Lark's exception into an error a person can act on."""
     token = getattr(e, "token", None)
@@ -342,6 +364,8 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
         message = f"'{value}' is not a word of the notation"
         width = len(value)
     else:
+        if ttype in ("CARD_RUN", "DEALT_RUN"):
+            value = value.split()[0]  # point at the first card of the run
         message = f"unexpected '{value}'"
         width = len(value)
     hint = None

@@ -1,0 +1,248 @@
+"""The ``ecarte`` command: a thin layer over the reader and the writer.
+
+Results go to standard output, diagnostics to standard error. Exit status:
+
+* 0: everything was read, and nothing would change (``fmt --check``);
+* 1: ``fmt --check`` found files that are not in canonical form;
+* 2: some input could not be read (a notation error, a missing file), or the command was
+  used wrongly; the other inputs were still processed;
+* 3: an internal error (a bug in the adjudicator; please report it).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from . import __name__ as _package
+from .errors import NotationError
+from .model import Record
+from .reader import read_each
+from .writer import write_all
+
+RECORD_SUFFIXES = (".etn",)
+"""Files a folder is searched for (a file named on the command line is read whatever its
+name)."""
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
+
+app = typer.Typer(
+    name="ecarte",
+    help="A referee for écarté: read, format and check records of play in the Écarté "
+    "Transcript Notation.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+class OutputFormat(StrEnum):
+    """How ``parse`` prints records."""
+
+    json = "json"
+    jsonl = "jsonl"
+
+
+def _say(message: str) -> None:
+    """A diagnostic line on standard error."""
+    print(message, file=sys.stderr, flush=True)
+
+
+def _inputs(paths: list[str]) -> Iterator[tuple[str, Path | None]]:
+    """Each input named on the command line: files as given, folders searched for record
+    files (sorted, so output order is stable), ``-`` for standard input."""
+    for raw in paths:
+        if raw == "-":
+            yield "<stdin>", None
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES and p.is_file()
+            )
+            if not found:
+                _say(f"{raw}: no record files (*.etn) in this folder")
+            for p in found:
+                yield str(p), p
+        else:
+            yield raw, path
+
+
+def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
+    """The records of one input: a file, standard input (``None``), or bytes already read."""
+    if path is None:
+        yield from read_each(sys.stdin.buffer, path=name)
+    elif isinstance(path, bytes):
+        yield from read_each(io.BytesIO(path), path=name)
+    else:
+        yield from read_each(path, path=name)
+
+
+def _guard(run: Any) -> None:
+    """Run a command; turn anything unexpected into a one-line report and exit status 3."""
+    try:
+        status = run()
+    except KeyboardInterrupt:
+        _say("ecarte: interrupted")
+        raise typer.Exit(130) from None
+    except BrokenPipeError:
+        # The reader of our output went away (e.g. `| head`): stop quietly.
+        sys.stderr.close()
+        raise typer.Exit(EXIT_OK) from None
+    except typer.Exit:
+        raise
+    except Exception as e:  # pragma: no cover - the point is never to show a traceback
+        _say(f"ecarte: internal error (a bug; please report it): {type(e).__name__}: {e}")
+        raise typer.Exit(EXIT_INTERNAL) from None
+    raise typer.Exit(status)
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text``: write a temporary file beside it, then rename."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@app.command()
+def fmt(
+    paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
+    check: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")
+    ] = False,
+) -> None:
+    """Rewrite records in the canonical form of the notation.
+
+    Every fact and comment is kept. A file with a record that cannot be read is left
+    untouched (and reported); standard input is written to standard output.
+    """
+
+    def run() -> int:
+        status = EXIT_OK
+        changed = unchanged = 0
+        for name, path in _inputs(paths):
+            try:
+                original = sys.stdin.buffer.read() if path is None else path.read_bytes()
+            except OSError as e:
+                _say(f"{name}: cannot read the file: {e.strerror or e}")
+                status = EXIT_UNREADABLE
+                continue
+            records: list[Record] = []
+            errors = 0
+            for item in _read(name, original):
+                if isinstance(item, NotationError):
+                    _say(str(item))
+                    errors += 1
+                else:
+                    records.append(item)
+            if errors:
+                status = EXIT_UNREADABLE
+                _say(f"{name}: left as it was: {errors} record(s) could not be read")
+                continue
+            text = write_all(records)
+            if original == text.encode("utf-8"):
+                unchanged += 1
+                if path is None and not check:
+                    sys.stdout.write(text)
+                continue
+            changed += 1
+            if check:
+                print(f"would reformat: {name}", flush=True)
+                status = max(status, EXIT_FINDINGS)
+            elif path is None:
+                sys.stdout.write(text)
+            else:
+                _write_atomically(path, text)
+                print(f"reformatted: {name}", flush=True)
+        verb = "would be reformatted" if check else "reformatted"
+        _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form")
+        return status
+
+    _guard(run)
+
+
+@app.command()
+def parse(
+    paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
+    format: Annotated[
+        OutputFormat,
+        typer.Option("--format", "-f", help="json: one document; jsonl: one line per record."),
+    ] = OutputFormat.json,
+) -> None:
+    """Print the records as JSON (the record model; see ``ecarte schema``)."""
+
+    def run() -> int:
+        status = EXIT_OK
+        files: list[dict[str, Any]] = []
+        for name, path in _inputs(paths):
+            records: list[Any] = []
+            errors: list[Any] = []
+            for item in _read(name, path):
+                if isinstance(item, NotationError):
+                    _say(str(item))
+                    status = EXIT_UNREADABLE
+                    if format is OutputFormat.jsonl:
+                        line = {"file": name, "error": item.to_json()}
+                        print(json.dumps(line, ensure_ascii=False), flush=True)
+                    else:
+                        errors.append(item.to_json())
+                    continue
+                data = item.model_dump(mode="json")
+                if format is OutputFormat.jsonl:
+                    print(json.dumps({"file": name, "record": data}, ensure_ascii=False))
+                else:
+                    records.append(data)
+            if format is OutputFormat.json:
+                files.append({"file": name, "records": records, "errors": errors})
+        if format is OutputFormat.json:
+            print(json.dumps(files, ensure_ascii=False, indent=1))
+        return status
+
+    _guard(run)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of the record model."""
+
+    def run() -> int:
+        print(json.dumps(Record.model_json_schema(), indent=2, ensure_ascii=False))
+        return EXIT_OK
+
+    _guard(run)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("ecarte-adjudicator")
+        except PackageNotFoundError:  # pragma: no cover - running from a checkout
+            v = "unknown"
+        print(f"ecarte {v} ({_package})")
+        raise typer.Exit(EXIT_OK)
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """A referee for écarté."""
