@@ -327,7 +327,7 @@ def parse_text(text: str) -> Record:
 def _precise_error(rt: RecordTokens, name: str) -> NotationError:
     """Lex the record again with a position on every token, parse it again, and explain the
     error (the fast lexer shares tokens between lines, so their positions are not their own)."""
-    lark, builder = _parser()
+    lark, _ = _parser()
     lines = enumerate(rt.source, rt.first_line)
     again = next(iter(LineLexer(precise=True).records(lines)))
     try:
