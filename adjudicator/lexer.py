@@ -143,7 +143,7 @@ for _a in "0123456789":
 _SPECIAL = re.compile(r"[;{}\[\]\"]")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
 
-CACHE_LINES = 1 << 16
+CACHE_LINES = 1 << 14
 """How many distinct plain lines the lexer remembers the tokens of (lines repeat a great deal
 across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
 
