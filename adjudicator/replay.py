@@ -1,0 +1,837 @@
+"""The replay engine: a pure function from a record to the state of the table after every event.
+
+:func:`replay` never refuses a record. It plays what the record says was done, lawful or not
+(a revoked card is played, a sixth card is held, a card is exposed), and reports each departure
+from lawful play as a :class:`~adjudicator.table.Deviation`: a fact for the laws to judge. It
+judges nothing itself and knows nothing of the laws' options and penalties.
+
+Unknown cards (``??``) are carried as counts. Holdings are inferred from the whole deal: a card
+a player plays, discards or is said to hold later, and was not given after, was in his hand
+before (:func:`later_holdings`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .cards import Card, Player, Suit
+from .model import Deal, Event, Record
+from .rules import (
+    CARD_BIT,
+    HAND,
+    PACK,
+    SUIT_MASK,
+    cards_of,
+    cut_rank,
+    legal_follows,
+    point_marks,
+    trick_winner,
+)
+from .table import (
+    PLAYERS,
+    SEAT,
+    DealState,
+    Deviation,
+    Holding,
+    Proposal,
+    Result,
+    Step,
+    Table,
+    TrickPlayed,
+)
+
+_MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
+
+
+def game_target(record: Record) -> int:
+    """Points that win a game: the ``Game`` tag, else 5 (law 46)."""
+    value = record.tag("Game")
+    if value is not None and value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    return 5
+
+
+def replay(record: Record) -> Iterator[Step]:
+    """The table after every event of ``record``, in order (a deal's heading is a step too)."""
+    return _Replay(record).run()
+
+
+def final_table(record: Record) -> Table:
+    """The table after the last event."""
+    table = Table(target=game_target(record), sheet=(0, 0, 0))
+    for step in replay(record):
+        table = step.table
+    return table
+
+
+def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | None:
+    """For each event of a deal, the cards each seat is known to hold just after it because he
+    plays, discards or is said to hold them later without being given them in between.
+    ``None`` when the deal names every card (nothing to infer)."""
+    if not any(_has_unknown(e) for e in events):
+        return None
+    pending = [0, 0, 0]
+    out: list[tuple[int, int, int]] = [(0, 0, 0)] * len(events)
+    for i in range(len(events) - 1, -1, -1):
+        out[i] = (pending[0], pending[1], pending[2])
+        e: Any = events[i]
+        kind = e.kind
+        if kind in ("play", "lead", "discard", "holds"):
+            seat = SEAT[e.player]
+            cards = e.cards if kind in ("discard", "holds") else (e.card,)
+            for c in cards:
+                if c is not None:
+                    pending[seat] |= CARD_BIT[c]
+        elif kind == "trick":
+            if e.lead is not None:
+                pending[SEAT[e.leader]] |= CARD_BIT[e.lead]
+            if e.follower is not None and e.follow is not None:
+                pending[SEAT[e.follower]] |= CARD_BIT[e.follow]
+        elif kind in ("packet", "retract"):
+            seat = SEAT[e.player]
+            cards = e.cards if kind == "packet" else (e.card,)
+            for c in cards:
+                if c is not None:
+                    pending[seat] &= ~CARD_BIT[c]
+    return out
+
+
+def _has_unknown(e: Any) -> bool:
+    kind = e.kind
+    if kind in ("packet", "discard", "turn"):
+        return None in e.cards
+    if kind == "trick":
+        return e.lead is None or (e.follower is not None and e.follow is None)
+    if kind in ("play", "lead"):
+        return e.card is None
+    return False
+
+
+def _other(p: Player) -> Player:
+    return Player.B if p is Player.A else Player.A
+
+
+def _set(t: tuple[Any, Any, Any], seat: int, value: Any) -> tuple[Any, Any, Any]:
+    if seat == 0:
+        return (value, t[1], t[2])
+    if seat == 1:
+        return (t[0], value, t[2])
+    return (t[0], t[1], value)
+
+
+class _Replay:
+    """Working state of one replay. Each handler takes an event and the deal, and returns the
+    new deal state; deviations found on the way are collected in ``self.devs``."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.table = Table(target=game_target(record), sheet=(0, 0, 0))
+        self.devs: list[Deviation] = []
+        self.inferred: list[tuple[int, int, int]] | None = None
+        self.local = 0  # index of the current event within its deal
+
+    # -- driving ----------------------------------------------------------------------------
+
+    def run(self) -> Iterator[Step]:
+        index = 0
+        for event in self.record.opening:
+            yield self._step(index, event, None)
+            index += 1
+        for deal in self.record.deals:
+            yield self._begin(index, deal)
+            index += 1
+            self.inferred = later_holdings(deal.events)
+            for self.local, event in enumerate(deal.events):
+                yield self._step(index, event, deal)
+                index += 1
+
+    def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
+        self.devs = []
+        handler = getattr(self, "_" + event.kind)
+        table = self.table
+        if table.deal is None:
+            if event.kind not in _OUTSIDE_A_DEAL:
+                self._dev("outside_a_deal", None, f"'{event.kind}' before any deal")
+            if event.kind in _OUTSIDE_A_DEAL:
+                handler(event, None)
+        else:
+            new = handler(event, table.deal)
+            if new is not None:
+                table = self.table._replace(deal=self._resolved(new))
+                self.table = table
+        return Step(index, event, event.line, event.column, self.table, tuple(self.devs))
+
+    def _resolved(self, deal: DealState) -> DealState:
+        """The deal with inferred holdings merged into the hands."""
+        if self.inferred is None:
+            return deal
+        later = self.inferred[self.local]
+        hands = list(deal.hands)
+        changed = False
+        for seat in (0, 1, 2):
+            extra = later[seat] & ~hands[seat].cards
+            if extra and hands[seat].unknown:
+                n = min(extra.bit_count(), hands[seat].unknown)
+                if n < extra.bit_count():  # more inferred than unknown slots: keep the lowest
+                    extra = sum(CARD_BIT[c] for c in cards_of(extra)[:n])
+                hands[seat] = Holding(hands[seat].cards | extra, hands[seat].unknown - n)
+                changed = True
+        if not changed:
+            return deal
+        return deal._replace(hands=(hands[0], hands[1], hands[2]))
+
+    def _dev(
+        self,
+        kind: str,
+        player: Player | None,
+        message: str,
+        cards: tuple[Card, ...] = (),
+        legal: tuple[Card, ...] = (),
+    ) -> None:
+        self.devs.append(Deviation(kind, player, message, cards, legal))
+
+    # -- the deal heading -------------------------------------------------------------------
+
+    def _begin(self, index: int, deal: Deal) -> Step:
+        self.devs = []
+        t = self.table
+        if t.over:  # the previous deal won the game: this deal begins the next
+            t = t._replace(sheet=(0, 0, 0), game=t.game + 1, over=False)
+        if t.next_dealer is not None and deal.dealer is not t.next_dealer:
+            self._dev(
+                "deal_out_of_turn",
+                deal.dealer,
+                f"{deal.dealer} dealt; it was {t.next_dealer}'s deal",
+            )
+        if deal.pack is not None and deal.pack is not deal.dealer:
+            self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
+        if t.deal is not None and t.deal.phase != "over" and t.deal.result is None:
+            if t.deal.phase == "play" or t.deal.tricks:
+                self._dev("hand_unfinished", None, f"deal {t.deal.number} was not played out")
+        elder = _other(deal.dealer)
+        state = DealState(
+            number=deal.number,
+            dealer=deal.dealer,
+            elder=elder,
+            pack=deal.pack,
+            phase="dealing",
+            stock=PACK,
+            leader=elder,
+        )
+        self.table = t._replace(deal=state, next_dealer=elder)
+        return Step(index, deal, deal.line, deal.column, self.table, tuple(self.devs))
+
+    # -- shuffling and cutting --------------------------------------------------------------
+
+    def _cut_for_deal(self, e: Any, deal: DealState | None) -> None:
+        cuts = e.cuts
+        if any(len(cards) > 1 for cards in cuts.values()):
+            who = [p for p, cards in cuts.items() if len(cards) > 1]
+            self._dev("cut_exposed_several", who[0], f"{who[0]} exposed more than one card")
+            return
+        known = {p: cards[0] for p, cards in cuts.items() if cards and cards[0] is not None}
+        if len(known) < 2:
+            return
+        ranked = sorted(known.items(), key=lambda pc: -cut_rank(pc[1]))
+        if cut_rank(ranked[0][1]) == cut_rank(ranked[1][1]):
+            self._dev("cut_tie", None, f"the cut is a tie: {ranked[0][1]} and {ranked[1][1]}")
+            return
+        self.table = self.table._replace(next_dealer=ranked[0][0])
+
+    def _shuffle(self, e: Any, deal: DealState) -> DealState:
+        if e.exposed or e.below_table:
+            how = "exposing cards" if e.exposed else "below the table"
+            self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
+        if deal.phase == "play" and deal.result is None:
+            self._dev("shuffle_during_play", e.player, f"{e.player} shuffled during the play")
+        return deal
+
+    def _cut(self, e: Any, deal: DealState) -> DealState:
+        if e.player is deal.dealer:
+            self._dev("cut_by_dealer", e.player, f"the dealer {e.player} cut his own pack")
+        if e.count < 2 or e.count > PACK - 2:
+            self._dev(
+                "short_cut", e.player, f"{e.player} cut {e.count}; a cut leaves two cards each way"
+            )
+        if e.exposed:
+            cards = tuple(c for c in e.exposed if c is not None)
+            self._dev("cut_exposed", e.player, f"a card was exposed in cutting", cards)
+        if deal.packets:
+            self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
+        return deal
+
+    def _order(self, e: Any, deal: DealState) -> DealState:
+        if deal.packets:
+            self._dev(
+                "order_too_late", deal.dealer, "a new order announced after the dealing began"
+            )
+        self.table = self.table._replace(pending_order=(e.first, e.second))
+        return deal
+
+    # -- dealing and giving cards -----------------------------------------------------------
+
+    def _receive(
+        self, deal: DealState, player: Player, cards: tuple[Card | None, ...]
+    ) -> DealState:
+        seat = SEAT[player]
+        hand = deal.hands[seat]
+        add = 0
+        unknown = hand.unknown
+        seen = deal.seen
+        for c in cards:
+            if c is None:
+                unknown += 1
+                continue
+            bit = CARD_BIT[c]
+            if seen & bit:
+                self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
+            seen |= bit
+            add |= bit
+        return deal._replace(
+            hands=_set(deal.hands, seat, Holding(hand.cards | add, unknown)), seen=seen
+        )
+
+    def _packet(self, e: Any, deal: DealState) -> DealState:
+        if e.exposed:
+            exposed = tuple(c for i, c in enumerate(e.cards) if i in e.exposed and c is not None)
+            whose = "his own" if e.player is deal.dealer else f"{e.player}'s"
+            kind = "exposed_in_dealing" if deal.phase == "dealing" else "exposed_in_giving"
+            self._dev(kind, deal.dealer, f"the dealer exposed {whose} card(s)", exposed)
+        if deal.phase == "dealing":
+            return self._deal_packet(e, deal)
+        n = len(e.cards)
+        stage = deal.stage
+        if stage == "elder draws" and e.player is deal.elder:
+            asked = deal.asked if deal.asked is not None else n
+            if n != asked:
+                self._dev(
+                    "wrong_number_given",
+                    deal.dealer,
+                    f"{e.player} asked for {asked} and was given {n}",
+                )
+            deal = deal._replace(stage="dealer discards")
+        elif stage == "dealer draws" and e.player is deal.dealer:
+            wanted = deal.discards[SEAT[deal.dealer]].size - self._dealer_discarded_before
+            if n != wanted:
+                self._dev(
+                    "dealer_took_wrong_number",
+                    deal.dealer,
+                    f"{e.player} discarded {wanted} and took {n}",
+                )
+            deal = deal._replace(stage="")
+        else:
+            self._dev(
+                "cards_given_out_of_turn",
+                e.player,
+                f"{e.player} was given {n} card(s) when no exchange called for it",
+            )
+        if n > deal.stock:
+            self._dev("stock_exhausted", e.player, f"{n} card(s) given; the stock had {deal.stock}")
+        deal = deal._replace(stock=max(0, deal.stock - n))
+        return self._receive(deal, e.player, e.cards)
+
+    _dealer_discarded_before = 0
+    _order_used: tuple[int, int] | None = None
+
+    def _deal_packet(self, e: Any, deal: DealState) -> DealState:
+        t = self.table
+        k = len(deal.packets)
+        n = len(e.cards)
+        dealer_seat = SEAT[deal.dealer]
+        order = t.orders[dealer_seat]
+        if k == 0:
+            chosen = t.pending_order or order
+            if chosen is None and n in (2, 3):
+                chosen = (n, HAND - n)
+            if t.pending_order is not None or order is None:
+                self.table = t = t._replace(
+                    orders=_set(t.orders, dealer_seat, chosen), pending_order=None
+                )
+            order = chosen
+            self._order_used = order
+            if order is not None and n != order[0] and n in (2, 3):
+                self._dev(
+                    "order_changed",
+                    deal.dealer,
+                    f"{deal.dealer} dealt {n}-{HAND - n}; his order this game is "
+                    f"{order[0]}-{order[1]}",
+                )
+                self._order_used = (n, HAND - n)  # judge the rest of the deal by his new order
+        if k < 4:
+            expected_player = deal.elder if k % 2 == 0 else deal.dealer
+            if e.player is not expected_player:
+                self._dev(
+                    "packet_to_wrong_player",
+                    deal.dealer,
+                    f"packet {k + 1} went to {e.player}; it was {expected_player}'s",
+                )
+            used = self._order_used
+            if order is not None and used is not None:
+                size = used[0] if k < 2 else used[1]
+                if n != size:
+                    self._dev(
+                        "wrong_packet_size",
+                        deal.dealer,
+                        f"packet {k + 1} to {e.player} had {n} card(s), not {size}",
+                    )
+        else:
+            self._dev("extra_packet", deal.dealer, f"a fifth packet, to {e.player}")
+        deal = deal._replace(
+            packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n)
+        )
+        return self._receive(deal, e.player, e.cards)
+
+    def _turn(self, e: Any, deal: DealState) -> DealState:
+        cards = e.cards
+        known = tuple(c for c in cards if c is not None)
+        seen = deal.seen
+        for c in known:
+            if seen & CARD_BIT[c]:
+                self._dev("card_seen_twice", None, f"{c} was already in play", (c,))
+            seen |= CARD_BIT[c]
+        if deal.phase != "dealing":
+            self._dev(
+                "card_turned_in_error",
+                deal.dealer,
+                f"{deal.dealer} turned up {' '.join(c.code for c in known) or 'a card'} "
+                "after the trump was turned",
+                known,
+            )
+            return deal._replace(seen=seen, stock=max(0, deal.stock - len(cards)))
+        if len(cards) > 1:
+            self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
+        for p in (deal.elder, deal.dealer):
+            size = deal.hand(p).size
+            if size != HAND:
+                self._dev(
+                    "wrong_count_dealt", deal.dealer, f"{p} was dealt {size} cards, not {HAND}"
+                )
+        trump = cards[0].suit if cards and cards[0] is not None else None
+        return deal._replace(
+            phase="exchange",
+            turned=tuple(cards),
+            trump=trump,
+            seen=seen,
+            stock=max(0, deal.stock - len(cards)),
+        )
+
+    def _faced(self, e: Any, deal: DealState) -> DealState:
+        where = "pack" if deal.phase == "dealing" else "stock"
+        cards = (e.card,) if e.card is not None else ()
+        self._dev("faced_card", None, f"a faced card in the {where}", cards)
+        if e.card is not None:
+            return deal._replace(seen=deal.seen | CARD_BIT[e.card])
+        return deal
+
+    def _take_up(self, e: Any, deal: DealState) -> DealState:
+        return deal._replace(looked=deal.looked | {e.player})
+
+    # -- the king, proposing, discarding ----------------------------------------------------
+
+    def _mark(self, e: Any, deal: DealState) -> DealState:
+        points = e.points
+        if points is None:
+            reason = e.reason.value if e.reason is not None else ""
+            points = _MARK_DEFAULT.get(reason, 0)
+            if reason not in _MARK_DEFAULT:
+                self._dev("mark_without_points", e.player, f"{e.player} marked without points")
+        self._add_to_sheet(e.player, points)
+        return deal._replace(marks=(*deal.marks, (e.player, points)))
+
+    def _unmark(self, e: Any, deal: DealState) -> DealState:
+        self._add_to_sheet(e.player, -e.points)
+        return deal._replace(marks=(*deal.marks, (e.player, -e.points)))
+
+    def _add_to_sheet(self, player: Player, points: int) -> None:
+        t = self.table
+        seat = SEAT[player]
+        sheet = _set(t.sheet, seat, t.sheet[seat] + points)
+        if not t.over and sheet[seat] >= t.target:
+            t = t._replace(over=True, games=(*t.games, (player, sheet)))
+        elif t.over and points < 0 and sheet[seat] < t.target and t.games:
+            # an overscore taken down: the game was not won after all
+            last_winner, _ = t.games[-1]
+            if last_winner is player:
+                t = t._replace(over=False, games=t.games[:-1])
+        self.table = t._replace(sheet=sheet)
+
+    def _announce(self, e: Any, deal: DealState) -> DealState:
+        played = deal.played[SEAT[e.player]]
+        return deal._replace(announced=(*deal.announced, (e.player, played)))
+
+    def _propose(self, e: Any, deal: DealState) -> DealState:
+        if e.player is not deal.elder:
+            self._dev("proposal_by_dealer", e.player, f"the dealer {e.player} proposed")
+        if deal.phase == "dealing":
+            self._dev("proposal_before_turn", e.player, "a proposal before the trump was turned")
+        elif deal.phase == "play":
+            self._dev("proposal_during_play", e.player, "a proposal after the play began")
+        elif deal.stage not in ("", "dealer discards"):
+            self._dev("proposal_out_of_turn", e.player, f"a proposal while {deal.stage}")
+        if deal.declared is not None:
+            self._dev(
+                "proposal_after_declaring",
+                e.player,
+                f"{e.player} proposed after declaring he would play",
+            )
+        return deal._replace(proposals=(*deal.proposals, Proposal(e.player)), stage="answer")
+
+    def _answer(self, e: Any, deal: DealState, answer: str, conditional: bool) -> DealState:
+        if e.player is not deal.dealer:
+            self._dev("answer_by_elder", e.player, f"the non-dealer {e.player} answered")
+        if deal.stage != "answer" or not deal.proposals:
+            self._dev("answer_without_proposal", e.player, f"{e.player} {answer}s no proposal")
+            return deal
+        last = deal.proposals[-1]._replace(answer=answer, conditional=conditional)
+        proposals = (*deal.proposals[:-1], last)
+        if answer == "accept":
+            self._dealer_discarded_before = deal.discards[SEAT[deal.dealer]].size
+            return deal._replace(proposals=proposals, stage="elder discards", asked=None)
+        return deal._replace(proposals=proposals, stage="")
+
+    def _accept(self, e: Any, deal: DealState) -> DealState:
+        return self._answer(e, deal, "accept", e.if_stock)
+
+    def _refuse(self, e: Any, deal: DealState) -> DealState:
+        return self._answer(e, deal, "refuse", False)
+
+    def _declare_play(self, e: Any, deal: DealState) -> DealState:
+        if e.player is not deal.elder:
+            self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
+        if deal.stage == "answer":
+            self._dev("declared_during_proposal", e.player, "declared while a proposal awaited")
+        return deal._replace(declared=e.player, stage="")
+
+    def _discard(self, e: Any, deal: DealState) -> DealState:
+        seat = SEAT[e.player]
+        expected = {"elder discards": deal.elder, "dealer discards": deal.dealer}.get(deal.stage)
+        if expected is not e.player:
+            if e.player is deal.dealer and deal.stage == "" and deal.proposals:
+                # the dealer may decline to exchange; discarding late is still his exchange
+                self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
+            else:
+                self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
+        deal = self._remove(deal, e.player, e.cards, "discarded")
+        pile = deal.discards[seat]
+        pile = Holding(
+            pile.cards | sum(CARD_BIT[c] for c in e.cards if c is not None),
+            pile.unknown + sum(1 for c in e.cards if c is None),
+        )
+        deal = deal._replace(discards=_set(deal.discards, seat, pile))
+        n = len(e.cards)
+        if not 1 <= n <= HAND:
+            self._dev("discard_size", e.player, f"{e.player} discarded {n} card(s)")
+        if e.player is deal.elder:
+            asked = deal.asked if deal.stage == "elder draws" and deal.asked else n
+            return deal._replace(stage="elder draws", asked=asked)
+        return deal._replace(stage="dealer draws")
+
+    def _ask(self, e: Any, deal: DealState) -> DealState:
+        return deal._replace(asked=e.count)
+
+    def _holds(self, e: Any, deal: DealState) -> DealState:
+        seat = SEAT[e.player]
+        hand = deal.hands[seat]
+        stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
+        missing = hand.cards & ~stated
+        if missing and not any(c is None for c in e.cards):
+            self._dev(
+                "holding_contradicts",
+                e.player,
+                f"{e.player} is said to hold {len(e.cards)} cards without "
+                f"{' '.join(c.code for c in cards_of(missing))}",
+                tuple(cards_of(missing)),
+            )
+        extra = stated & ~hand.cards
+        unknown = max(0, hand.unknown - extra.bit_count())
+        return deal._replace(hands=_set(deal.hands, seat, Holding(hand.cards | extra, unknown)))
+
+    def _remove(
+        self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
+    ) -> DealState:
+        """Take cards out of a hand (played or discarded)."""
+        seat = SEAT[player]
+        hand = deal.hands[seat]
+        known, unknown = hand.cards, hand.unknown
+        seen = deal.seen
+        for c in cards:
+            if c is None:
+                if unknown:
+                    unknown -= 1
+                elif known:
+                    # a card we cannot name left a hand we knew: it is no longer known which
+                    unknown, known = known.bit_count() - 1, 0
+                continue
+            bit = CARD_BIT[c]
+            seen |= bit
+            if known & bit:
+                known &= ~bit
+            elif unknown:
+                unknown -= 1
+            else:
+                self._dev("card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,))
+        return deal._replace(hands=_set(deal.hands, seat, Holding(known, unknown)), seen=seen)
+
+    # -- playing ------------------------------------------------------------------------------
+
+    def _start_play(self, deal: DealState, player: Player) -> DealState:
+        if deal.phase == "dealing":
+            self._dev("play_before_turn", player, "a card played before the trump was turned")
+        if deal.stage == "answer":
+            self._dev("play_during_proposal", player, "a card played while a proposal awaited")
+        elif deal.stage in ("elder discards", "elder draws"):
+            self._dev("play_during_exchange", player, "a card played during the exchange")
+        for p in (deal.elder, deal.dealer):
+            size = deal.hand(p).size
+            if size != HAND:
+                self._dev("wrong_count_at_play", p, f"{p} began the play with {size} cards")
+        return deal._replace(phase="play", stage="", play_hands=deal.hands)
+
+    def _lead(self, e: Any, deal: DealState) -> DealState:
+        return self._lead_card(deal, e.player, e.card, e.names)
+
+    def _lead_card(
+        self, deal: DealState, player: Player, card: Card | None, names: Suit | None
+    ) -> DealState:
+        if deal.phase != "play":
+            deal = self._start_play(deal, player)
+        if deal.result is not None:
+            self._dev("play_after_hand", player, f"{player} led after the hand was over")
+            return deal
+        if deal.lead is not None:
+            self._dev("lead_to_open_trick", player, f"{player} led while a card awaited reply")
+        elif player is not deal.leader:
+            self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
+        deal = self._remove(deal, player, (card,), "led")
+        seat = SEAT[player]
+        return deal._replace(
+            lead=(player, card, names), played=_set(deal.played, seat, deal.played[seat] + 1)
+        )
+
+    def _play(self, e: Any, deal: DealState) -> DealState:
+        return self._follow(deal, e.player, e.card)
+
+    def _follow(self, deal: DealState, player: Player, card: Card | None) -> DealState:
+        if deal.lead is None:
+            self._dev("play_without_lead", player, f"{player} played with no card led")
+            return self._lead_card(deal, player, card, None)
+        leader, lead, _names = deal.lead
+        if player is leader:
+            self._dev("played_to_own_lead", player, f"{player} played to his own lead")
+        hand = deal.hand(player)
+        if lead is not None and card is not None:
+            self._check_follow(deal, player, hand, lead, card)
+        deal = self._remove(deal, player, (card,), "played")
+        winner = None
+        if lead is not None and card is not None:
+            winner = trick_winner(leader, lead, player, card, deal.trump)
+        trick = TrickPlayed(len(deal.tricks) + 1, leader, lead, player, card, winner)
+        seat = SEAT[player]
+        deal = deal._replace(
+            tricks=(*deal.tricks, trick),
+            lead=None,
+            leader=winner,
+            played=_set(deal.played, seat, deal.played[seat] + 1),
+        )
+        return self._maybe_over(deal)
+
+    def _check_follow(
+        self, deal: DealState, player: Player, hand: Holding, lead: Card, card: Card
+    ) -> None:
+        trump = deal.trump
+        held = hand.cards | CARD_BIT[card]
+        legal = legal_follows(held, lead, trump)
+        if legal & CARD_BIT[card]:
+            if hand.unknown:
+                # lawful by the cards we know; the unknown ones could only add better cards
+                # if the card played did not already follow and win
+                if not (card.suit is lead.suit and card.index < lead.index):
+                    self._dev(
+                        "play_undetermined",
+                        player,
+                        f"whether {player} could have followed or won with {card} is not "
+                        f"known: {hand.unknown} of his cards are not recorded",
+                        (card,),
+                    )
+            return
+        legal_cards = tuple(cards_of(legal))
+        words = " ".join(c.code for c in legal_cards)
+        if card.suit is not lead.suit and held & SUIT_MASK[lead.suit]:
+            kind = "not_following_suit"
+        else:
+            kind = "not_winning"
+        self._dev(kind, player, f"{player} played {card} to {lead}; legal were {words}", (card,), legal_cards)
+
+    def _trick(self, e: Any, deal: DealState) -> DealState:
+        expected = len(deal.tricks) + 1 + (0 if deal.lead is None else 0)
+        if e.number != expected:
+            self._dev(
+                "trick_number", e.leader, f"trick written as {e.number}; it is trick {expected}"
+            )
+        deal = self._lead_card(deal, e.leader, e.lead, e.names)
+        if e.follower is None:
+            return deal
+        return self._follow(deal, e.follower, e.follow)
+
+    def _maybe_over(self, deal: DealState) -> DealState:
+        """End the hand when no trick can follow: five played, or a hand empty (laws 30, 34:
+        the other's remaining cards then count as his tricks)."""
+        a, b = deal.hand(deal.elder), deal.hand(deal.dealer)
+        if len(deal.tricks) < HAND and a.size and b.size:
+            return deal
+        won = [0, 0, 0]
+        undetermined = False
+        for t in deal.tricks:
+            if t.winner is None:
+                undetermined = True
+            else:
+                won[SEAT[t.winner]] += 1
+        for p, h in ((deal.elder, a), (deal.dealer, b)):
+            won[SEAT[p]] += h.size  # cards that cannot be played to
+        return deal._replace(phase="over", result=self._result(deal, won, undetermined))
+
+    def _result(self, deal: DealState, won: list[int], undetermined: bool) -> Result:
+        tricks = (won[0], won[1], won[2])
+        if undetermined:
+            return Result(tricks, None, 0, "undetermined")
+        winner = max((deal.elder, deal.dealer), key=lambda p: won[SEAT[p]])
+        n = won[SEAT[winner]]
+        if n < 3:
+            return Result(tricks, None, 0, "undetermined")
+        penalised = (winner is deal.dealer and _stood(deal)) or (
+            winner is deal.elder and _refused_first(deal)
+        )
+        points = point_marks(min(n, HAND), penalised=penalised)
+        how = "vole" if n >= HAND else ("point (law 49)" if penalised else "point")
+        return Result(tricks, winner, points, how)
+
+    def _retract(self, e: Any, deal: DealState) -> DealState:
+        seat = SEAT[e.player]
+        if deal.lead is not None and deal.lead[0] is e.player and deal.lead[1] == e.card:
+            deal = self._receive_back(deal, e.player, e.card)
+            return deal._replace(
+                lead=None, played=_set(deal.played, seat, deal.played[seat] - 1)
+            )
+        if deal.tricks and deal.lead is None:
+            last = deal.tricks[-1]
+            if last.follower is e.player and last.follow == e.card:
+                deal = self._receive_back(deal, e.player, e.card)
+                return deal._replace(
+                    tricks=deal.tricks[:-1],
+                    lead=(last.leader, last.lead, None),
+                    leader=last.leader,
+                    played=_set(deal.played, seat, deal.played[seat] - 1),
+                    phase="play",
+                    result=None,
+                )
+        self._dev(
+            "retract_too_late",
+            e.player,
+            f"{e.player} took back {e.card or 'a card'} after another card was led",
+        )
+        return deal
+
+    def _receive_back(self, deal: DealState, player: Player, card: Card | None) -> DealState:
+        seat = SEAT[player]
+        hand = deal.hands[seat]
+        if card is None:
+            new = Holding(hand.cards, hand.unknown + 1)
+        else:
+            new = Holding(hand.cards | CARD_BIT[card], hand.unknown)
+        return deal._replace(hands=_set(deal.hands, seat, new))
+
+    def _abandon(self, e: Any, deal: DealState) -> DealState:
+        other = deal.dealer if e.player is deal.elder else deal.elder
+        won = [0, 0, 0]
+        for t in deal.tricks:
+            if t.winner is not None:
+                won[SEAT[t.winner]] += 1
+        mine = won[SEAT[e.player]]
+        tricks = (won[0], won[1], won[2])
+        if mine == 0:
+            result = Result(tricks, other, 2, "abandoned")
+        elif mine < 3:
+            penalised = (other is deal.dealer and _stood(deal)) or (
+                other is deal.elder and _refused_first(deal)
+            )
+            result = Result(tricks, other, point_marks(3, penalised=penalised), "abandoned")
+        else:
+            self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
+            result = self._result(deal, won, False)
+        return deal._replace(phase="over", result=result, ended_by="abandoned")
+
+    def _show(self, e: Any, deal: DealState) -> DealState:
+        won = [0, 0, 0]
+        for t in deal.tricks:
+            if t.winner is not None:
+                won[SEAT[t.winner]] += 1
+        seat = SEAT[e.player]
+        won[seat] += HAND - len(deal.tricks)  # he claims the tricks still to play
+        return deal._replace(phase="over", result=self._result(deal, won, False), ended_by="shown")
+
+    # -- packs, scores, claims -----------------------------------------------------------------
+
+    def _call_new_cards(self, e: Any, deal: DealState) -> DealState:
+        return deal
+
+    def _pack_fault(self, e: Any, deal: DealState) -> DealState:
+        self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
+        self.table = self.table._replace(next_dealer=deal.dealer)
+        return deal._replace(phase="over", ended_by="void")
+
+    def _score(self, e: Any, deal: DealState | None) -> DealState | None:
+        sheet = self.table.sheet
+        for p, n in e.points.items():
+            if sheet[SEAT[p]] != n:
+                marked = ", ".join(f"{q} {sheet[SEAT[q]]}" for q in e.points)
+                self._dev(
+                    "score_differs_from_marks",
+                    p,
+                    f"the score agreed ({', '.join(f'{q} {m}' for q, m in e.points.items())}) "
+                    f"differs from the marks ({marked})",
+                )
+                break
+        return deal
+
+    def _claim(self, e: Any, deal: DealState) -> DealState:
+        what = e.claim.value
+        if what == "new deal":
+            self.table = self.table._replace(next_dealer=deal.dealer)
+            return deal._replace(phase="over", ended_by="fresh deal")
+        if what == "trump" and e.card is not None:
+            return deal._replace(trump=e.card.suit)
+        if what == "replay" and deal.play_hands is not None:
+            return deal._replace(
+                hands=deal.play_hands,
+                tricks=(),
+                lead=None,
+                leader=deal.elder,
+                played=(0, 0, 0),
+                phase="play",
+                result=None,
+                ended_by="",
+            )
+        return deal
+
+    def _permit_complete(self, e: Any, deal: DealState) -> DealState:
+        return deal
+
+    def _elect_play(self, e: Any, deal: DealState) -> DealState:
+        return deal
+
+
+_OUTSIDE_A_DEAL = frozenset({"cut_for_deal", "score", "call_new_cards", "shuffle", "order"})
+
+
+def _stood(deal: DealState) -> bool:
+    """The non-dealer played without proposing (law 49)."""
+    return not any(p.proposer is deal.elder for p in deal.proposals)
+
+
+def _refused_first(deal: DealState) -> bool:
+    """The dealer refused the first proposal (law 49)."""
+    return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
+
+
+__all__ = ["PLAYERS", "final_table", "game_target", "later_holdings", "replay"]
