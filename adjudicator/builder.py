@@ -129,6 +129,17 @@ def _cards(token: Any) -> tuple[Card | None, ...]:
 _BRACES = re.compile(r"\{[^}]*\}")
 
 
+def _repeated(c: list[Any]) -> Any:
+    """The second mention of a player on a line of player-value pairs."""
+    seen = set()
+    for i in range(1, len(c) - 1, 2):
+        player = c[i].value.upper()
+        if player in seen:
+            return c[i]
+        seen.add(player)
+    return c[0]
+
+
 def unescape(string: str) -> str:
     """The value of a quoted tag string: quotes removed, ``\\"`` and ``\\\\`` unescaped."""
     body = string[1:-1]
@@ -224,7 +235,7 @@ class Builder:
     def cut_for_deal(self, c: list[Any]) -> CutForDeal:
         cuts = {_PLAYER[c[i].value]: _cards(c[i + 1]) for i in range(1, len(c) - 1, 2)}
         if len(cuts) < (len(c) - 2) // 2:
-            raise BuildError("a player's cut is written twice on one line", c[0])
+            raise BuildError("a player's cut is written twice on one line", _repeated(c))
         return _make(CutForDeal, c[0], cuts=cuts)
 
     def shuffle(self, c: list[Any]) -> Shuffle:
@@ -378,7 +389,7 @@ class Builder:
     def score(self, c: list[Any]) -> Score:
         points = {_PLAYER[c[i].value]: int(c[i + 1].value) for i in range(1, len(c) - 1, 2)}
         if len(points) < (len(c) - 2) // 2:
-            raise BuildError("a player's score is written twice on one line", c[0])
+            raise BuildError("a player's score is written twice on one line", _repeated(c))
         return _make(Score, c[0], points=points)
 
     # --- claims and elections --------------------------------------------------------------

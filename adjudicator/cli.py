@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -107,11 +108,15 @@ def _guard(run: Any) -> None:
 
 
 def _write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``: write a temporary file beside it, then rename."""
+    """Replace ``path`` with ``text``: write a temporary file beside it, then rename. A
+    symbolic link is followed (the file it names is rewritten); the file's mode is kept."""
+    path = path.resolve()
+    mode = stat.S_IMODE(path.stat().st_mode)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

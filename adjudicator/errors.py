@@ -49,6 +49,8 @@ class NotationError(Exception):
         """Advice for a common mistake, if this looks like one."""
         self.record_line = record_line
         """Line where the record holding the fault begins (the reader skips to the next)."""
+        self.show_source = True
+        """Whether to print the faulty line (not for a line too long to show)."""
 
     @property
     def location(self) -> str:
@@ -57,7 +59,7 @@ class NotationError(Exception):
 
     def __str__(self) -> str:
         out = [f"{self.location}: {self.message}"]
-        if self.source is not None:
+        if self.source is not None and self.show_source:
             text = self.source.replace("\t", " ")
             if len(text) > 160:  # keep a long line readable around the fault
                 lo = max(0, self.column - 80)
@@ -126,35 +128,48 @@ def in_words(terminals: Iterable[str]) -> list[str]:
     return out + keywords
 
 
-def word_hint(word: str, expected: set[str]) -> str | None:
+def looks_like_card(word: str) -> bool:
+    """Whether ``word`` looks like an attempt at a card: two or three characters, a rank-like
+    start or a suit-like end (``KX``, ``11H``, ``*QZ``)."""
+    card = word.lower().lstrip("*")
+    if not 2 <= len(card) <= 3:
+        return False
+    return card[-1] in SUIT_CODES or card[0] in "kqjat987" or card[:-1].isdigit()
+
+
+def word_hint(word: str, expected: set[str], *, after_card: bool = False) -> str | None:
     """Advice for a word that is not what the notation allows here."""
     kind = classify(word)
     low = word.lower()
-    if "CARD" in expected or "EXPOSED_CARD" in expected:
+    card_expected = after_card or "CARD" in expected or "EXPOSED_CARD" in expected
+    if kind == "WORD" and card_expected and looks_like_card(word):
         card = low.lstrip("*")
-        if 2 <= len(card) <= 3 and kind == "WORD":
-            rank, suit = card[:-1], card[-1]
-            if suit not in SUIT_CODES:
-                return (
-                    f"'{word}' is not a card: '{word[-1]}' is not a suit "
-                    "(suits are S H D C, or ♠ ♥ ♦ ♣)"
-                )
-            if rank + "s" not in CARD_CODES:
-                return (
-                    f"'{word}' is not a card: '{rank.upper()}' is not a rank "
-                    "(ranks are K Q J A T 9 8 7, and 10 may stand for T)"
-                )
-    if kind == "WORD" and word[:1].isalpha():
+        rank, suit = card[:-1], card[-1]
+        if suit not in SUIT_CODES:
+            return (
+                f"'{word}' is not a card: '{word[-1]}' is not a suit (suits are S H D C, or "
+                "♠ ♥ ♦ ♣)"
+            )
+        if rank + "s" not in CARD_CODES:
+            return (
+                f"'{word}' is not a card: '{rank.upper()}' is not a rank "
+                "(ranks are K Q J A T 9 8 7, and 10 may stand for T)"
+            )
+    if word[:1].isalpha() and kind not in expected:
         keywords = [_KEYWORD_OF[t] for t in expected if t in _KEYWORD_OF]
         near = difflib.get_close_matches(low, keywords, n=1, cutoff=0.6)
-        if not near:
+        if not near and kind == "WORD":
             near = difflib.get_close_matches(low, list(KEYWORDS), n=1, cutoff=0.75)
-        if near:
+        if near and kind == "WORD":
             return f"unknown word '{word}': did you mean '{near[0]}'?"
+        if near:
+            return f"'{word}' does not fit here: did you mean '{near[0]}'?"
     if word == "}":
         return "a '}' closes a brace comment, but no '{' opened one"
-    if word.startswith('"') and "STRING" in expected:
-        return 'a tag value ends with a double quote: [Name "value"]'
+    if "STRING" in expected:
+        return 'a tag is a name and then a value in double quotes: [Event "Portland Club"]'
+    if "TAG_NAME" in expected:
+        return 'a tag is a name and then a value in double quotes: [Event "Portland Club"]'
     return None
 
 
@@ -223,12 +238,30 @@ def mistake_examples() -> dict[str, list[str]]:
     }
 
 
+_BY_TOKEN_TYPE: dict[str, dict[str, list[str]]] = {}
+
+
+def _examples_failing_on(token_type: str, parse: Callable[[str], Any]) -> dict[str, list[str]]:
+    """The examples whose error comes at a token of ``token_type`` (computed once per type)."""
+    if not _BY_TOKEN_TYPE:
+        for label, texts in mistake_examples().items():
+            for text in texts:
+                try:
+                    parse(text)
+                except Exception as e:  # an UnexpectedToken, normally
+                    kind = getattr(getattr(e, "token", None), "type", "")
+                    _BY_TOKEN_TYPE.setdefault(kind, {}).setdefault(label, []).append(text)
+    return _BY_TOKEN_TYPE.get(token_type, {})
+
+
 def match_mistake(error: Any, parse: Callable[[str], Any]) -> str | None:
-    """The hint for the common mistake that leaves the parser where ``error`` did, if any."""
+    """The hint for the common mistake that leaves the parser where ``error`` did, at the same
+    kind of token, if any (Lark's ``match_examples`` over the examples of that token type)."""
+    examples = _examples_failing_on(error.token.type, parse)
+    if not examples:
+        return None
     try:
-        label: str | None = error.match_examples(
-            parse, mistake_examples(), token_type_match_fallback=True, use_accepts=False
-        )
+        label: str | None = error.match_examples(parse, examples, use_accepts=False)
     except Exception:  # pragma: no cover - a hint is a courtesy, never a second failure
         return None
     return label

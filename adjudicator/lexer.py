@@ -143,6 +143,9 @@ for _a in "0123456789":
 _SPECIAL = re.compile(r"[;{}\[\]\"]")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
 
+_TAG_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
 CACHE_LINES = 1 << 14
 """How many distinct plain lines the lexer remembers the tokens of (lines repeat a great deal
 across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
@@ -185,8 +188,8 @@ def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok
     player); ``B:`` is a player and a colon.
     """
     get = _WORDS.get
-    expect_suit = False
     prev = out[-1].type if out else ""
+    expect_suit = prev == "NAMES" or prev == "SUIT_KW"
     for word, col in words:
         t = get(word) or classify(word)
         if expect_suit and word in SUIT_CODES:
@@ -374,7 +377,7 @@ class LineLexer:
         if record is None:
             if not before:
                 return
-            record = RecordTokens(line=lineno, first_line=buffer_start)
+            record = RecordTokens(line=buffer_start, first_line=buffer_start)
         record.comments_after = tuple(before)
         record.source = buffer
         yield record
@@ -424,9 +427,25 @@ def _lex_careful(
             words = []
             line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
             i += 1
+            if ch == "[":  # a tag name may follow
+                m = _TAG_NAME.match(text, i)
+                if m is not None and (m.end() == n or not text[m.end()].isalnum()):
+                    line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
+                    i = m.end()
+            continue
+        if ch == '"':  # a quoted value: up to the closing quote, escapes allowed
+            tokens_of_words(words, lineno, line_tokens)
+            words = []
+            m = _STRING.match(text, i)
+            if m is not None:
+                line_tokens.append(Tok("STRING", m.group(), lineno, i + 1))
+                i = m.end()
+            else:
+                line_tokens.append(Tok("WORD", text[i:].rstrip(), lineno, i + 1))
+                i = n
             continue
         j = i + 1
-        while j < n and not text[j].isspace() and text[j] not in ";{[]":
+        while j < n and not text[j].isspace() and text[j] not in ';{[]"':
             j += 1
         words.append((text[i:j], i + 1))
         i = j

@@ -24,9 +24,9 @@ from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from .builder import Builder, BuildError
-from .errors import NotationError, in_words, match_mistake, word_hint
+from .errors import NotationError, in_words, looks_like_card, match_mistake, word_hint
 from .grammar import grammar_text
-from .lexer import LineLexer, RecordTokens
+from .lexer import LineLexer, RecordTokens, Tok
 from .model import Record
 
 MAX_LINE_BYTES = 100_000
@@ -122,17 +122,17 @@ def _lines_of_bytes(
                 length += len(more)
                 if not more or more.endswith(b"\n"):
                     break
-            problems.append(
-                NotationError(
-                    f"line {lineno} is {length:,} bytes long; a line of the notation is at most "
-                    f"{MAX_LINE_BYTES:,} bytes",
-                    path=path,
-                    line=lineno,
-                    column=1,
-                    hint="is this a record? one event a line, and a line is short",
-                )
+            error = NotationError(
+                f"line {lineno} is {length:,} bytes long; a line of the notation is at most "
+                f"{MAX_LINE_BYTES:,} bytes",
+                path=path,
+                line=lineno,
+                column=1,
+                hint="is this a record? one event a line, and a line is short",
             )
-            yield lineno, ""
+            error.show_source = False
+            problems.append(error)
+            yield lineno, _placeholder(raw)
             continue
         if lineno == 1:
             if raw.startswith(b"\xef\xbb\xbf"):
@@ -147,6 +147,14 @@ def _lines_of_bytes(
                 )
         if b"\0" in raw:
             col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
+            if lineno == 1 and _looks_utf16(raw):
+                raise _Unreadable(
+                    NotationError(
+                        "the file looks like UTF-16 text; records must be UTF-8",
+                        path=path,
+                        hint="convert it, e.g. iconv -f UTF-16LE -t UTF-8",
+                    )
+                )
             raise _Unreadable(
                 NotationError(
                     "a NUL byte: this is a binary file, not a record of the notation",
@@ -170,11 +178,26 @@ def _lines_of_bytes(
                     hint="records are UTF-8 text; was this file saved as Latin-1 or cp1252?",
                 )
             )
-            yield lineno, ""
+            yield lineno, _placeholder(raw)
             continue
         if text.endswith("\n"):
             text = text[:-2] if text.endswith("\r\n") else text[:-1]
         yield lineno, text
+
+
+def _placeholder(raw: bytes) -> str:
+    """What the lexer is given for a line that cannot be read: nothing, except that a tag line
+    stays a tag line, so that the record it begins is not merged into the one before."""
+    return '[Unreadable ""]' if raw.lstrip().startswith(b"[") else ""
+
+
+def _looks_utf16(raw: bytes) -> bool:
+    """Every other byte NUL: UTF-16 text of the Latin alphabet, without a byte-order mark."""
+    sample = raw[:200]
+    return len(sample) >= 4 and (
+        sample[1::2].count(0) >= len(sample) // 2 - 1
+        or sample[0::2].count(0) >= len(sample) // 2 - 1
+    )
 
 
 def _lines_of_text(text: str) -> Iterator[tuple[int, str]]:
@@ -265,8 +288,6 @@ def _read_lines(
                 del problems[: len(mine)]
                 err = mine[0]
                 err.record_line = rt.line
-                if err.source is None:
-                    err.source = rt.source_line(err.line)
                 yield err
                 continue
         if rt.problem is not None:
@@ -295,15 +316,8 @@ def _read_lines(
             yield cast(Record, lark.parse(rt.tokens))
         except UnexpectedInput:
             yield _precise_error(rt, name)
-        except BuildError as e:
-            yield NotationError(
-                str(e),
-                path=name,
-                line=e.token.line,
-                column=e.token.column,
-                source=rt.source_line(e.token.line),
-                record_line=rt.line,
-            )
+        except BuildError:
+            yield _precise_error(rt, name)
     if seen == 0:
         yield NotationError(
             "empty file: no record in it",
@@ -333,7 +347,7 @@ def _precise_error(rt: RecordTokens, name: str) -> NotationError:
     try:
         lark.parse(again.tokens)
     except UnexpectedInput as e:
-        return _explain(e, rt, name)
+        return _explain(e, rt, name, again.tokens)
     except BuildError as e:
         return NotationError(
             str(e),
@@ -346,33 +360,76 @@ def _precise_error(rt: RecordTokens, name: str) -> NotationError:
     raise AssertionError("a record failed to parse once and then parsed")  # pragma: no cover
 
 
-def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
+_CARDISH = ("CARD", "EXPOSED_CARD", "CARD_RUN", "DEALT_RUN")
+
+
+def _split_run(e: UnexpectedToken, source: str | None) -> UnexpectedToken | None:
+    """When a run of cards stands where one card may (``1. B KH 7H``), the fault is the second
+    card: feed the cards one by one and return the error that a later card gives."""
+    token = e.token
+    words = []
+    pos = token.column - 1
+    for word in token.value.split():
+        col = source.find(word, pos) if source else -1
+        col = col if col >= 0 else pos
+        words.append((word, col + 1))
+        pos = col + len(word)
+    parser = e.interactive_parser
+    if parser is None or len(words) < 2:
+        return None
+    parser = parser.copy()  # type: ignore[no-untyped-call]
+    for i, (word, col) in enumerate(words):
+        kind = "EXPOSED_CARD" if word.startswith("*") else "CARD"
+        try:
+            parser.feed_token(Tok(kind, word, token.line, col))
+        except UnexpectedToken as inner:
+            return inner if i else None
+    return None
+
+
+def _parse_for_examples(text: str) -> Any:
+    """Parse as the reader does, splitting a run of cards where one card was expected."""
+    try:
+        return parse_text(text)
+    except UnexpectedToken as e:
+        if e.token.type in ("CARD_RUN", "DEALT_RUN"):
+            raise _split_run(e, None) or e from None
+        raise
+
+
+def _explain(e: UnexpectedInput, rt: RecordTokens, name: str, tokens: list[Tok]) -> NotationError:
     """Turn Lark's exception into an error a person can act on."""
+    if isinstance(e, UnexpectedToken) and e.token.type in ("CARD_RUN", "DEALT_RUN"):
+        e = _split_run(e, rt.source_line(e.token.line)) or e
     token = getattr(e, "token", None)
     expected_terms: set[str] = set(getattr(e, "expected", ()) or ())
     line = getattr(token, "line", None) or e.line or rt.line
     column = getattr(token, "column", None) or e.column or 1
     value = getattr(token, "value", "") or ""
     ttype = getattr(token, "type", "")
+    if ttype in ("CARD_RUN", "DEALT_RUN"):
+        value = value.split()[0]  # point at the first card of the run
+    shown = value if len(value) <= 40 else value[:37] + "..."
+    width = min(len(value), 40) or 1
     if ttype == "NL":
         message = "the line ends too soon"
-        width = 1
     elif ttype == "$END":
         message = "the record ends too soon"
-        width = 1
     elif ttype == "WORD":
-        message = f"'{value}' is not a word of the notation"
-        width = len(value)
+        message = f"'{shown}' is not a word of the notation"
     else:
-        if ttype in ("CARD_RUN", "DEALT_RUN"):
-            value = value.split()[0]  # point at the first card of the run
-        message = f"unexpected '{value}'"
-        width = len(value)
+        message = f"unexpected '{shown}'"
+    expected = in_words(expected_terms)
+    previous = _previous(tokens, token)
+    if previous is not None and previous.type in _CARDISH and looks_like_card(value):
+        expected.insert(0, "another card")  # a run of cards may go on
     hint = None
     if isinstance(e, UnexpectedToken):
-        hint = word_hint(value, expected_terms) if ttype == "WORD" else None
-        if hint is None:
-            hint = match_mistake(e, parse_text)
+        hint = word_hint(
+            value, expected_terms, after_card=previous is not None and (previous.type in _CARDISH)
+        )
+        if hint is None and ttype != "WORD":
+            hint = match_mistake(e, _parse_for_examples)
     return NotationError(
         message,
         path=name,
@@ -380,7 +437,17 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str) -> NotationError:
         column=column,
         width=width,
         source=rt.source_line(line),
-        expected=in_words(expected_terms),
+        expected=expected,
         hint=hint,
         record_line=rt.line,
     )
+
+
+def _previous(tokens: list[Tok], token: Any) -> Tok | None:
+    """The token before ``token`` on the same line, if any."""
+    for i, t in enumerate(tokens):
+        if t is token:
+            if i and tokens[i - 1].line == t.line and tokens[i - 1].type != "NL":
+                return tokens[i - 1]
+            return None
+    return None

@@ -206,9 +206,9 @@ class _Replay:
             )
         if deal.pack is not None and deal.pack is not deal.dealer:
             self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
-        if t.deal is not None and t.deal.phase != "over" and t.deal.result is None:
-            if t.deal.phase == "play" or t.deal.tricks:
-                self._dev("hand_unfinished", None, f"deal {t.deal.number} was not played out")
+        previous = t.deal
+        if previous is not None and previous.result is None and previous.phase == "play":
+            self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
         elder = _other(deal.dealer)
         state = DealState(
             number=deal.number,
@@ -256,7 +256,7 @@ class _Replay:
             )
         if e.exposed:
             cards = tuple(c for c in e.exposed if c is not None)
-            self._dev("cut_exposed", e.player, f"a card was exposed in cutting", cards)
+            self._dev("cut_exposed", e.player, "a card was exposed in cutting", cards)
         if deal.packets:
             self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
         return deal
@@ -345,9 +345,9 @@ class _Replay:
             if chosen is None and n in (2, 3):
                 chosen = (n, HAND - n)
             if t.pending_order is not None or order is None:
-                self.table = t = t._replace(
-                    orders=_set(t.orders, dealer_seat, chosen), pending_order=None
-                )
+                orders = list(t.orders)
+                orders[dealer_seat] = chosen
+                self.table = t = t._replace(orders=tuple(orders), pending_order=None)
             order = chosen
             self._order_used = order
             if order is not None and n != order[0] and n in (2, 3):
@@ -377,9 +377,7 @@ class _Replay:
                     )
         else:
             self._dev("extra_packet", deal.dealer, f"a fifth packet, to {e.player}")
-        deal = deal._replace(
-            packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n)
-        )
+        deal = deal._replace(packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n))
         return self._receive(deal, e.player, e.cards)
 
     def _turn(self, e: Any, deal: DealState) -> DealState:
@@ -570,7 +568,9 @@ class _Replay:
             elif unknown:
                 unknown -= 1
             else:
-                self._dev("card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,))
+                self._dev(
+                    "card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,)
+                )
         return deal._replace(hands=_set(deal.hands, seat, Holding(known, unknown)), seen=seen)
 
     # -- playing ------------------------------------------------------------------------------
@@ -643,17 +643,16 @@ class _Replay:
         held = hand.cards | CARD_BIT[card]
         legal = legal_follows(held, lead, trump)
         if legal & CARD_BIT[card]:
-            if hand.unknown:
-                # lawful by the cards we know; the unknown ones could only add better cards
-                # if the card played did not already follow and win
-                if not (card.suit is lead.suit and card.index < lead.index):
-                    self._dev(
-                        "play_undetermined",
-                        player,
-                        f"whether {player} could have followed or won with {card} is not "
-                        f"known: {hand.unknown} of his cards are not recorded",
-                        (card,),
-                    )
+            # Lawful by the cards we know. Unknown cards could make it unlawful only if the
+            # card played did not both follow and win.
+            if hand.unknown and not (card.suit is lead.suit and card.index < lead.index):
+                self._dev(
+                    "play_undetermined",
+                    player,
+                    f"whether {player} could have followed or won with {card} is not "
+                    f"known: {hand.unknown} of his cards are not recorded",
+                    (card,),
+                )
             return
         legal_cards = tuple(cards_of(legal))
         words = " ".join(c.code for c in legal_cards)
@@ -661,10 +660,16 @@ class _Replay:
             kind = "not_following_suit"
         else:
             kind = "not_winning"
-        self._dev(kind, player, f"{player} played {card} to {lead}; legal were {words}", (card,), legal_cards)
+        self._dev(
+            kind,
+            player,
+            f"{player} played {card} to {lead}; legal were {words}",
+            (card,),
+            legal_cards,
+        )
 
     def _trick(self, e: Any, deal: DealState) -> DealState:
-        expected = len(deal.tricks) + 1 + (0 if deal.lead is None else 0)
+        expected = len(deal.tricks) + 1
         if e.number != expected:
             self._dev(
                 "trick_number", e.leader, f"trick written as {e.number}; it is trick {expected}"
@@ -710,9 +715,7 @@ class _Replay:
         seat = SEAT[e.player]
         if deal.lead is not None and deal.lead[0] is e.player and deal.lead[1] == e.card:
             deal = self._receive_back(deal, e.player, e.card)
-            return deal._replace(
-                lead=None, played=_set(deal.played, seat, deal.played[seat] - 1)
-            )
+            return deal._replace(lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
         if deal.tricks and deal.lead is None:
             last = deal.tricks[-1]
             if last.follower is e.player and last.follow == e.card:

@@ -122,8 +122,8 @@ def game_value(loser_score: int) -> int:
 
 def is_king_of(card: Card | None, trump: Suit | None) -> bool:
     """Whether ``card`` is the king of trumps."""
-    return card is not None and trump is not None and card.rank is Rank.KING and (
-        card.suit is trump
+    return (
+        card is not None and trump is not None and card.rank is Rank.KING and (card.suit is trump)
     )
 
 

@@ -174,8 +174,8 @@ class Table(NamedTuple):
 class Step(NamedTuple):
     """One event of the record and the table after it."""
 
-    index: int
-    """Position of the event in the record (0-based, over the opening and all deals)."""
+    number: int
+    """Which event of the record this is (0-based, over the opening and all deals)."""
     event: Event | Deal
     """The event, or the deal whose heading line this is."""
     line: int
