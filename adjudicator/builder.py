@@ -196,7 +196,7 @@ class Builder:
         head: dict[str, Any] | None = None
         events: list[Any] = opening
         lines: list[Any] = c.pop() if c and type(c[-1]) is list else []
-        tags = c
+        tags = [x for x in c if type(x) is Tag]  # (Lark's own lexer may put an NL first)
         for x in lines:
             if type(x) is dict:  # a deal line: the events after it are the deal's
                 if head is not None:

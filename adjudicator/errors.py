@@ -167,9 +167,9 @@ def word_hint(word: str, expected: set[str], *, after_card: bool = False) -> str
     if word == "}":
         return "a '}' closes a brace comment, but no '{' opened one"
     if "STRING" in expected:
-        return 'a tag is a name and then a value in double quotes: [Event "Portland Club"]'
+        return 'a tag is a name and a value in double quotes: [Event "Portland Club"]'
     if "TAG_NAME" in expected:
-        return 'a tag is a name and then a value in double quotes: [Event "Portland Club"]'
+        return 'a tag is a name and a value in double quotes: [Event "Portland Club"]'
     return None
 
 
@@ -182,6 +182,8 @@ MISTAKES: dict[str, list[str]] = {
         "1. KH A 7H",
         "1. B KH 7H",
         "2. A QS 7S",
+        "1. B",
+        "1. B KH A",
     ],
     "a packet has a colon after the player: 'B: KH QH 9S'": [
         "B KH QH 9S",
