@@ -46,6 +46,13 @@ app = typer.Typer(
 )
 
 
+class ReplayFormat(StrEnum):
+    """How ``replay`` prints a record."""
+
+    text = "text"
+    json = "json"
+
+
 class OutputFormat(StrEnum):
     """How ``parse`` prints records."""
 
@@ -215,6 +222,37 @@ def parse(
                 files.append({"file": name, "records": records, "errors": errors})
         if format is OutputFormat.json:
             print(json.dumps(files, ensure_ascii=False, indent=1))
+        return status
+
+    _guard(run)
+
+
+@app.command("replay")
+def replay_command(
+    path: Annotated[str, typer.Argument(help="A record file; '-' reads stdin.")],
+    format: Annotated[
+        ReplayFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = ReplayFormat.text,
+) -> None:
+    """Replay a record deal by deal: hands, trump, stock, tricks, marks and the score."""
+    from .show import render, summarise
+
+    def run() -> int:
+        status = EXIT_OK
+        summaries = []
+        for name, p in _inputs([path]):
+            for item in _read(name, p):
+                if isinstance(item, NotationError):
+                    _say(str(item))
+                    status = EXIT_UNREADABLE
+                    continue
+                summary = summarise(item)
+                if format is ReplayFormat.json:
+                    summaries.append({"file": name, **summary})
+                else:
+                    print(render(summary), flush=True)
+        if format is ReplayFormat.json:
+            print(json.dumps(summaries, ensure_ascii=False, indent=1))
         return status
 
     _guard(run)

@@ -456,7 +456,8 @@ class _Replay:
 
     def _announce(self, e: Any, deal: DealState) -> DealState:
         played = deal.played[SEAT[e.player]]
-        return deal._replace(announced=(*deal.announced, (e.player, played)))
+        awaiting = deal.lead is not None and deal.lead[0] is e.player
+        return deal._replace(announced=(*deal.announced, (e.player, played, awaiting)))
 
     def _propose(self, e: Any, deal: DealState) -> DealState:
         if e.player is not deal.elder:

@@ -127,8 +127,9 @@ class DealState(NamedTuple):
     """Who declared he plays without (further) proposing."""
     looked: frozenset[Player] = frozenset()
     """Who has taken up his hand."""
-    announced: tuple[tuple[Player, int], ...] = ()
-    """King announcements: who, and how many cards he had played at the time."""
+    announced: tuple[tuple[Player, int, bool], ...] = ()
+    """King announcements: who, how many cards he had played at the time, and whether a card
+    he led was then still waiting to be played to."""
     tricks: tuple[TrickPlayed, ...] = ()
     lead: tuple[Player, Card | None, Suit | None] | None = None
     """The card led to the trick in progress: leader, card, suit named."""

@@ -1,0 +1,226 @@
+"""Questions the laws ask of the table, each a plain function of a state.
+
+None of them changes anything. Where the record does not hold the answer (unknown cards), the
+answer is an :class:`Unknown` naming what is missing, never a guess.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .cards import Card, Player
+from .rules import ALL, CARD_BIT, cards_of, is_king_of, legal_follows, trick_winner
+from .table import SEAT, DealState, Holding
+
+
+class Unknown(NamedTuple):
+    """The record does not say; ``missing`` says what it would need to."""
+
+    missing: str
+
+
+class ToAct(NamedTuple):
+    """Whose turn it is, and to do what."""
+
+    player: Player | None
+    what: str
+
+
+def to_act(deal: DealState) -> ToAct:
+    """Whose turn it is and what he is to do next, by the laws' order of a deal."""
+    if deal.phase == "over":
+        return ToAct(None, "nothing: the hand is over")
+    if deal.phase == "dealing":
+        return ToAct(deal.dealer, "deal the cards and turn up the trump")
+    if deal.phase == "exchange":
+        stage = deal.stage
+        if stage == "answer":
+            return ToAct(deal.dealer, "accept or refuse the proposal")
+        if stage == "elder discards":
+            return ToAct(deal.elder, "discard")
+        if stage == "elder draws":
+            return ToAct(deal.dealer, f"give {deal.elder} the cards he asked for")
+        if stage == "dealer discards":
+            return ToAct(deal.dealer, "discard and take cards, or play")
+        if stage == "dealer draws":
+            return ToAct(deal.dealer, "take as many cards as he discarded")
+        return ToAct(deal.elder, "propose, or lead")
+    if deal.lead is not None:
+        leader, card, _ = deal.lead
+        other = deal.dealer if leader is deal.elder else deal.elder
+        return ToAct(other, f"play to {card.code if card else 'the card led'}")
+    return ToAct(deal.leader, "lead")
+
+
+def legal_cards(deal: DealState, player: Player) -> list[Card] | Unknown:
+    """The cards ``player`` may play now: any card to lead; to a lead, the cards that follow
+    suit and win if he can, else trump if he can, else any (laws 39, 43)."""
+    hand = deal.hand(player)
+    if deal.lead is None or deal.lead[0] is player:
+        if hand.unknown:
+            return Unknown(f"{hand.unknown} of {player}'s cards are not recorded")
+        return cards_of(hand.cards)
+    lead = deal.lead[1]
+    if lead is None:
+        return Unknown("the card led is not recorded")
+    if hand.unknown:
+        return Unknown(f"{hand.unknown} of {player}'s cards are not recorded")
+    return cards_of(legal_follows(hand.cards, lead, deal.trump))
+
+
+def tricks_won(deal: DealState) -> dict[Player, int] | Unknown:
+    """Tricks each player has won so far."""
+    won = {deal.elder: 0, deal.dealer: 0}
+    for t in deal.tricks:
+        if t.winner is None:
+            return Unknown(f"a card of trick {t.number} is not recorded")
+        won[t.winner] += 1
+    return won
+
+
+def winner_of(deal: DealState, number: int) -> Player | Unknown:
+    """Who won trick ``number`` (1-based)."""
+    t = deal.tricks[number - 1]
+    if t.lead is None or t.follow is None:
+        return Unknown(f"a card of trick {number} is not recorded")
+    return trick_winner(t.leader, t.lead, t.follower, t.follow, deal.trump)
+
+
+def has_looked(deal: DealState, player: Player) -> bool:
+    """Whether the player has taken up (looked at) his hand (laws 9, 11, 13)."""
+    return player in deal.looked
+
+
+def has_proposed(deal: DealState, player: Player) -> bool:
+    """Whether the player has proposed in this deal."""
+    return any(p.proposer is player for p in deal.proposals)
+
+
+def played_without_proposing(deal: DealState) -> bool:
+    """The non-dealer began the play without having proposed (law 49)."""
+    return (
+        deal.phase in ("play", "over")
+        and bool(deal.tricks or deal.lead)
+        and not (has_proposed(deal, deal.elder))
+    )
+
+
+def refused_first_proposal(deal: DealState) -> bool:
+    """The dealer refused the first proposal of the deal (law 49)."""
+    return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
+
+
+def has_played(deal: DealState, player: Player) -> bool:
+    """Whether the player has played his first card (law 23)."""
+    return deal.played[SEAT[player]] > 0
+
+
+def stock_cards(deal: DealState) -> tuple[int, int]:
+    """How many cards the stock holds, and which cards could be among them (a bitmask of the
+    cards not seen anywhere in the deal; some of them may be in hands the record leaves
+    unknown)."""
+    return deal.stock, ALL & ~deal.seen
+
+
+def holds_king(deal: DealState, player: Player) -> bool | Unknown:
+    """Whether the player holds the king of trumps now."""
+    if deal.trump is None:
+        return Unknown("the trump is not known")
+    hand: Holding = deal.hand(player)
+    for c in cards_of(hand.cards):
+        if is_king_of(c, deal.trump):
+            return True
+    if hand.unknown:
+        return Unknown(f"{hand.unknown} of {player}'s cards are not recorded")
+    return False
+
+
+def king_turned(deal: DealState) -> bool:
+    """Whether the card turned up for trumps is a king (law 47)."""
+    return bool(deal.turned) and is_king_of(deal.turned[0], deal.trump)
+
+
+def king_in_hand_at_play(deal: DealState, player: Player) -> bool | Unknown:
+    """Whether the player held the king of trumps as the play began."""
+    if deal.trump is None:
+        return Unknown("the trump is not known")
+    hands = deal.play_hands or deal.hands
+    hand = hands[SEAT[player]]
+    for c in cards_of(hand.cards):
+        if is_king_of(c, deal.trump):
+            return True
+    if hand.unknown:
+        return Unknown(f"{hand.unknown} of {player}'s cards are not recorded")
+    return False
+
+
+def announced_in_time(deal: DealState, player: Player) -> bool:
+    """Whether the player announced the king of trumps in time (laws 23, 24): before playing
+    his first card; or, if the king was the card first led, before it was played to; or, if it
+    was the card the dealer first played, before he played again."""
+    for who, played, awaiting in deal.announced:
+        if who is not player:
+            continue
+        if played == 0:
+            return True
+        if played == 1 and deal.trump is not None:
+            first, led = _first_card(deal, player)
+            if is_king_of(first, deal.trump) and (awaiting if led else player is deal.dealer):
+                return True
+    return False
+
+
+def _first_card(deal: DealState, player: Player) -> tuple[Card | None, bool]:
+    """The first card the player played, and whether he led it."""
+    for t in deal.tricks:
+        if t.leader is player:
+            return t.lead, True
+        if t.follower is player:
+            return t.follow, False
+    if deal.lead is not None and deal.lead[0] is player:
+        return deal.lead[1], True
+    return None, False
+
+
+def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
+    """The marks each player is entitled to from this deal so far, before any penalty of the
+    laws: the king turned up for the dealer (law 47), a king announced in time by its holder
+    (laws 23, 24, 47), and the point or vole (laws 48, 49, 42)."""
+    marks = {deal.elder: 0, deal.dealer: 0}
+    if king_turned(deal):
+        marks[deal.dealer] += 1
+    for player in (deal.elder, deal.dealer):
+        if any(a[0] is player for a in deal.announced):
+            held = king_in_hand_at_play(deal, player)
+            if isinstance(held, Unknown):
+                return held
+            if held and announced_in_time(deal, player):
+                marks[player] += 1
+    if deal.result is not None:
+        if deal.result.how == "undetermined":
+            return Unknown("a card of the play is not recorded")
+        if deal.result.winner is not None:
+            marks[deal.result.winner] += deal.result.points
+    return marks
+
+
+__all__ = [
+    "CARD_BIT",
+    "ToAct",
+    "Unknown",
+    "announced_in_time",
+    "entitled_marks",
+    "has_looked",
+    "has_played",
+    "has_proposed",
+    "holds_king",
+    "king_in_hand_at_play",
+    "king_turned",
+    "legal_cards",
+    "played_without_proposing",
+    "refused_first_proposal",
+    "stock_cards",
+    "to_act",
+    "tricks_won",
+    "winner_of",
+]

@@ -1,0 +1,212 @@
+"""A deal as a referee wants to see it: ``ecarte replay``.
+
+:func:`summarise` walks the replay of a record and gathers, deal by deal, the hands after the
+deal and after each exchange, the trump and the stock, every trick and its winner, the marks
+and the running score, and any deviation from lawful play. :func:`render` prints that summary
+as text; the same summary is the JSON output.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import Player
+from .model import Deal, Record
+from .replay import replay
+from .rules import HAND
+from .table import SEAT, DealState, Holding, Step
+
+
+def _hand(h: Holding) -> str:
+    return h.describe()
+
+
+def _hands(deal: DealState) -> dict[str, str]:
+    return {p.value: _hand(deal.hand(p)) for p in (deal.elder, deal.dealer)}
+
+
+def summarise(record: Record) -> dict[str, Any]:
+    """The replay of ``record`` as plain data (see :func:`render` for the text form)."""
+    out: dict[str, Any] = {"line": record.line, "opening": [], "deals": []}
+    current: dict[str, Any] | None = None
+    pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
+    for step in replay(record):
+        table = step.table
+        deal = table.deal
+        event_kind = getattr(step.event, "kind", "")
+        if pending_hands is not None and current is not None:
+            continuing = deal is not None and (
+                (event_kind == "discard" and deal.dealer is getattr(step.event, "player", None))
+                or (event_kind == "packet" and deal.stage == "" and pending_hands.stage != "")
+            )
+            if not continuing:
+                current["lines"].append({"what": "hands", "hands": _hands(pending_hands)})
+                pending_hands = None
+        devs = [
+            {"line": step.line, "column": step.column, "kind": d.kind, "message": d.message}
+            for d in step.deviations
+        ]
+        if isinstance(step.event, Deal):
+            assert deal is not None
+            current = {
+                "number": deal.number,
+                "dealer": deal.dealer.value,
+                "elder": deal.elder.value,
+                "line": step.line,
+                "game": table.game,
+                "lines": [],
+                "deviations": devs,
+            }
+            out["deals"].append(current)
+            continue
+        event: Any = step.event
+        if current is None or deal is None:
+            out["opening"].append({"line": step.line, "event": event.kind, "deviations": devs})
+            continue
+        current["deviations"].extend(devs)
+        lines: list[dict[str, Any]] = current["lines"]
+        kind = event.kind
+        if kind == "turn":
+            order = "-".join(str(n) for _, n in deal.packets[::2][:2]) or "?"
+            lines.append(
+                {
+                    "what": "dealt",
+                    "packets": order,
+                    "hands": _hands(deal),
+                    "turned": [c.code if c else "??" for c in deal.turned],
+                    "trump": deal.trump.value if deal.trump else None,
+                    "stock": deal.stock,
+                }
+            )
+        elif kind in ("propose", "accept", "refuse", "declare_play", "take_up", "announce"):
+            words = {
+                "propose": "proposes",
+                "accept": "accepts" + (" if the stock suffices" if event_if_stock(event) else ""),
+                "refuse": "refuses",
+                "declare_play": "plays without (further) proposing",
+                "take_up": "takes up his cards",
+                "announce": "announces the king",
+            }[kind]
+            lines.append({"what": "said", "text": f"{event.player.value} {words}"})
+        elif kind == "discard":
+            cards = " ".join(c.code if c else "??" for c in event.cards)
+            lines.append({"what": "said", "text": f"{event.player.value} discards {cards}"})
+        elif kind == "packet" and deal.phase != "dealing":
+            cards = " ".join(c.code if c else "??" for c in event.cards)
+            lines.append(
+                {
+                    "what": "said",
+                    "text": f"{event.player.value} takes {cards}; stock {deal.stock}",
+                }
+            )
+            pending_hands = deal
+        elif kind in ("trick", "play") and deal.tricks and not deal.lead:
+            t = deal.tricks[-1]
+            lines.append(
+                {
+                    "what": "trick",
+                    "number": t.number,
+                    "leader": t.leader.value,
+                    "lead": t.lead.code if t.lead else "??",
+                    "follower": t.follower.value,
+                    "follow": t.follow.code if t.follow else "??",
+                    "winner": t.winner.value if t.winner else None,
+                }
+            )
+        elif kind in ("mark", "unmark"):
+            player, points = deal.marks[-1]
+            lines.append(
+                {
+                    "what": "mark",
+                    "player": player.value,
+                    "points": points,
+                    "reason": getattr(event, "reason", None) and event.reason.value,
+                    "score": _score(step),
+                }
+            )
+        elif kind == "score":
+            lines.append({"what": "agreed", "score": {p.value: n for p, n in event.points.items()}})
+        elif kind in ("abandon", "show", "claim", "permit_complete", "elect_play", "retract"):
+            lines.append({"what": "said", "text": _said(event)})
+        if deal.result is not None and not current.get("result"):
+            r = deal.result
+            current["result"] = {
+                "winner": r.winner.value if r.winner else None,
+                "tricks": {p.value: r.tricks[SEAT[p]] for p in (deal.elder, deal.dealer)},
+                "how": r.how,
+                "points": r.points,
+            }
+        current["score"] = _score(step)
+    return out
+
+
+def event_if_stock(event: Any) -> bool:
+    return bool(getattr(event, "if_stock", False))
+
+
+def _score(step: Step) -> dict[str, int]:
+    sheet = step.table.sheet
+    return {"A": sheet[0], "B": sheet[1]}
+
+
+def _said(event: Any) -> str:
+    from .writer import event_text
+
+    return event_text(event)
+
+
+def render(summary: dict[str, Any]) -> str:
+    """The summary as text, deal by deal."""
+    out: list[str] = []
+    for deal in summary["deals"]:
+        out.append(
+            f"deal {deal['number']} (line {deal['line']}): {deal['dealer']} deals, "
+            f"{deal['elder']} is the elder hand"
+        )
+        for item in deal["lines"]:
+            what = item["what"]
+            if what == "dealt":
+                trump = item["trump"] or "unknown"
+                out.append(
+                    f"  dealt {item['packets']}; turned {' '.join(item['turned'])}: trumps "
+                    f"{trump}; stock {item['stock']}"
+                )
+                out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
+            elif what == "hands":
+                out.append("  hands after the exchange:")
+                out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
+            elif what == "said":
+                out.append(f"  {item['text']}")
+            elif what == "trick":
+                winner = item["winner"] or "?"
+                out.append(
+                    f"  trick {item['number']}: {item['leader']} {item['lead']}, "
+                    f"{item['follower']} {item['follow']}: {winner} wins"
+                )
+            elif what == "mark":
+                reason = f" {item['reason']}" if item["reason"] else ""
+                score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
+                out.append(f"  {item['player']} marks {item['points']}{reason}  (score {score})")
+            elif what == "agreed":
+                score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
+                out.append(f"  score agreed: {score}")
+        result = deal.get("result")
+        if result:
+            tricks = ", ".join(f"{p} {n}" for p, n in result["tricks"].items())
+            if result["winner"]:
+                out.append(
+                    f"  result: {result['winner']} wins the {result['how']} "
+                    f"(tricks {tricks}): {result['points']} to mark"
+                )
+            else:
+                out.append(f"  result: undetermined (tricks {tricks})")
+        for d in deal["deviations"]:
+            out.append(f"  ! line {d['line']}: {d['message']} [{d['kind']}]")
+        if "score" in deal:
+            score = ", ".join(f"{p} {n}" for p, n in deal["score"].items())
+            out.append(f"  score after the deal: {score}")
+        out.append("")
+    return "\n".join(out)
+
+
+__all__ = ["HAND", "Player", "render", "summarise"]
