@@ -5,9 +5,9 @@
 
 Each task runs in a fresh process (so that its peak memory is its own) over a file of
 synthetic records (bench/synthetic.py: about 600 bytes and 46 lines a record). A task's time
-is the median of its rounds; records/s and MB/s are from that median. Peak memory is the
-process's peak resident size minus its size after start-up (imports, parser built), measured
-on the full file and on a quarter of it: equal figures mean memory does not grow with the file.
+is the median of its rounds; records/s and MB/s are from that median. Memory is the process's
+resident size after start-up (imports, parser built) and its peak, on the full file and on a
+quarter of it: equal peaks mean memory does not grow with the file.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ sys.path.insert(0, str(HERE.parent))
 TASKS = {
     "read": "read every record (parse into the model)",
     "read+write": "read every record and write it in canonical form",
+    "read+replay": "read every record and replay it (the state after every event)",
 }
 
 
@@ -55,15 +56,44 @@ def worker(task: str, path: str, rounds: int) -> None:
             for record in adjudicator.read(Path(path)):
                 adjudicator.write(record)
                 records += 1
+        elif task == "read+replay":
+            from adjudicator.replay import replay
+
+            for record in adjudicator.read(Path(path)):
+                for _step in replay(record):
+                    pass
+                records += 1
+        elif task == "replay":
+            from adjudicator.replay import replay
+
+            loaded = list(adjudicator.read(Path(path)))
+            start = time.perf_counter()
+            for record in loaded:
+                for _step in replay(record):
+                    pass
+            records = len(loaded)
         else:
             raise SystemExit(f"unknown task {task}")
         times.append(time.perf_counter() - start)
+    extra = {}
+    if task == "replay":
+        loaded = list(adjudicator.read(Path(path)))
+        extra["deals"] = sum(len(r.deals) for r in loaded)
+        extra["plays"] = sum(
+            2 if e.kind == "trick" else 1
+            for r in loaded
+            for d in r.deals
+            for e in d.events
+            if e.kind in ("trick", "lead", "play")
+        )
     print(
         json.dumps(
             {
+                **extra,
                 "records": records,
                 "seconds": statistics.median(times),
-                "peak_mb": _rss_mb() - baseline,
+                "peak_mb": _rss_mb(),
+                "start_mb": baseline,
             }
         )
     )
@@ -92,6 +122,9 @@ def main() -> None:
 
     from synthetic import synthetic_text
 
+    from adjudicator import write
+    from adjudicator.generate import generate
+
     with tempfile.TemporaryDirectory() as tmp:
         full = Path(tmp) / "full.etn"
         quarter = Path(tmp) / "quarter.etn"
@@ -103,15 +136,42 @@ def main() -> None:
             f"{size / args.records:.0f} bytes a record; median of {args.rounds} rounds; "
             f"python {sys.version.split()[0]}, {os.cpu_count()} cores"
         )
-        print(f"{'task':<12} {'records/s':>10} {'MB/s':>7} {'peak MB':>8} {'peak MB (1/4)':>14}")
-        for task in TASKS:
+        print(
+            f"{'task':<12} {'records/s':>10} {'MB/s':>7} {'start MB':>9} {'peak MB':>8} "
+            f"{'peak MB (1/4 file)':>19}"
+        )
+        for task in ("read", "read+write"):
             r = run_task(task, full, args.rounds)
             q = run_task(task, quarter, 1)
             rate = r["records"] / r["seconds"]
             mbs = size / r["seconds"] / 1e6
             print(
-                f"{task:<12} {rate:>10,.0f} {mbs:>7.2f} {r['peak_mb']:>8.1f} {q['peak_mb']:>14.1f}"
+                f"{task:<12} {rate:>10,.0f} {mbs:>7.2f} {r['start_mb']:>9.1f} "
+                f"{r['peak_mb']:>8.1f} {q['peak_mb']:>19.1f}"
             )
+
+        n_games = max(1, args.records // 10)
+        games = Path(tmp) / "games.etn"
+        games.write_text(
+            "\n".join(write(generate(seed).record) for seed in range(n_games)), encoding="utf-8"
+        )
+        gsize = games.stat().st_size
+        print()
+        print(
+            f"{n_games:,} generated lawful games (bench: adjudicator.generate), "
+            f"{gsize / 1e6:.1f} MB, {gsize / n_games:.0f} bytes a game"
+        )
+        r = run_task("replay", games, args.rounds)
+        print(
+            f"replay alone: {r['records'] / r['seconds']:,.0f} games/s, "
+            f"{r['deals'] / r['seconds']:,.0f} deals/s, "
+            f"{r['plays'] / r['seconds']:,.0f} card plays/s"
+        )
+        r = run_task("read+replay", games, args.rounds)
+        print(
+            f"read+replay:  {r['records'] / r['seconds']:,.0f} games/s, "
+            f"{gsize / r['seconds'] / 1e6:.2f} MB/s, peak {r['peak_mb']:.1f} MB"
+        )
 
 
 if __name__ == "__main__":
