@@ -108,6 +108,18 @@ def _has_unknown(e: Any) -> bool:
     return False
 
 
+_FIELD = {name: i for i, name in enumerate(DealState._fields)}
+_tuple_new = tuple.__new__
+
+
+def _upd(deal: DealState, **changes: Any) -> DealState:
+    """``deal._replace(**changes)``, faster for a tuple of this many fields."""
+    values = list(deal)
+    for name, value in changes.items():
+        values[_FIELD[name]] = value
+    return _tuple_new(DealState, values)  # type: ignore[no-any-return]
+
+
 def _other(p: Player) -> Player:
     return Player.B if p is Player.A else Player.A
 
@@ -130,6 +142,7 @@ class _Replay:
         self.devs: list[Deviation] = []
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
+        self._handlers: dict[str, Any] = {}
 
     # -- driving ----------------------------------------------------------------------------
 
@@ -148,7 +161,9 @@ class _Replay:
 
     def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
         self.devs = []
-        handler = getattr(self, "_" + event.kind)
+        handler = self._handlers.get(event.kind)
+        if handler is None:
+            handler = self._handlers[event.kind] = getattr(self, "_" + event.kind)
         table = self.table
         if table.deal is None:
             if event.kind not in _OUTSIDE_A_DEAL:
@@ -179,7 +194,7 @@ class _Replay:
                 changed = True
         if not changed:
             return deal
-        return deal._replace(hands=(hands[0], hands[1], hands[2]))
+        return _upd(deal, hands=(hands[0], hands[1], hands[2]))
 
     def _dev(
         self,
@@ -288,8 +303,8 @@ class _Replay:
                 self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
             seen |= bit
             add |= bit
-        return deal._replace(
-            hands=_set(deal.hands, seat, Holding(hand.cards | add, unknown)), seen=seen
+        return _upd(
+            deal, hands=_set(deal.hands, seat, Holding(hand.cards | add, unknown)), seen=seen
         )
 
     def _packet(self, e: Any, deal: DealState) -> DealState:
@@ -310,7 +325,7 @@ class _Replay:
                     deal.dealer,
                     f"{e.player} asked for {asked} and was given {n}",
                 )
-            deal = deal._replace(stage="dealer discards")
+            deal = _upd(deal, stage="dealer discards")
         elif stage == "dealer draws" and e.player is deal.dealer:
             wanted = deal.discards[SEAT[deal.dealer]].size - self._dealer_discarded_before
             if n != wanted:
@@ -319,7 +334,7 @@ class _Replay:
                     deal.dealer,
                     f"{e.player} discarded {wanted} and took {n}",
                 )
-            deal = deal._replace(stage="")
+            deal = _upd(deal, stage="")
         else:
             self._dev(
                 "cards_given_out_of_turn",
@@ -328,7 +343,7 @@ class _Replay:
             )
         if n > deal.stock:
             self._dev("stock_exhausted", e.player, f"{n} card(s) given; the stock had {deal.stock}")
-        deal = deal._replace(stock=max(0, deal.stock - n))
+        deal = _upd(deal, stock=max(0, deal.stock - n))
         return self._receive(deal, e.player, e.cards)
 
     _dealer_discarded_before = 0
@@ -377,7 +392,7 @@ class _Replay:
                     )
         else:
             self._dev("extra_packet", deal.dealer, f"a fifth packet, to {e.player}")
-        deal = deal._replace(packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n))
+        deal = _upd(deal, packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n))
         return self._receive(deal, e.player, e.cards)
 
     def _turn(self, e: Any, deal: DealState) -> DealState:
@@ -396,7 +411,7 @@ class _Replay:
                 "after the trump was turned",
                 known,
             )
-            return deal._replace(seen=seen, stock=max(0, deal.stock - len(cards)))
+            return _upd(deal, seen=seen, stock=max(0, deal.stock - len(cards)))
         if len(cards) > 1:
             self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
         for p in (deal.elder, deal.dealer):
@@ -406,7 +421,8 @@ class _Replay:
                     "wrong_count_dealt", deal.dealer, f"{p} was dealt {size} cards, not {HAND}"
                 )
         trump = cards[0].suit if cards and cards[0] is not None else None
-        return deal._replace(
+        return _upd(
+            deal,
             phase="exchange",
             turned=tuple(cards),
             trump=trump,
@@ -419,11 +435,11 @@ class _Replay:
         cards = (e.card,) if e.card is not None else ()
         self._dev("faced_card", None, f"a faced card in the {where}", cards)
         if e.card is not None:
-            return deal._replace(seen=deal.seen | CARD_BIT[e.card])
+            return _upd(deal, seen=deal.seen | CARD_BIT[e.card])
         return deal
 
     def _take_up(self, e: Any, deal: DealState) -> DealState:
-        return deal._replace(looked=deal.looked | {e.player})
+        return _upd(deal, looked=deal.looked | {e.player})
 
     # -- the king, proposing, discarding ----------------------------------------------------
 
@@ -435,11 +451,11 @@ class _Replay:
             if reason not in _MARK_DEFAULT:
                 self._dev("mark_without_points", e.player, f"{e.player} marked without points")
         self._add_to_sheet(e.player, points)
-        return deal._replace(marks=(*deal.marks, (e.player, points)))
+        return _upd(deal, marks=(*deal.marks, (e.player, points)))
 
     def _unmark(self, e: Any, deal: DealState) -> DealState:
         self._add_to_sheet(e.player, -e.points)
-        return deal._replace(marks=(*deal.marks, (e.player, -e.points)))
+        return _upd(deal, marks=(*deal.marks, (e.player, -e.points)))
 
     def _add_to_sheet(self, player: Player, points: int) -> None:
         t = self.table
@@ -457,7 +473,7 @@ class _Replay:
     def _announce(self, e: Any, deal: DealState) -> DealState:
         played = deal.played[SEAT[e.player]]
         awaiting = deal.lead is not None and deal.lead[0] is e.player
-        return deal._replace(announced=(*deal.announced, (e.player, played, awaiting)))
+        return _upd(deal, announced=(*deal.announced, (e.player, played, awaiting)))
 
     def _propose(self, e: Any, deal: DealState) -> DealState:
         if e.player is not deal.elder:
@@ -474,7 +490,7 @@ class _Replay:
                 e.player,
                 f"{e.player} proposed after declaring he would play",
             )
-        return deal._replace(proposals=(*deal.proposals, Proposal(e.player)), stage="answer")
+        return _upd(deal, proposals=(*deal.proposals, Proposal(e.player)), stage="answer")
 
     def _answer(self, e: Any, deal: DealState, answer: str, conditional: bool) -> DealState:
         if e.player is not deal.dealer:
@@ -486,8 +502,8 @@ class _Replay:
         proposals = (*deal.proposals[:-1], last)
         if answer == "accept":
             self._dealer_discarded_before = deal.discards[SEAT[deal.dealer]].size
-            return deal._replace(proposals=proposals, stage="elder discards", asked=None)
-        return deal._replace(proposals=proposals, stage="")
+            return _upd(deal, proposals=proposals, stage="elder discards", asked=None)
+        return _upd(deal, proposals=proposals, stage="")
 
     def _accept(self, e: Any, deal: DealState) -> DealState:
         return self._answer(e, deal, "accept", e.if_stock)
@@ -500,7 +516,7 @@ class _Replay:
             self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
         if deal.stage == "answer":
             self._dev("declared_during_proposal", e.player, "declared while a proposal awaited")
-        return deal._replace(declared=e.player, stage="")
+        return _upd(deal, declared=e.player, stage="")
 
     def _discard(self, e: Any, deal: DealState) -> DealState:
         seat = SEAT[e.player]
@@ -517,17 +533,17 @@ class _Replay:
             pile.cards | sum(CARD_BIT[c] for c in e.cards if c is not None),
             pile.unknown + sum(1 for c in e.cards if c is None),
         )
-        deal = deal._replace(discards=_set(deal.discards, seat, pile))
+        deal = _upd(deal, discards=_set(deal.discards, seat, pile))
         n = len(e.cards)
         if not 1 <= n <= HAND:
             self._dev("discard_size", e.player, f"{e.player} discarded {n} card(s)")
         if e.player is deal.elder:
             asked = deal.asked if deal.stage == "elder draws" and deal.asked else n
-            return deal._replace(stage="elder draws", asked=asked)
-        return deal._replace(stage="dealer draws")
+            return _upd(deal, stage="elder draws", asked=asked)
+        return _upd(deal, stage="dealer draws")
 
     def _ask(self, e: Any, deal: DealState) -> DealState:
-        return deal._replace(asked=e.count)
+        return _upd(deal, asked=e.count)
 
     def _holds(self, e: Any, deal: DealState) -> DealState:
         seat = SEAT[e.player]
@@ -544,7 +560,7 @@ class _Replay:
             )
         extra = stated & ~hand.cards
         unknown = max(0, hand.unknown - extra.bit_count())
-        return deal._replace(hands=_set(deal.hands, seat, Holding(hand.cards | extra, unknown)))
+        return _upd(deal, hands=_set(deal.hands, seat, Holding(hand.cards | extra, unknown)))
 
     def _remove(
         self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
@@ -572,7 +588,7 @@ class _Replay:
                 self._dev(
                     "card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,)
                 )
-        return deal._replace(hands=_set(deal.hands, seat, Holding(known, unknown)), seen=seen)
+        return _upd(deal, hands=_set(deal.hands, seat, Holding(known, unknown)), seen=seen)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -587,7 +603,7 @@ class _Replay:
             size = deal.hand(p).size
             if size != HAND:
                 self._dev("wrong_count_at_play", p, f"{p} began the play with {size} cards")
-        return deal._replace(phase="play", stage="", play_hands=deal.hands)
+        return _upd(deal, phase="play", stage="", play_hands=deal.hands)
 
     def _lead(self, e: Any, deal: DealState) -> DealState:
         return self._lead_card(deal, e.player, e.card, e.names)
@@ -606,8 +622,8 @@ class _Replay:
             self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
         deal = self._remove(deal, player, (card,), "led")
         seat = SEAT[player]
-        return deal._replace(
-            lead=(player, card, names), played=_set(deal.played, seat, deal.played[seat] + 1)
+        return _upd(
+            deal, lead=(player, card, names), played=_set(deal.played, seat, deal.played[seat] + 1)
         )
 
     def _play(self, e: Any, deal: DealState) -> DealState:
@@ -629,7 +645,8 @@ class _Replay:
             winner = trick_winner(leader, lead, player, card, deal.trump)
         trick = TrickPlayed(len(deal.tricks) + 1, leader, lead, player, card, winner)
         seat = SEAT[player]
-        deal = deal._replace(
+        deal = _upd(
+            deal,
             tricks=(*deal.tricks, trick),
             lead=None,
             leader=winner,
@@ -695,7 +712,7 @@ class _Replay:
                 won[SEAT[t.winner]] += 1
         for p, h in ((deal.elder, a), (deal.dealer, b)):
             won[SEAT[p]] += h.size  # cards that cannot be played to
-        return deal._replace(phase="over", result=self._result(deal, won, undetermined))
+        return _upd(deal, phase="over", result=self._result(deal, won, undetermined))
 
     def _result(self, deal: DealState, won: list[int], undetermined: bool) -> Result:
         tricks = (won[0], won[1], won[2])
@@ -716,12 +733,13 @@ class _Replay:
         seat = SEAT[e.player]
         if deal.lead is not None and deal.lead[0] is e.player and deal.lead[1] == e.card:
             deal = self._receive_back(deal, e.player, e.card)
-            return deal._replace(lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
+            return _upd(deal, lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
         if deal.tricks and deal.lead is None:
             last = deal.tricks[-1]
             if last.follower is e.player and last.follow == e.card:
                 deal = self._receive_back(deal, e.player, e.card)
-                return deal._replace(
+                return _upd(
+                    deal,
                     tricks=deal.tricks[:-1],
                     lead=(last.leader, last.lead, None),
                     leader=last.leader,
@@ -743,7 +761,7 @@ class _Replay:
             new = Holding(hand.cards, hand.unknown + 1)
         else:
             new = Holding(hand.cards | CARD_BIT[card], hand.unknown)
-        return deal._replace(hands=_set(deal.hands, seat, new))
+        return _upd(deal, hands=_set(deal.hands, seat, new))
 
     def _abandon(self, e: Any, deal: DealState) -> DealState:
         other = deal.dealer if e.player is deal.elder else deal.elder
@@ -763,7 +781,7 @@ class _Replay:
         else:
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
             result = self._result(deal, won, False)
-        return deal._replace(phase="over", result=result, ended_by="abandoned")
+        return _upd(deal, phase="over", result=result, ended_by="abandoned")
 
     def _show(self, e: Any, deal: DealState) -> DealState:
         won = [0, 0, 0]
@@ -772,7 +790,7 @@ class _Replay:
                 won[SEAT[t.winner]] += 1
         seat = SEAT[e.player]
         won[seat] += HAND - len(deal.tricks)  # he claims the tricks still to play
-        return deal._replace(phase="over", result=self._result(deal, won, False), ended_by="shown")
+        return _upd(deal, phase="over", result=self._result(deal, won, False), ended_by="shown")
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
@@ -782,7 +800,7 @@ class _Replay:
     def _pack_fault(self, e: Any, deal: DealState) -> DealState:
         self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
         self.table = self.table._replace(next_dealer=deal.dealer)
-        return deal._replace(phase="over", ended_by="void")
+        return _upd(deal, phase="over", ended_by="void")
 
     def _score(self, e: Any, deal: DealState | None) -> DealState | None:
         sheet = self.table.sheet
@@ -802,11 +820,12 @@ class _Replay:
         what = e.claim.value
         if what == "new deal":
             self.table = self.table._replace(next_dealer=deal.dealer)
-            return deal._replace(phase="over", ended_by="fresh deal")
+            return _upd(deal, phase="over", ended_by="fresh deal")
         if what == "trump" and e.card is not None:
-            return deal._replace(trump=e.card.suit)
+            return _upd(deal, trump=e.card.suit)
         if what == "replay" and deal.play_hands is not None:
-            return deal._replace(
+            return _upd(
+                deal,
                 hands=deal.play_hands,
                 tricks=(),
                 lead=None,
