@@ -117,7 +117,7 @@ def _upd(deal: DealState, **changes: Any) -> DealState:
     values = list(deal)
     for name, value in changes.items():
         values[_FIELD[name]] = value
-    return _tuple_new(DealState, values)  # type: ignore[no-any-return]
+    return _tuple_new(DealState, values)
 
 
 def _other(p: Player) -> Player:
