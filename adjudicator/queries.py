@@ -116,10 +116,13 @@ def has_played(deal: DealState, player: Player) -> bool:
 
 
 def stock_cards(deal: DealState) -> tuple[int, int]:
-    """How many cards the stock holds, and which cards could be among them (a bitmask of the
-    cards not seen anywhere in the deal; some of them may be in hands the record leaves
-    unknown)."""
-    return deal.stock, ALL & ~deal.seen
+    """How many cards the stock holds, and which cards could be among them: a bitmask of the
+    cards neither seen in the deal nor known (or inferred) to be in a hand or a discard. Some
+    of them may be in hands the record leaves unknown."""
+    placed = deal.seen
+    for h in (*deal.hands, *deal.discards):
+        placed |= h.cards
+    return deal.stock, ALL & ~placed
 
 
 def holds_king(deal: DealState, player: Player) -> bool | Unknown:

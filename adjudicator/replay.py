@@ -67,8 +67,9 @@ def final_table(record: Record) -> Table:
 
 def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | None:
     """For each event of a deal, the cards each seat is known to hold just after it because he
-    plays, discards or is said to hold them later without being given them in between.
-    ``None`` when the deal names every card (nothing to infer)."""
+    plays, discards or is said to hold them later without being given them in between (and
+    without being given, in between, a card nobody recorded, which could have been any of
+    them). ``None`` when the deal names every card (nothing to infer)."""
     if not any(_has_unknown(e) for e in events):
         return None
     pending = [0, 0, 0]
@@ -92,8 +93,12 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
             seat = SEAT[e.player]
             cards = e.cards if kind == "packet" else (e.card,)
             for c in cards:
-                if c is not None:
-                    pending[seat] &= ~CARD_BIT[c]
+                if c is None:
+                    # He was given a card nobody recorded: any card he shows later may be that
+                    # one, so none of them is known to have been in his hand before it.
+                    pending[seat] = 0
+                    break
+                pending[seat] &= ~CARD_BIT[c]
     return out
 
 
@@ -186,10 +191,10 @@ class _Replay:
         changed = False
         for seat in (0, 1, 2):
             extra = later[seat] & ~hands[seat].cards
-            if extra and hands[seat].unknown:
-                n = min(extra.bit_count(), hands[seat].unknown)
-                if n < extra.bit_count():  # more inferred than unknown slots: keep the lowest
-                    extra = sum(CARD_BIT[c] for c in cards_of(extra)[:n])
+            n = extra.bit_count()
+            # More cards inferred than cards unaccounted for: the record contradicts itself
+            # (the play will show it); infer nothing rather than guess.
+            if extra and n <= hands[seat].unknown:
                 hands[seat] = Holding(hands[seat].cards | extra, hands[seat].unknown - n)
                 changed = True
         if not changed:
