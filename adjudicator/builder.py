@@ -52,6 +52,7 @@ from .model import (
     Turn,
     Unmark,
 )
+from .rules import PACK
 
 _N = TypeVar("_N", bound=Node)
 
@@ -127,6 +128,14 @@ def _cards(token: Any) -> tuple[Card | None, ...]:
 
 
 _BRACES = re.compile(r"\{[^}]*\}")
+
+
+def _unknown(count: Any) -> tuple[None, ...]:
+    """``n`` unknown cards, for a count written in place of cards (``B: 3``)."""
+    n = int(count.value)
+    if n > PACK:
+        raise BuildError(f"{n} cards: the pack has only {PACK}", count)
+    return (None,) * n
 
 
 def _repeated(c: list[Any]) -> Any:
@@ -267,7 +276,7 @@ class Builder:
         cards = c[2]
         kind = cards.type
         if kind == "INT":
-            return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=(None,) * int(cards.value))
+            return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=_unknown(cards))
         if kind == "EXPOSED_CARD" or kind == "DEALT_RUN":
             value = _BRACES.sub(" ", cards.value) if "{" in cards.value else cards.value
             words = value.split()
@@ -321,7 +330,7 @@ class Builder:
 
     def discard(self, c: list[Any]) -> Discard:
         if c[2].type == "INT":
-            cards: tuple[Card | None, ...] = (None,) * int(c[2].value)
+            cards: tuple[Card | None, ...] = _unknown(c[2])
         else:
             cards = _cards(c[2])
         return _make(Discard, c[0], player=_PLAYER[c[0].value], cards=cards)

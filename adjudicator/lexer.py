@@ -143,7 +143,7 @@ for _a in "0123456789":
 _SPECIAL = re.compile(r"[;{}\[\]\"]")
 _TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z][A-Za-z0-9_]*)\s+("(?:[^"\\]|\\.)*")\s*\]')
 
-_TAG_NAME = re.compile(r"\s*([A-Za-z][A-Za-z0-9_]*)")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 CACHE_LINES = 1 << 14
@@ -405,6 +405,7 @@ def _lex_careful(
     i = start
     n = len(text)
     open_at: tuple[int, int] | None = None
+    tag_name_next = bool(line_tokens) and line_tokens[-1].type == "LBRACKET"
     while i < n:
         ch = text[i]
         if ch.isspace():
@@ -427,11 +428,7 @@ def _lex_careful(
             words = []
             line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
             i += 1
-            if ch == "[":  # a tag name may follow
-                m = _TAG_NAME.match(text, i)
-                if m is not None and (m.end() == n or not text[m.end()].isalnum()):
-                    line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
-                    i = m.end()
+            tag_name_next = ch == "["  # the next word (after any comment) names the tag
             continue
         if ch == '"':  # a quoted value: up to the closing quote, escapes allowed
             tokens_of_words(words, lineno, line_tokens)
@@ -447,7 +444,13 @@ def _lex_careful(
         j = i + 1
         while j < n and not text[j].isspace() and text[j] not in ';{[]"':
             j += 1
-        words.append((text[i:j], i + 1))
+        if tag_name_next and _TAG_NAME.fullmatch(text, i, j):
+            tokens_of_words(words, lineno, line_tokens)
+            words = []
+            line_tokens.append(Tok("TAG_NAME", text[i:j], lineno, i + 1))
+        else:
+            words.append((text[i:j], i + 1))
+        tag_name_next = False
         i = j
     tokens_of_words(words, lineno, line_tokens)
     return open_at

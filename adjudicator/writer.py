@@ -53,7 +53,13 @@ def write(record: Record) -> str:
 
 
 def write_all(records: Iterable[Record]) -> str:
-    """Several records in canonical form, separated by a blank line."""
+    """Several records in canonical form, separated by a blank line.
+
+    Comments standing alone between two records cannot say which record they belong to; the
+    reader gives them to the record that follows (before its first tag). So the comments after
+    a record that is not the last are read back before the next record's tags: nothing is
+    lost, but they change hands.
+    """
     return "\n".join(write(r) for r in records)
 
 

@@ -476,13 +476,13 @@ def test_unknown_card_in_a_trick() -> None:
     assert deal.tricks[0].winner is None
 
 
-def test_bug_a_partial_packet_is_not_guessed() -> None:
+def test_regression_a_partial_packet_is_not_guessed() -> None:
     deal = deal_at(GAME6, 1, "B: ?? ??")
     # Which two of QS JS QH 9H 7D came in the first packet, the record does not say.
     assert held(deal, B) == (set(), 2)
 
 
-def test_bug_stock_candidates_exclude_cards_known_in_hand() -> None:
+def test_regression_stock_candidates_exclude_cards_known_in_hand() -> None:
     deal = deal_at(GAME6, 1, "turn JH")
     assert held(deal, A) == (cards("KD AH 8H TC 7C"), 0)  # as the table says
     count, candidates = stock_cards(deal)
@@ -512,7 +512,7 @@ deal 1 A
 """
 
 
-def test_bug_cards_drawn_unseen_are_not_credited_to_the_hand_before() -> None:
+def test_regression_cards_drawn_unseen_are_not_credited_to_the_hand_before() -> None:
     steps = list(replay(read_one(DRAWN_UNKNOWN)))
     deal = step_at(steps, 6).table.deal  # after the turn, before the exchange
     assert deal is not None
