@@ -24,6 +24,7 @@ from .rules import (
     SUIT_MASK,
     cards_of,
     cut_rank,
+    game_value,
     legal_follows,
     point_marks,
     trick_winner,
@@ -143,7 +144,8 @@ class _Replay:
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self.table = Table(target=game_target(record), sheet=(0, 0, 0))
+        law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
+        self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
         self.devs: list[Deviation] = []
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
@@ -467,12 +469,18 @@ class _Replay:
         seat = SEAT[player]
         sheet = _set(t.sheet, seat, t.sheet[seat] + points)
         if not t.over and sheet[seat] >= t.target:
-            t = t._replace(over=True, games=(*t.games, (player, sheet)))
+            loser = max(v for i, v in enumerate(sheet) if i != seat)
+            value = game_value(loser) if t.law46 else 1
+            t = t._replace(
+                over=True,
+                games=(*t.games, (player, sheet)),
+                game_values=(*t.game_values, value),
+            )
         elif t.over and points < 0 and sheet[seat] < t.target and t.games:
             # an overscore taken down: the game was not won after all
             last_winner, _ = t.games[-1]
             if last_winner is player:
-                t = t._replace(over=False, games=t.games[:-1])
+                t = t._replace(over=False, games=t.games[:-1], game_values=t.game_values[:-1])
         self.table = t._replace(sheet=sheet)
 
     def _announce(self, e: Any, deal: DealState) -> DealState:

@@ -161,6 +161,11 @@ class Table(NamedTuple):
     """Which game of the record this is (a record may hold several)."""
     games: tuple[tuple[Player, tuple[int, int, int]], ...] = ()
     """Finished games: the winner and the final sheet."""
+    game_values: tuple[int, ...] = ()
+    """What each finished game counts: 1, or with the ``Scoring "law46"`` tag a treble, double
+    or single by the loser's score (law 46)."""
+    law46: bool = False
+    """Whether games count treble, double or single (the ``Scoring`` tag is ``law46``)."""
     next_dealer: Player | None = None
     """Who should deal next (law 5 for the first deal, then alternately)."""
     orders: tuple[tuple[int, int] | None, ...] = (None, None, None)

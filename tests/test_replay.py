@@ -798,3 +798,36 @@ def test_legal_follows_examples(hand: str, lead: str, trump: str | None, legal: 
     )
     assert set(cards_of(got)) == cards(legal)
     assert naive_may_play(hand.split(), lead, trump) == set(legal.split())
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 46: treble, double, single by agreement
+# --------------------------------------------------------------------------------------------
+
+
+def _game_to(winner_marks: int, loser_marks: int, scoring: str | None) -> str:
+    """A record whose marks give A five points and B ``loser_marks`` (marks only: the engine
+    counts the sheet)."""
+    tags = '[Game "5"]\n' + (f'[Scoring "{scoring}"]\n' if scoring else "")
+    lines = ["deal 1 A"]
+    lines += ["  B marks 1 point"] * loser_marks
+    lines += ["  A marks 1 point"] * winner_marks
+    return tags + "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    ("loser", "scoring", "value"),
+    [
+        (0, "law46", 3),  # the adversary has not scored: a treble
+        (1, "law46", 2),  # one or two: a double
+        (2, "law46", 2),
+        (3, "law46", 1),  # three or four: a single
+        (4, "law46", 1),
+        (0, None, 1),  # without the agreement every game is a single
+        (0, "single", 1),
+    ],
+)
+def test_law46_game_values(loser: int, scoring: str | None, value: int) -> None:
+    table = final_table(read_one(_game_to(5, loser, scoring)))
+    assert table.games[0][0] is A
+    assert table.game_values == (value,)
