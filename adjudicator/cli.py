@@ -227,6 +227,138 @@ def parse(
     _guard(run)
 
 
+class RulingFormat(StrEnum):
+    """How ``check`` and ``rule`` print rulings."""
+
+    text = "text"
+    json = "json"
+
+
+def _rulings(paths: list[str]) -> Iterator[tuple[str, Any]]:
+    """For each input file: its name, then each record's ruling or a NotationError."""
+    from .adjudicate import adjudicate
+
+    for name, path in _inputs(paths):
+        for item in _read(name, path):
+            if isinstance(item, NotationError):
+                yield name, item
+            else:
+                yield name, adjudicate(item)
+
+
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
+    format: Annotated[
+        RulingFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = RulingFormat.text,
+) -> None:
+    """Check records under the laws: one line per finding (file:line:col: law N: message).
+
+    Exit 0 when every deal stands as recorded with no correction, 1 when there are findings,
+    2 when a file cannot be read.
+    """
+    from .report import check_lines
+    from .ruling import FileRuling
+
+    def run() -> int:
+        status = EXIT_OK
+        files: dict[str, dict[str, list[Any]]] = {}
+        n_records = n_clean = n_findings = n_corrections = 0
+        for name, item in _rulings(paths):
+            entry = files.setdefault(name, {"records": [], "errors": []})
+            if isinstance(item, NotationError):
+                _say(str(item))
+                entry["errors"].append(item.to_json())
+                status = EXIT_UNREADABLE
+                continue
+            n_records += 1
+            n_findings += len(item.findings)
+            n_corrections += len(item.corrections)
+            if item.clean:
+                n_clean += 1
+            else:
+                status = max(status, EXIT_FINDINGS)
+            if format is RulingFormat.text:
+                for line in check_lines(name, item):
+                    print(line, flush=True)
+            else:
+                entry["records"].append(item)
+        if format is RulingFormat.json:
+            out = [
+                FileRuling(file=f, records=e["records"], errors=e["errors"]).model_dump(mode="json")
+                for f, e in files.items()
+            ]
+            print(json.dumps(out, ensure_ascii=False, indent=1))
+        else:
+            print(
+                f"{len(files)} file(s), {n_records} record(s): {n_clean} clean; "
+                f"{n_findings} finding(s), {n_corrections} correction(s)",
+                flush=True,
+            )
+        return status
+
+    _guard(run)
+
+
+@app.command()
+def rule(
+    path: Annotated[str, typer.Argument(help="A record file; '-' reads stdin.")],
+    format: Annotated[
+        RulingFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = RulingFormat.text,
+) -> None:
+    """The full ruling for a referee, deal by deal: findings, options, claims judged, outcome,
+    marks, corrections and the corrected score, each law's summary beside it."""
+    from .report import render_ruling
+    from .ruling import FileRuling
+
+    def run() -> int:
+        status = EXIT_OK
+        records = []
+        errors = []
+        for name, item in _rulings([path]):
+            if isinstance(item, NotationError):
+                _say(str(item))
+                errors.append(item.to_json())
+                status = EXIT_UNREADABLE
+                continue
+            if not item.clean:
+                status = max(status, EXIT_FINDINGS)
+            if format is RulingFormat.text:
+                print(render_ruling(name, item), flush=True)
+            records.append(item)
+        if format is RulingFormat.json:
+            out = FileRuling(file=path, records=records, errors=errors).model_dump(mode="json")
+            print(json.dumps([out], ensure_ascii=False, indent=1))
+        return status
+
+    _guard(run)
+
+
+@app.command()
+def laws(
+    number: Annotated[int | None, typer.Argument(help="A law's number, 1 to 51.")] = None,
+    cases: Annotated[
+        Path, typer.Option("--cases", help="The casebook folder (for the cases of a law).")
+    ] = Path("cases"),
+) -> None:
+    """List the laws by heading, or show one: summary, interpretation, options and cases."""
+    from .report import render_law, render_laws
+
+    def run() -> int:
+        if number is None:
+            print(render_laws(), end="")
+            return EXIT_OK
+        if not 1 <= number <= 51:
+            _say(f"ecarte laws: there are 51 laws; no law {number}")
+            return EXIT_UNREADABLE
+        print(render_law(number, cases), end="")
+        return EXIT_OK
+
+    _guard(run)
+
+
 @app.command("replay")
 def replay_command(
     path: Annotated[str, typer.Argument(help="A record file; '-' reads stdin.")],

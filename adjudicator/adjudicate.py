@@ -1,0 +1,524 @@
+"""Adjudication: the laws' findings weighed against the claims made at the table.
+
+:func:`adjudicate` replays a record, lets every law look at every deal, and rules: which claims
+are upheld, what became of each option a law gave (taken, declined, expired, still open), what
+becomes of each deal, the marks each player is entitled to after penalties, the corrections to
+the score sheet, and the chain of laws behind each outcome.
+
+The laws are data and pure functions (package ``laws``); this module knows the general rules
+by which options are taken and windows close, and nothing of any particular law.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from laws.base import Window
+
+from .cards import Player
+from .model import Record
+from .queries import Unknown, entitled_marks
+from .ruling import (
+    ClaimRuling,
+    Correction,
+    DealRuling,
+    FindingRuling,
+    OptionRuling,
+    RecordRuling,
+    TraceEntry,
+)
+from .table import DealState, Step
+
+_SEVERITY = {
+    "void": 5,
+    "fresh_deal": 4,
+    "replay": 3,
+    "rectified": 2,
+    "undetermined": 1,
+    "stands": 0,
+}
+
+
+class LawTableError(Exception):
+    """Two laws claim the same fact and neither overrides the other: a bug in the law table."""
+
+
+def adjudicate(record: Record) -> RecordRuling:
+    """The ruling on ``record``."""
+    from laws import BY_NUMBER, LAWS
+    from laws.view import deal_views
+
+    findings_out: list[FindingRuling] = []
+    claims_out: list[ClaimRuling] = []
+    deals_out: list[DealRuling] = []
+    corrections: list[Correction] = []
+    trace: list[TraceEntry] = []
+    target = _target(record)
+    score = {"A": 0, "B": 0}
+    winner: str | None = None
+    game_over = False
+    lent = {"A": 0, "B": 0}
+    views = deal_views(record)
+    for vi, view in enumerate(views):
+        found: list[Any] = []
+        for law in LAWS:
+            found.extend(law.find(view))
+        found = _resolve_conflicts(found, BY_NUMBER)
+        final = view.final
+        judged = _Judge(view, found)
+        claims_out.extend(judged.claims)
+        findings_out.extend(judged.findings)
+        trace.extend(judged.trace)
+        if view.number is None or final is None:
+            continue
+        if game_over:  # a deal after a game was won begins the next game
+            score = {"A": 0, "B": 0}
+            game_over = False
+        next_view = views[vi + 1] if vi + 1 < len(views) else None
+        deal_ruling, deal_corrections, lent = _rule_deal(view, final, judged, next_view, lent)
+        deals_out.append(deal_ruling)
+        corrections.extend(deal_corrections)
+        for p in ("A", "B"):
+            score[p] += deal_ruling.marks.get(p, 0)
+        for p in ("A", "B"):
+            if score[p] >= target and not game_over:
+                winner = p
+                game_over = True
+    return RecordRuling(
+        line=record.line,
+        findings=findings_out,
+        claims=claims_out,
+        deals=deals_out,
+        corrections=corrections,
+        score=score,
+        winner=winner,
+        trace=trace,
+    )
+
+
+def _target(record: Record) -> int:
+    value = record.tag("Game")
+    if value is not None and value.strip().isdigit() and int(value) > 0:
+        return int(value)
+    return 5
+
+
+def _resolve_conflicts(found: list[Any], by_number: dict[int, Any]) -> list[Any]:
+    """Drop findings that a law overriding theirs replaces at the same step; raise if two laws
+    claim the same fact (a deviation both judge, at one step) with neither overriding."""
+    by_step: dict[int, list[Any]] = {}
+    for f in found:
+        by_step.setdefault(f.step, []).append(f)
+    dropped: set[int] = set()
+    for group in by_step.values():
+        for i, f in enumerate(group):
+            for g in group[i + 1 :]:
+                if f.law == g.law:
+                    continue
+                lf, lg = by_number[f.law], by_number[g.law]
+                if g.law in lf.overrides:
+                    dropped.add(id(g))
+                elif f.law in lg.overrides:
+                    dropped.add(id(f))
+                elif set(lf.deviations) & set(lg.deviations) and f.kind == g.kind:
+                    raise LawTableError(
+                        f"laws {f.law} and {g.law} both claim '{f.kind}' at line {f.line} and "
+                        "neither overrides the other"
+                    )
+    return [f for f in found if id(f) not in dropped]
+
+
+# --------------------------------------------------------------------------------------------
+#  Windows, claims and options
+# --------------------------------------------------------------------------------------------
+
+
+def _kind(step: Step) -> str:
+    return str(getattr(step.event, "kind", "deal"))
+
+
+_PLAYING = ("lead", "trick", "play")
+
+_CLOSING: dict[str, Any] = {
+    # window: (event kind, who did it, the elder) -> whether this event closes it
+    Window.BEFORE_LOOKING: lambda k, p, elder: k == "take_up" and p is elder,
+    Window.BEFORE_TURN: lambda k, p, elder: k == "turn",
+    Window.BEFORE_PROPOSING: lambda k, p, elder: (k == "propose" and p is elder) or k in _PLAYING,
+    Window.BEFORE_ANSWER: (lambda k, p, elder: k in ("accept", "refuse", *_PLAYING)),
+    Window.BEFORE_PLAYING: lambda k, p, elder: k in _PLAYING,
+    Window.BEFORE_PLAYED_TO: lambda k, p, elder: k in ("play", "trick"),
+    Window.BEFORE_NEXT_LEAD: lambda k, p, elder: k in ("lead", "trick"),
+    Window.BEFORE_NEXT_CUT: lambda k, p, elder: k == "deal",
+}
+"""When each window closes (those not here close with the next deal's turn-up, with the game,
+or never open: at once)."""
+
+
+def _who(option: Any, finding: Any, deal: DealState | None) -> Player | None:
+    """The player an option belongs to."""
+    who = str(option.who.value if hasattr(option.who, "value") else option.who)
+    offender: Player | None = finding.offender
+    if deal is None:
+        return offender
+    if who == "non-dealer":
+        return deal.elder
+    if who == "dealer":
+        return deal.dealer
+    if who == "the offender's adversary":
+        if finding.offender is None:
+            return None
+        return deal.dealer if finding.offender is deal.elder else deal.elder
+    if who == "the offender":
+        return offender
+    return None  # either player, or nobody
+
+
+class _Judge:
+    """Claims, options and windows for one deal."""
+
+    def __init__(self, view: Any, found: list[Any]) -> None:
+        self.view = view
+        self.steps: Sequence[Step] = view.steps
+        self.found = found
+        self.deal: DealState | None = view.final
+        self.taken: dict[tuple[int, str], tuple[Any, int]] = {}  # (finding idx, option) -> claim
+        self.declined: dict[tuple[int, str], int] = {}
+        self.claims: list[ClaimRuling] = []
+        self.trace: list[TraceEntry] = []
+        self._judge_claims()
+        self.findings = [self._finding(i, f) for i, f in enumerate(found)]
+
+    # -- when windows close ---------------------------------------------------------------
+
+    def closes(self, window: str, after: int) -> tuple[int | None, int | None]:
+        """The event number (and line) at which ``window`` closes, for a finding at event
+        ``after``; ``(None, None)`` if it is still open when the deal's record ends."""
+        if window == Window.BEFORE_NEXT_TURN:
+            return (self.view.next_turn_step, None)
+        elder = self.deal.elder if self.deal else None
+        closing = _CLOSING.get(window)
+        if closing is None:  # at any time during the game, or at once
+            return None, None
+        for s in self.steps:
+            if window == Window.BEFORE_LOOKING:
+                # He may have looked before the irregularity: then the window never opened.
+                if _kind(s) == "take_up" and getattr(s.event, "player", None) is elder:
+                    return s.number, s.line
+                continue
+            if s.number > after and closing(_kind(s), getattr(s.event, "player", None), elder):
+                return s.number, s.line
+        return None, None
+
+    # -- claims -----------------------------------------------------------------------------
+
+    def _judge_claims(self) -> None:
+        for s in self.steps:
+            k = _kind(s)
+            if k not in ("claim", "permit_complete", "elect_play"):
+                continue
+            e: Any = s.event
+            if k == "claim":
+                what = e.claim.value
+                text = (
+                    f"claims {what}"
+                    + (f" {e.card}" if e.card else "")
+                    + (f" {e.suit.value}" if e.suit else "")
+                )
+            elif k == "permit_complete":
+                what, text = "permit complete", "permits complete"
+            else:
+                what, text = "elect play", "elects play"
+            if what == "elect play":
+                self._elect(s, e.player, text)
+            else:
+                self._claim(s, e.player, what, text)
+
+    def _candidates(self, what: str) -> list[tuple[int, Any, Any]]:
+        return [(i, f, o) for i, f in enumerate(self.found) for o in f.options if what in o.claims]
+
+    def _claim(self, s: Step, player: Player, what: str, text: str) -> None:
+        reasons: list[tuple[int, int | None, str]] = []
+        for i, f, o in self._candidates(what):
+            owner = _who(o, f, self.deal)
+            window = str(o.window)
+            if f.step > s.number:
+                reasons.append(
+                    (3, f.law, f"the irregularity it answers (line {f.line}) came later")
+                )
+                continue
+            if owner is not None and owner is not player:
+                reasons.append(
+                    (2, f.law, f"law {f.law} gives this option to {owner}, not to {player}")
+                )
+                continue
+            closed, at = self.closes(window, f.step)
+            if closed is not None and closed <= s.number:
+                where = f" (line {at})" if at else ""
+                reasons.append(
+                    (
+                        1,
+                        f.law,
+                        f"too late: the window closed{where}; law {f.law} allows it only {window}",
+                    )
+                )
+                continue
+            if (i, o.name) in self.taken:
+                reasons.append((4, f.law, "the option was already taken"))
+                continue
+            self.taken[(i, o.name)] = (player, s.line)
+            reason = f"law {f.law} gives {player} this option {window}" + (
+                f": {o.effect}" if o.effect else ""
+            )
+            self.claims.append(
+                ClaimRuling(
+                    line=s.line,
+                    column=s.column,
+                    player=player.value,
+                    claim=text,
+                    upheld=True,
+                    law=f.law,
+                    reason=reason,
+                )
+            )
+            self.trace.append(
+                TraceEntry(
+                    deal=self.view.number,
+                    law=f.law,
+                    text=f"{player} {text} (line {s.line}): upheld; {o.effect}",
+                )
+            )
+            return
+        if reasons:
+            reasons.sort(key=lambda r: r[0])
+            _, law, why = reasons[0]
+        else:
+            law, why = None, f"no irregularity in this deal gives {player} the option to {what}"
+        self.claims.append(
+            ClaimRuling(
+                line=s.line,
+                column=s.column,
+                player=player.value,
+                claim=text,
+                upheld=False,
+                law=law,
+                reason=why,
+            )
+        )
+
+    def _elect(self, s: Step, player: Player, text: str) -> None:
+        declined = []
+        for i, f in enumerate(self.found):
+            for o in f.options:
+                owner = _who(o, f, self.deal)
+                if owner is not player or f.step > s.number or (i, o.name) in self.taken:
+                    continue
+                closed, _ = self.closes(str(o.window), f.step)
+                if closed is not None and closed <= s.number:
+                    continue
+                self.declined[(i, o.name)] = s.line
+                declined.append(f.law)
+        if declined:
+            laws = ", ".join(str(n) for n in sorted(set(declined)))
+            self.claims.append(
+                ClaimRuling(
+                    line=s.line,
+                    column=s.column,
+                    player=player.value,
+                    claim=text,
+                    upheld=True,
+                    law=min(declined),
+                    reason=f"{player} declines the options of law(s) {laws} and plays on",
+                )
+            )
+        else:
+            self.claims.append(
+                ClaimRuling(
+                    line=s.line,
+                    column=s.column,
+                    player=player.value,
+                    claim=text,
+                    upheld=False,
+                    law=None,
+                    reason=f"no option was open to {player} to decline",
+                )
+            )
+
+    # -- findings and their options ---------------------------------------------------------
+
+    def _finding(self, i: int, f: Any) -> FindingRuling:
+        options = []
+        for o in f.options:
+            window = str(o.window)
+            owner = _who(o, f, self.deal)
+            if window == Window.AT_ONCE:
+                status, line = "imposed", None
+            elif (i, o.name) in self.taken:
+                status, line = "taken", self.taken[(i, o.name)][1]
+            elif (i, o.name) in self.declined:
+                status, line = "declined", self.declined[(i, o.name)]
+            elif any((i, other.name) in self.taken for other in f.options):
+                status, line = "declined", None  # another option of the same finding was taken
+            else:
+                closed, at = self.closes(window, f.step)
+                status, line = ("expired", at) if closed is not None else ("open", None)
+            options.append(
+                OptionRuling(
+                    name=o.name,
+                    who=owner.value if owner else None,
+                    window=window,
+                    status=status,
+                    line=line,
+                    effect=o.effect,
+                )
+            )
+        return FindingRuling(
+            law=f.law,
+            deal=f.deal,
+            line=f.line,
+            column=f.column,
+            offender=f.offender.value if f.offender else None,
+            kind=f.kind,
+            message=f.message,
+            evidence=[c.code for c in f.evidence],
+            options=options,
+            default=f.default,
+        )
+
+    def taken_outcomes(self) -> list[tuple[str, int]]:
+        out = []
+        for i, f in enumerate(self.found):
+            for o in f.options:
+                if (i, o.name) in self.taken:
+                    out.append((str(o.outcome), f.law))
+        return out
+
+
+# --------------------------------------------------------------------------------------------
+#  The deal's outcome and marks
+# --------------------------------------------------------------------------------------------
+
+
+def _early_marks(view: Any) -> dict[str, int]:
+    """Marks made in a deal before its trump is turned: they may be for the deal before."""
+    out = {"A": 0, "B": 0}
+    if view is None:
+        return out
+    for s in view.steps:
+        k = _kind(s)
+        if k == "turn":
+            break
+        if k in ("mark", "unmark") and s.table.deal is not None and s.table.deal.marks:
+            player, points = s.table.deal.marks[-1]
+            if player.value in out:
+                out[player.value] += points
+    return out
+
+
+def _rule_deal(
+    view: Any, final: DealState, judged: _Judge, next_view: Any, lent: dict[str, int]
+) -> tuple[DealRuling, list[Correction], dict[str, int]]:
+    """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
+    before this deal's turn-up, for the previous deal). Returns the ruling, the corrections,
+    and the marks this deal claims from the next deal's early marks."""
+    outcome = "stands"
+    laws: list[int] = []
+    how = "the deal stands"
+    for f in judged.found:
+        if f.outcome is not None and _SEVERITY[str(f.outcome)] > _SEVERITY[outcome]:
+            outcome, how = str(f.outcome), f"law {f.law}: {f.default or f.message}"
+            laws.append(f.law)
+    for name, law in judged.taken_outcomes():
+        if _SEVERITY.get(name, 0) > _SEVERITY[outcome]:
+            outcome, how = name, f"by the option law {law} gave"
+            laws.append(law)
+    recorded = {"A": 0, "B": 0}
+    for player, points in final.marks:
+        if player.value in recorded:
+            recorded[player.value] += points
+    for p, n in lent.items():  # marks made here for the previous deal (laws 22, 50)
+        recorded[p] -= n
+    early = _early_marks(next_view)
+    corrections: list[Correction] = []
+    if outcome in ("fresh_deal", "void"):
+        marks = {"A": 0, "B": 0}
+    else:
+        entitled = entitled_marks(final)
+        if isinstance(entitled, Unknown):
+            if outcome == "stands":
+                outcome, how = "undetermined", f"undetermined: {entitled.missing}"
+            marks = dict(recorded)
+        else:
+            marks = {"A": 0, "B": 0}
+            for p, n in entitled.items():
+                if p.value in marks:
+                    marks[p.value] += n
+            for f in judged.found:
+                for p, delta in f.marks:
+                    if p.value in marks:
+                        marks[p.value] = max(0, marks[p.value] + delta)
+                        if f.law not in laws:
+                            laws.append(f.law)
+    # Marks made early in the next deal, before its turn-up, make good an omission here.
+    borrowed = {"A": 0, "B": 0}
+    for p in ("A", "B"):
+        short = marks[p] - recorded[p]
+        if short > 0 and early[p] > 0:
+            borrowed[p] = min(short, early[p])
+            recorded[p] += borrowed[p]
+    # Marks omitted and not made good before the next trump was turned are lost (law 50).
+    next_turn = view.next_turn_step
+    for p in ("A", "B"):
+        diff = marks[p] - recorded[p]
+        if diff > 0 and next_turn is not None:
+            marks[p] = recorded[p]
+        elif diff > 0:
+            corrections.append(
+                Correction(
+                    player=p,
+                    points=diff,
+                    law=50,
+                    deal=view.number,
+                    reason=f"{p} is entitled to {marks[p]} from deal {view.number} and marked "
+                    f"{recorded[p]}; he may mark the rest until the next trump is turned",
+                )
+            )
+            marks[p] = recorded[p] + diff
+        elif diff < 0:
+            law = _overscore_law(judged, Player(p))
+            corrections.append(
+                Correction(
+                    player=p,
+                    points=diff,
+                    law=law,
+                    deal=view.number,
+                    reason=f"{p} marked {recorded[p]} for deal {view.number}; the laws allow "
+                    f"{marks[p]}",
+                )
+            )
+    ruling = DealRuling(
+        number=view.number,
+        line=view.steps[0].line,
+        dealer=final.dealer.value,
+        outcome=outcome,
+        how=how,
+        marks=marks,
+        recorded=recorded,
+        laws=sorted(set(laws)),
+    )
+    return ruling, corrections, borrowed
+
+
+def _overscore_law(judged: _Judge, player: Player) -> int:
+    """The law that takes down a mark the player was not entitled to: the law whose finding
+    took marks from him, else law 51 (an overscore)."""
+    for f in judged.found:
+        if any(p is player and delta < 0 for p, delta in f.marks):
+            return int(f.law)
+    for f in judged.found:
+        if f.offender is player and f.law in (19, 22, 23, 25):
+            return int(f.law)
+    return 51
+
+
+__all__ = ["LawTableError", "adjudicate"]

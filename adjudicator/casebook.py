@@ -1,0 +1,173 @@
+"""The casebook: records with the rulings a referee must give, one folder per law.
+
+A case is ``cases/law-NN-name/<case>.etn`` and, beside it, ``<case>.ruling.toml``: the expected
+ruling, written by hand from the laws. :class:`Expected` validates it (unknown keys are errors)
+and :func:`differences` compares it with what the adjudicator rules.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from .ruling import RecordRuling
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ExpectedFinding(_Strict):
+    """A finding the ruling must contain."""
+
+    law: int
+    deal: int | None = None
+    line: int
+    offender: Literal["A", "B", "C"] | None = None
+    kind: str | None = None
+
+
+class ExpectedClaim(_Strict):
+    """A claim of the record and how it must be judged."""
+
+    line: int
+    upheld: bool
+    law: int | None = None
+
+
+class ExpectedDeal(_Strict):
+    """What must become of a deal."""
+
+    number: int
+    outcome: Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
+    marks: dict[Literal["A", "B", "C"], int] | None = None
+
+
+class ExpectedCorrection(_Strict):
+    """A correction the ruling must make."""
+
+    player: Literal["A", "B", "C"]
+    points: int
+    law: int
+
+
+class Expected(_Strict):
+    """The ruling a case must receive."""
+
+    description: str
+    law: int
+    triggers: bool
+    findings: list[ExpectedFinding] = []
+    claims: list[ExpectedClaim] = []
+    deals: list[ExpectedDeal] = []
+    corrections: list[ExpectedCorrection] = []
+    score: dict[Literal["A", "B", "C"], int] | None = None
+    winner: Literal["A", "B", "C"] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _winner_in_score(cls, data: Any) -> Any:
+        # A `winner` written after the [score] table lands inside it in TOML.
+        if isinstance(data, dict) and isinstance(data.get("score"), dict):
+            score = dict(data["score"])
+            if "winner" in score:
+                data = {**data, "score": score, "winner": score.pop("winner")}
+        return data
+
+
+class Case(_Strict):
+    """One case of the casebook."""
+
+    name: str
+    """``law-NN-name/case``."""
+    record: Path
+    ruling: Path
+    expected: Expected
+
+
+def load_cases(root: Path) -> list[Case]:
+    """Every case under ``root`` (sorted by path). Raises ``ValueError`` for a ruling file that
+    does not validate, or a record without its ruling."""
+    cases = []
+    for record in sorted(root.glob("law-*/*.etn")):
+        ruling = record.with_suffix(".ruling.toml")
+        if not ruling.exists():
+            raise ValueError(f"{record}: no {ruling.name} beside it")
+        with ruling.open("rb") as f:
+            data = tomllib.load(f)
+        try:
+            expected = Expected.model_validate(data)
+        except Exception as e:
+            raise ValueError(f"{ruling}: {e}") from e
+        name = f"{record.parent.name}/{record.stem}"
+        cases.append(Case(name=name, record=record, ruling=ruling, expected=expected))
+    return cases
+
+
+def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
+    """How ``ruling`` differs from what the case expects (empty: it agrees)."""
+    out: list[str] = []
+    got = {(f.law, f.deal, f.line): f for f in ruling.findings}
+    want = {(f.law, f.deal, f.line): f for f in expected.findings}
+    for key, f in want.items():
+        g = got.get(key)
+        if g is None:
+            out.append(f"missing finding: law {f.law}, deal {f.deal}, line {f.line}")
+            continue
+        if f.offender is not None and g.offender != f.offender:
+            out.append(f"law {f.law} line {f.line}: offender {g.offender}, expected {f.offender}")
+        if f.kind is not None and g.kind != f.kind:
+            out.append(f"law {f.law} line {f.line}: kind {g.kind}, expected {f.kind}")
+    for key, g in got.items():
+        if key not in want:
+            out.append(
+                f"unexpected finding: law {g.law}, deal {g.deal}, line {g.line}: {g.message}"
+            )
+    claims = {c.line: c for c in ruling.claims}
+    want_claims = {c.line: c for c in expected.claims}
+    for line, c in want_claims.items():
+        gc = claims.get(line)
+        if gc is None:
+            out.append(f"claim at line {line}: not judged")
+            continue
+        if gc.upheld != c.upheld:
+            verdict = "upheld" if gc.upheld else "rejected"
+            out.append(f"claim at line {line}: {verdict} ({gc.reason}); expected otherwise")
+        if c.law is not None and gc.law != c.law:
+            out.append(f"claim at line {line}: law {gc.law}, expected {c.law}")
+    for line in claims:
+        if line not in want_claims:
+            out.append(f"claim at line {line}: judged but not in the expected ruling")
+    deals = {d.number: d for d in ruling.deals}
+    listed = {d.number for d in expected.deals}
+    for d in expected.deals:
+        gd = deals.get(d.number)
+        if gd is None:
+            out.append(f"deal {d.number}: not in the ruling")
+            continue
+        if gd.outcome != d.outcome:
+            out.append(f"deal {d.number}: outcome {gd.outcome} ({gd.how}), expected {d.outcome}")
+        if d.marks is not None:
+            marks = {p: gd.marks.get(p, 0) for p in d.marks}
+            if marks != dict(d.marks):
+                out.append(f"deal {d.number}: marks {gd.marks}, expected {dict(d.marks)}")
+    for number, gd in deals.items():
+        if number not in listed and gd.outcome != "stands":
+            out.append(f"deal {number}: outcome {gd.outcome}, expected stands (not listed)")
+    got_corr = Counter((c.player, c.points, c.law) for c in ruling.corrections)
+    want_corr = Counter((c.player, c.points, c.law) for c in expected.corrections)
+    if got_corr != want_corr:
+        out.append(
+            f"corrections {sorted(got_corr.elements())}, expected {sorted(want_corr.elements())}"
+        )
+    if expected.score is not None:
+        score = {p: ruling.score.get(p, 0) for p in expected.score}
+        if score != dict(expected.score):
+            out.append(f"score {ruling.score}, expected {dict(expected.score)}")
+        if ruling.winner != expected.winner:
+            out.append(f"winner {ruling.winner}, expected {expected.winner}")
+    return out

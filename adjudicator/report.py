@@ -1,0 +1,175 @@
+"""Rulings and laws as text for a person: ``ecarte check``, ``ecarte rule``, ``ecarte laws``."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from .ruling import RecordRuling
+
+
+def _law_title(number: int) -> str:
+    from laws import BY_NUMBER
+
+    law = BY_NUMBER.get(number)
+    return law.title if law is not None else ""
+
+
+def _law_summary(number: int) -> str:
+    from laws import BY_NUMBER
+
+    law = BY_NUMBER.get(number)
+    return law.summary if law is not None else ""
+
+
+def check_lines(path: str, ruling: RecordRuling) -> list[str]:
+    """``path:line:col: law N: message`` for every finding and correction of a record."""
+    out = [f"{path}:{f.line}:{f.column}: law {f.law}: {f.message}" for f in ruling.findings]
+    for c in ruling.corrections:
+        sign = "+" if c.points > 0 else ""
+        out.append(
+            f"{path}:{ruling.line}:1: law {c.law}: score correction {c.player} {sign}{c.points}"
+            f" (deal {c.deal}): {c.reason}"
+        )
+    for claim in ruling.claims:
+        if not claim.upheld:
+            out.append(
+                f"{path}:{claim.line}:{claim.column}: law {claim.law or '-'}: "
+                f"{claim.player} {claim.claim}: {claim.reason}"
+            )
+    return out
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent) or [
+        indent
+    ]
+
+
+def render_ruling(path: str, ruling: RecordRuling) -> str:
+    """The full ruling, deal by deal, with each law's summary beside it."""
+    out = [f"Ruling on the record at {path}:{ruling.line}", ""]
+    by_deal: dict[int | None, list[Any]] = {}
+    for f in ruling.findings:
+        by_deal.setdefault(f.deal, []).append(f)
+    numbers: list[int | None] = [None] + [d.number for d in ruling.deals]
+    deals = {d.number: d for d in ruling.deals}
+    for number in numbers:
+        findings = by_deal.get(number, [])
+        deal = deals.get(number) if number is not None else None
+        if number is None and not findings:
+            continue
+        if deal is not None:
+            out.append(
+                f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"
+            )
+        else:
+            out.append("Before the first deal")
+        for f in findings:
+            who = f" ({f.offender})" if f.offender else ""
+            out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
+            out.extend(_wrap(f.message, "    "))
+            summary = _law_summary(f.law)
+            if summary:
+                out.extend(_wrap(f"The law: {summary}", "    "))
+            for o in f.options:
+                when = f" (line {o.line})" if o.line else ""
+                who = f"{o.who}, " if o.who else ""
+                text = f"- option {o.name} ({who}{o.window}): {o.effect or o.name}"
+                out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
+            if f.default:
+                out.extend(_wrap(f"Otherwise: {f.default}", "    "))
+        if deal is not None:
+            related = [c for c in ruling.claims if _in_deal(c.line, deal.number, ruling)]
+            for c in related:
+                verdict = "upheld" if c.upheld else "rejected"
+                out.extend(
+                    _wrap(
+                        f"claim, line {c.line}: {c.player} {c.claim}: {verdict}. {c.reason}", "  "
+                    )
+                )
+            marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
+            recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
+            laws = f" (laws {', '.join(str(n) for n in deal.laws)})" if deal.laws else ""
+            out.append(f"  outcome: {deal.how}{laws}")
+            out.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
+        out.append("")
+    if ruling.corrections:
+        out.append("Corrections to the score")
+        for corr in ruling.corrections:
+            sign = "+" if corr.points > 0 else ""
+            text = f"{corr.player} {sign}{corr.points}, law {corr.law}: {corr.reason}"
+            out.extend(_wrap(text, "  "))
+        out.append("")
+    score = ", ".join(f"{p} {n}" for p, n in ruling.score.items())
+    out.append(
+        f"Corrected score: {score}"
+        + (f"; {ruling.winner} has won the game" if ruling.winner else "")
+    )
+    if ruling.trace:
+        out.append("")
+        out.append("Trace")
+        for t in ruling.trace:
+            where = f"deal {t.deal}" if t.deal is not None else "opening"
+            out.extend(_wrap(f"{where}: law {t.law}: {t.text}", "  "))
+    return "\n".join(out) + "\n"
+
+
+def _in_deal(line: int, number: int, ruling: RecordRuling) -> bool:
+    """Whether a line falls in deal ``number`` (from its heading to the next deal's)."""
+    starts = [(d.number, d.line) for d in ruling.deals]
+    for i, (n, start) in enumerate(starts):
+        end = starts[i + 1][1] if i + 1 < len(starts) else 10**12
+        if n == number:
+            return start <= line < end
+    return False
+
+
+def render_law(number: int, cases_root: Path | None) -> str:
+    """One law: its summary, interpretation, options, and the cases that show it."""
+    from laws import BY_NUMBER
+
+    law = BY_NUMBER[number]
+    out = [f"Law {law.number}: {law.title}  [{law.heading.value}]", ""]
+    out.extend(_wrap(law.summary, ""))
+    out.append("")
+    out.append("How the project reads it:")
+    out.extend(_wrap(law.interpretation, "  "))
+    if law.options:
+        out.append("")
+        out.append("Options:")
+        for o in law.options:
+            claims = ", ".join(o.claims) or "-"
+            text = f"- {o.name}: {o.who.value} may {o.effect}, {o.window.value}"
+            out.extend(_wrap(f"{text} (claims: {claims})", "  "))
+    if law.default:
+        out.append("")
+        out.extend(_wrap(f"If no option is taken: {law.default}", ""))
+    if law.overrides:
+        out.append("")
+        out.append("Overrides: " + ", ".join(f"law {n}" for n in law.overrides))
+    if cases_root is not None and cases_root.is_dir():
+        folders = sorted(cases_root.glob(f"law-{number:02d}-*"))
+        cases = [p for folder in folders for p in sorted(folder.glob("*.etn"))]
+        if cases:
+            out.append("")
+            out.append("Cases:")
+            out.extend(f"  {p}" for p in cases)
+    return "\n".join(out) + "\n"
+
+
+def render_laws() -> str:
+    """All the laws, by heading."""
+    from laws import LAWS
+
+    out: list[str] = []
+    heading = None
+    for law in LAWS:
+        if law.heading is not heading:
+            heading = law.heading
+            if out:
+                out.append("")
+            out.append(heading.value)
+        out.append(f"  {law.number:>2}. {law.title}")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,140 @@
+"""A ruling: what the adjudicator says of a record, as plain data (pydantic models, stable JSON).
+
+The names of the JSON fields are part of the product's interface: ``file``, ``records``, and per
+record ``line``, ``findings`` (``law``, ``deal``, ``line``, ``column``, ``offender``, ``kind``,
+``message``), ``deals`` (``number``, ``dealer``, ``outcome``, ``marks``), ``corrections``
+(``player``, ``points``, ``law``), ``score`` and ``winner``. More fields stand beside them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+OptionStatus = Literal["taken", "declined", "expired", "open", "imposed"]
+OutcomeName = Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+
+
+class OptionRuling(_Model):
+    """An option a law gave, and what became of it."""
+
+    name: str
+    """The option, e.g. ``fresh_deal``, ``rectify``, ``replay``."""
+    who: str | None
+    """The player who may take it (``A``, ``B``), or ``None`` when the law decides."""
+    window: str
+    """Until when it may be taken."""
+    status: OptionStatus
+    """``taken`` (by a claim), ``declined`` (the player elected to play on), ``expired`` (the
+    window closed), ``open`` (still open when the record ends), ``imposed`` (no choice)."""
+    line: int | None = None
+    """The line of the claim that took or declined it, or of the event that closed it."""
+    effect: str = ""
+    """What taking it does."""
+
+
+class FindingRuling(_Model):
+    """An irregularity found, with the law that governs it."""
+
+    law: int
+    deal: int | None
+    line: int
+    column: int
+    offender: str | None
+    kind: str
+    message: str
+    evidence: list[str] = []
+    """The cards concerned."""
+    options: list[OptionRuling] = []
+    default: str = ""
+    """What the law imposes, or what happens when no option is taken."""
+
+
+class ClaimRuling(_Model):
+    """A claim made at the table, upheld or rejected."""
+
+    line: int
+    column: int
+    player: str
+    claim: str
+    """What was claimed, as written (``new deal``, ``replay``, ``elect play`` ...)."""
+    upheld: bool
+    law: int | None
+    """The law that grants it (or, rejected, the law the claim could only rest on)."""
+    reason: str
+
+
+class DealRuling(_Model):
+    """What becomes of a deal, and the marks it gives after the ruling."""
+
+    number: int
+    line: int = 0
+    """The line of the deal's heading."""
+    dealer: str
+    outcome: OutcomeName
+    how: str = ""
+    """The outcome in words."""
+    marks: dict[str, int]
+    """Marks each player is entitled to from the deal after penalties."""
+    recorded: dict[str, int]
+    """Marks made on the sheet for the deal."""
+    laws: list[int] = []
+    """The laws that produced the outcome and the marks."""
+
+
+class Correction(_Model):
+    """A change to the score sheet."""
+
+    player: str
+    points: int
+    """Points to add (positive) or take down (negative)."""
+    law: int
+    deal: int | None = None
+    reason: str = ""
+
+
+class TraceEntry(_Model):
+    """One link of the chain of laws behind an outcome."""
+
+    deal: int | None
+    law: int
+    text: str
+
+
+class RecordRuling(_Model):
+    """The ruling on one record."""
+
+    line: int
+    """Line where the record begins."""
+    findings: list[FindingRuling] = []
+    claims: list[ClaimRuling] = []
+    deals: list[DealRuling] = []
+    corrections: list[Correction] = []
+    score: dict[str, int]
+    """The corrected running score at the end (of the current game)."""
+    winner: str | None = None
+    """Who won the game (the last one won in the record), if any."""
+    trace: list[TraceEntry] = []
+
+    @property
+    def clean(self) -> bool:
+        """Every deal stands as recorded, with no finding and no correction."""
+        return (
+            not self.findings
+            and not self.corrections
+            and all(d.outcome == "stands" for d in self.deals)
+        )
+
+
+class FileRuling(_Model):
+    """The rulings on the records of one file (the JSON of ``ecarte check`` and ``rule``)."""
+
+    file: str
+    records: list[RecordRuling] = []
+    errors: list[dict[str, object]] = []
+    """Records that could not be read."""

@@ -1,0 +1,176 @@
+"""What a law is, as data: its number and heading, what it says in the project's words, how the
+project reads it where the text is open, the options it gives and when each is open, what
+happens when none is taken, the marks it gives or takes away, and which laws it overrides.
+
+A law's behaviour is a pure function, ``find``: given the replay of one deal (a :class:`DealView`)
+it returns the :class:`Finding`\\ s it triggers. Laws never raise on a record and never change
+anything; the adjudicator (``adjudicator.adjudicate``) weighs their findings against the claims
+made at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NamedTuple
+
+from adjudicator.cards import Card, Player
+from adjudicator.table import DealState, Step
+
+
+class Heading(StrEnum):
+    """The headings of the printed code (Cavendish, 1886), in order."""
+
+    SHUFFLING = "Shuffling"
+    CUTTING = "Cutting"
+    DEALING = "Dealing"
+    MARKING_THE_KING = "Marking the King"
+    PROPOSING = "Proposing, Accepting, and Refusing"
+    DISCARDING = "Discarding"
+    PLAYING = "Playing"
+    REVOKING = "Revoking and Not Winning the Trick"
+    NEW_CARDS = "Calling for New Cards"
+    INCORRECT_PACKS = "Incorrect Packs"
+    SCORING = "Scoring"
+
+
+class Window(StrEnum):
+    """When an option may be taken; each closes at an event of the deal (see
+    ``adjudicator.adjudicate._CLOSING``)."""
+
+    BEFORE_LOOKING = "before the non-dealer looks at his hand"
+    BEFORE_TURN = "before the trump card is turned up"
+    BEFORE_PROPOSING = "before proposing, or, if there is no proposal, before playing"
+    BEFORE_ANSWER = (
+        "before the dealer accepts or refuses, or, if there is no proposal, before he plays"
+    )
+    BEFORE_PLAYING = "before playing"
+    BEFORE_PLAYED_TO = "before the card led is played to"
+    BEFORE_NEXT_LEAD = "before another card is led"
+    BEFORE_NEXT_TURN = "before the trump card of the next deal is turned up"
+    BEFORE_NEXT_CUT = "before the pack is cut for the next deal"
+    DURING_GAME = "at any time during the game"
+    AT_ONCE = "at once (no choice)"
+
+
+class Who(StrEnum):
+    """Who may choose, relative to the deal."""
+
+    NON_DEALER = "non-dealer"
+    DEALER = "dealer"
+    ADVERSARY = "the offender's adversary"
+    OFFENDER = "the offender"
+    EITHER = "either player"
+    NOBODY = "nobody (the law decides)"
+
+
+class Outcome(StrEnum):
+    """What becomes of a deal."""
+
+    STANDS = "stands"
+    FRESH_DEAL = "fresh_deal"
+    VOID = "void"
+    RECTIFIED = "rectified"
+    REPLAY = "replay"
+    UNDETERMINED = "undetermined"
+
+
+class Option(NamedTuple):
+    """A choice a law gives a player, and what taking it does."""
+
+    name: str
+    """A stable identifier, e.g. ``fresh_deal``, ``rectify``, ``choose_trump``, ``replay``."""
+    who: Who
+    """Who may take it."""
+    window: Window
+    """Until when."""
+    claims: tuple[str, ...]
+    """The record's claim lines that take it (``ClaimKind`` values, or ``elect play``)."""
+    effect: str
+    """What taking it does, in words."""
+    outcome: Outcome = Outcome.STANDS
+    """What becomes of the deal when it is taken."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An irregularity a law finds in a deal (never an exception: a fact of the ruling)."""
+
+    law: int
+    """The law that governs it."""
+    deal: int | None
+    """The deal's number as written (``None`` before the first deal)."""
+    line: int
+    column: int
+    offender: Player | None
+    """Whose act it was, if anyone's."""
+    kind: str
+    """A stable identifier of what was found, e.g. ``wrong_count_dealt``, ``revoke``."""
+    message: str
+    """What happened and what the law makes of it, in words."""
+    evidence: tuple[Card, ...] = ()
+    """The cards concerned."""
+    options: tuple[Option, ...] = ()
+    """The choices the law gives because of it."""
+    default: str = ""
+    """What happens if no option is taken (or, with no options, what the law imposes)."""
+    outcome: Outcome | None = None
+    """The outcome the law imposes whatever anyone claims (e.g. law 12: a fresh deal)."""
+    marks: tuple[tuple[Player, int], ...] = ()
+    """Marks the law gives (positive) or takes away (negative), before any claim."""
+    step: int = 0
+    """The engine step (event number) where it was found."""
+
+
+@dataclass(frozen=True)
+class DealView:
+    """The replay of one deal, as the laws see it."""
+
+    number: int | None
+    """The deal's number as written (``None`` for the record's opening)."""
+    steps: Sequence[Step]
+    """The engine's steps for the deal, its heading first (the opening has no heading)."""
+    previous: DealState | None
+    """The previous deal's final state, if any."""
+    next_turn_step: int | None
+    """The event number at which the next deal turns up its trump, if it does."""
+
+    @property
+    def final(self) -> DealState | None:
+        """The deal's state after its last event."""
+        return self.steps[-1].table.deal if self.steps else None
+
+
+Finder = Callable[[DealView], Sequence[Finding]]
+
+
+def finds_nothing(view: DealView) -> Sequence[Finding]:
+    """For definitional laws, whose effect is in the scoring and the engine."""
+    return ()
+
+
+@dataclass(frozen=True)
+class Law:
+    """One of the 51 laws."""
+
+    number: int
+    heading: Heading
+    title: str
+    """A few words, e.g. "Wrong number of cards found before the turn-up"."""
+    summary: str
+    """What the law says, in the project's own words."""
+    interpretation: str
+    """How the project reads it where the text is open, and the sources followed."""
+    find: Finder = finds_nothing
+    """The law's trigger: the findings it makes in a deal."""
+    options: tuple[Option, ...] = ()
+    """The options it gives (also on each finding)."""
+    default: str = ""
+    """What happens when no option is taken."""
+    overrides: tuple[int, ...] = ()
+    """Laws whose effect this one replaces where both apply."""
+    definitional: bool = False
+    """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    deviations: tuple[str, ...] = field(default=())
+    """The engine's deviation kinds this law judges."""
