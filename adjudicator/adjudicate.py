@@ -18,7 +18,7 @@ from laws.base import Window
 
 from .cards import Player
 from .model import Record
-from .queries import Unknown, entitled_marks
+from .queries import Unknown, entitled_marks, king_turned
 from .ruling import (
     ClaimRuling,
     Correction,
@@ -238,7 +238,7 @@ class _Judge:
         return [(i, f, o) for i, f in enumerate(self.found) for o in f.options if what in o.claims]
 
     def _claim(self, s: Step, player: Player, what: str, text: str) -> None:
-        reasons: list[tuple[int, int | None, str]] = []
+        reasons: list[tuple[float, int | None, str]] = []
         for i, f, o in self._candidates(what):
             owner = _who(o, f, self.deal)
             window = str(o.window)
@@ -257,7 +257,7 @@ class _Judge:
                 where = f" (line {at})" if at else ""
                 reasons.append(
                     (
-                        1,
+                        1 - closed / 1e9,  # of two laws too late, cite the one in force last
                         f.law,
                         f"too late: the window closed{where}; law {f.law} allows it only {window}",
                     )
@@ -459,6 +459,12 @@ def _rule_deal(
                         marks[p.value] = max(0, marks[p.value] + delta)
                         if f.law not in laws:
                             laws.append(f.law)
+    # Marking a turned-up king is the dealer's choice (law 22): unmarked, it lapses, and is no
+    # omission to correct.
+    if outcome not in ("fresh_deal", "void") and king_turned(final):
+        dealer = final.dealer.value
+        if dealer in marks and recorded[dealer] + early.get(dealer, 0) < marks[dealer]:
+            marks[dealer] -= 1
     # Marks made early in the next deal, before its turn-up, make good an omission here.
     borrowed = {"A": 0, "B": 0}
     for p in ("A", "B"):
@@ -516,7 +522,7 @@ def _overscore_law(judged: _Judge, player: Player) -> int:
         if any(p is player and delta < 0 for p, delta in f.marks):
             return int(f.law)
     for f in judged.found:
-        if f.offender is player and f.law in (19, 22, 23, 25):
+        if f.offender is player and f.law in (19, 22, 23, 24, 25):
             return int(f.law)
     return 51
 

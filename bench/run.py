@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -62,6 +63,12 @@ def worker(task: str, path: str, rounds: int) -> None:
             for record in adjudicator.read(Path(path)):
                 for _step in replay(record):
                     pass
+                records += 1
+        elif task == "read+adjudicate":
+            from adjudicator.adjudicate import adjudicate
+
+            for record in adjudicator.read(Path(path)):
+                adjudicate(record)
                 records += 1
         elif task == "replay":
             from adjudicator.replay import replay
@@ -172,6 +179,40 @@ def main() -> None:
             f"read+replay:  {r['records'] / r['seconds']:,.0f} games/s, "
             f"{gsize / r['seconds'] / 1e6:.2f} MB/s, peak {r['peak_mb']:.1f} MB"
         )
+
+        irregular = Path(tmp) / "irregular.etn"
+        irregular.write_text(
+            "\n".join(
+                write(_with_irregularities(generate(seed).record)) for seed in range(n_games)
+            ),
+            encoding="utf-8",
+        )
+        isize = irregular.stat().st_size
+        for label, file, fsize in (("lawful", games, gsize), ("irregular", irregular, isize)):
+            r = run_task("read+adjudicate", file, args.rounds)
+            print(
+                f"read+adjudicate, {label + ' games:':<17} {r['records'] / r['seconds']:,.0f} "
+                f"games/s, {fsize / r['seconds'] / 1e6:.2f} MB/s, peak {r['peak_mb']:.1f} MB"
+            )
+
+
+def _with_irregularities(record: Any) -> Any:
+    """The game with two irregularities in its first deal: a card of the non-dealer's exposed in
+    dealing (law 13), and its first point marked as two (law 51)."""
+    from adjudicator.model import Mark, MarkReason, Packet
+
+    deal = record.deals[0]
+    events = list(deal.events)
+    for i, e in enumerate(events):
+        if isinstance(e, Packet) and e.player is not deal.dealer:
+            events[i] = e.model_copy(update={"exposed": (0,)})
+            break
+    for i, e in enumerate(events):
+        if isinstance(e, Mark) and e.reason is MarkReason.POINT and e.points == 1:
+            events[i] = e.model_copy(update={"points": 2})
+            break
+    deals = (deal.model_copy(update={"events": tuple(events)}), *record.deals[1:])
+    return record.model_copy(update={"deals": deals})
 
 
 if __name__ == "__main__":

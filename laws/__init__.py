@@ -1,0 +1,50 @@
+"""The 51 laws of écarté of the London clubs (Turf and Portland, 1878; Cavendish, 1886), as
+data and pure functions: one :class:`~laws.base.Law` object per law, in modules that follow
+the headings of the printed code, collected in :data:`LAWS` in numeric order."""
+
+from __future__ import annotations
+
+from . import (
+    cutting,
+    dealing,
+    discarding,
+    incorrect_packs,
+    king,
+    new_cards,
+    playing,
+    proposing,
+    revoking,
+    scoring,
+    shuffling,
+)
+from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+
+LAWS: tuple[Law, ...] = (
+    *shuffling.LAWS,
+    *cutting.LAWS,
+    *dealing.LAWS,
+    *king.LAWS,
+    *proposing.LAWS,
+    *discarding.LAWS,
+    *playing.LAWS,
+    *revoking.LAWS,
+    *new_cards.LAWS,
+    *incorrect_packs.LAWS,
+    *scoring.LAWS,
+)
+"""The laws, 1 to 51, in order."""
+
+BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}
+
+__all__ = [
+    "BY_NUMBER",
+    "LAWS",
+    "DealView",
+    "Finding",
+    "Heading",
+    "Law",
+    "Option",
+    "Outcome",
+    "Who",
+    "Window",
+]

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import NamedTuple
 
 from adjudicator.cards import Card, Player
-from adjudicator.table import DealState, Step
+from adjudicator.table import DealState, Deviation, Step
 
 
 class Heading(StrEnum):
@@ -140,6 +141,25 @@ class DealView:
     def final(self) -> DealState | None:
         """The deal's state after its last event."""
         return self.steps[-1].table.deal if self.steps else None
+
+    @cached_property
+    def deviations(self) -> tuple[tuple[Step, Deviation], ...]:
+        """Every deviation of the deal, with its step (computed once)."""
+        return tuple((s, d) for s in self.steps for d in s.deviations)
+
+    @cached_property
+    def _by_kind(self) -> dict[str, tuple[Step, ...]]:
+        out: dict[str, list[Step]] = {}
+        for s in self.steps:
+            out.setdefault(str(getattr(s.event, "kind", "deal")), []).append(s)
+        return {k: tuple(v) for k, v in out.items()}
+
+    def events(self, *kinds: str) -> tuple[Step, ...]:
+        """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
+        order."""
+        if len(kinds) == 1:
+            return self._by_kind.get(kinds[0], ())
+        return tuple(s for s in self.steps if str(getattr(s.event, "kind", "deal")) in kinds)
 
 
 Finder = Callable[[DealView], Sequence[Finding]]

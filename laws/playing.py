@@ -1,0 +1,741 @@
+"""PLAYING: laws 39 to 42 — taking a card back, leading out of turn, naming one suit and
+playing another, abandoning the hand.
+
+The helpers at the top (``step_kind``, ``state_before``, ``lead_step``, ``corrected_at``,
+``tricks_won``, ``result_marks``) are shared with :mod:`laws.revoking` and :mod:`laws.scoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from adjudicator.cards import Card, Player, Suit
+from adjudicator.rules import (
+    CARD_BIT,
+    SUIT_MASK,
+    beats,
+    cards_of,
+    legal_follows,
+    point_marks,
+)
+from adjudicator.table import DealState, Result, Step
+
+from .base import DealView, Finding, Heading, Law, Option, Who, Window
+
+# --------------------------------------------------------------------------------------------
+#  Shared helpers
+# --------------------------------------------------------------------------------------------
+
+REVOKES = ("not_following_suit", "not_winning")
+"""The engine's deviations for a card played to a lead that law 43 forbids."""
+
+
+def step_kind(step: Step) -> str:
+    """The event's kind (``deal`` for a deal's heading)."""
+    return str(getattr(step.event, "kind", "deal"))
+
+
+def state_before(steps: Sequence[Step], i: int) -> DealState | None:
+    """The deal's state just before step ``i`` of a view."""
+    return steps[i - 1].table.deal if i > 0 else None
+
+
+def other(player: Player) -> Player:
+    """The other player of a two-handed game."""
+    return Player.B if player is Player.A else Player.A
+
+
+def led_card(event: Any) -> tuple[Player, Card | None, Suit | None] | None:
+    """For a ``lead`` or ``trick`` event: the leader, the card led and the suit named."""
+    kind = getattr(event, "kind", "")
+    if kind == "lead":
+        return event.player, event.card, event.names
+    if kind == "trick":
+        return event.leader, event.lead, event.names
+    return None
+
+
+def lead_step(steps: Sequence[Step], before: int, player: Player, card: Card | None) -> int | None:
+    """The step (index into ``steps``) before ``before`` at which ``player`` led ``card``."""
+    for j in range(before - 1, -1, -1):
+        led = led_card(steps[j].event)
+        if led is not None and led[0] is player and led[1] == card:
+            return j
+    return None
+
+
+def has_deviation(step: Step, kind: str, player: Player | None = None) -> bool:
+    """Whether the engine found a deviation of ``kind`` (by ``player``, if given) at ``step``."""
+    return any(d.kind == kind and (player is None or d.player is player) for d in step.deviations)
+
+
+def corrected_at(steps: Sequence[Step], i: int, player: Player, card: Card) -> int | None:
+    """If the card ``player`` played at step ``i`` was taken back in time (law 39: before
+    another card was led), the index of the step that took it back."""
+    for j in range(i + 1, len(steps)):
+        s = steps[j]
+        kind = step_kind(s)
+        if kind in ("lead", "trick", "play"):
+            return None
+        if kind == "retract":
+            e: Any = s.event
+            if e.player is player and e.card == card:
+                return None if has_deviation(s, "retract_too_late") else j
+            return None
+    return None
+
+
+def tricks_won(deal: DealState) -> dict[Player, int] | None:
+    """Tricks each player has won so far, or ``None`` if a winner is not known."""
+    won = {deal.elder: 0, deal.dealer: 0}
+    for t in deal.tricks:
+        if t.winner is None:
+            return None
+        won[t.winner] = won.get(t.winner, 0) + 1
+    return won
+
+
+def penalised(deal: DealState, winner: Player) -> bool:
+    """Whether the winner's point counts two under law 49: the dealer wins after the elder
+    played without proposing, or the elder wins after the dealer refused the first proposal."""
+    if winner is deal.dealer:
+        return not any(p.proposer is deal.elder for p in deal.proposals)
+    return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
+
+
+def result_marks(result: Result | None) -> dict[Player, int]:
+    """What a hand's result gives each player to mark (laws 48, 49, 42)."""
+    out: dict[Player, int] = {}
+    if result is not None and result.winner is not None and result.how != "undetermined":
+        out[result.winner] = result.points
+    return out
+
+
+def finding(
+    law: int,
+    view: DealView,
+    step: Step,
+    offender: Player | None,
+    kind: str,
+    message: str,
+    **more: Any,
+) -> Finding:
+    """A finding of ``law`` at ``step`` of ``view``."""
+    return Finding(
+        law=law,
+        deal=view.number,
+        line=step.line,
+        column=step.column,
+        offender=offender,
+        kind=kind,
+        message=message,
+        step=step.number,
+        **more,
+    )
+
+
+def _code(card: Card | None) -> str:
+    return card.code if card is not None else "a card"
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 39: a card led in turn stays; a card played may be taken back only to mend a revoke
+# --------------------------------------------------------------------------------------------
+
+
+def _lead_out_of_turn_at(steps: Sequence[Step], j: int | None, player: Player) -> bool:
+    return j is not None and has_deviation(steps[j], "lead_out_of_turn", player)
+
+
+def _suit_required(steps: Sequence[Step], start: int, end: int, leader: Player) -> bool:
+    """Whether the leader's adversary claimed the named suit (law 41) between two steps."""
+    for s in steps[start + 1 : end]:
+        e: Any = s.event
+        if step_kind(s) == "claim" and e.claim.value == "suit" and e.player is not leader:
+            return True
+    return False
+
+
+def _find_39(view: DealView) -> Sequence[Finding]:
+    out: list[Finding] = []
+    steps = view.steps
+    for i, step in enumerate(steps):
+        kind = step_kind(step)
+        if kind in ("play", "trick"):
+            for dev in step.deviations:
+                if dev.kind not in REVOKES or dev.player is None or not dev.cards:
+                    continue
+                j = corrected_at(steps, i, dev.player, dev.cards[0])
+                if j is None:
+                    continue
+                what = "renounced" if dev.kind == "not_following_suit" else "failed to win"
+                out.append(
+                    finding(
+                        39,
+                        view,
+                        step,
+                        dev.player,
+                        "revoke_corrected",
+                        f"{dev.message}: {dev.player} {what}, and took {dev.cards[0]} back "
+                        f"(line {steps[j].line}) before another card was led: there is no "
+                        "penalty (laws 39, 43)",
+                        evidence=(dev.cards[0],),
+                        default="no penalty: the card is taken back and a lawful card played",
+                    )
+                )
+        elif kind == "retract":
+            e: Any = step.event
+            player: Player = e.player
+            card: Card | None = e.card
+            prev = state_before(steps, i)
+            if has_deviation(step, "retract_too_late"):
+                j = lead_step(steps, i, player, card)
+                if _lead_out_of_turn_at(steps, j, player):
+                    continue  # law 40: a lead out of turn, once played to, stands
+                led = j is not None
+                out.append(
+                    finding(
+                        39,
+                        view,
+                        step,
+                        player,
+                        "retract_too_late",
+                        f"{player} took back {_code(card)} after "
+                        + (
+                            "it had been played to: a card led in turn cannot be taken up again"
+                            if led
+                            else "another card had been led: a card played to a lead may be "
+                            "taken up only before another card is led"
+                        )
+                        + "; the card stands as played (law 39)",
+                        evidence=(card,) if card else (),
+                        default="the card stands as played",
+                    )
+                )
+            elif prev is not None and prev.lead is not None and prev.lead[0] is player:
+                j = lead_step(steps, i, player, card)
+                if _lead_out_of_turn_at(steps, j, player):
+                    continue  # law 40 allows it before the card is played to
+                if j is not None and _suit_required(steps, j, i, player):
+                    continue  # law 41: the adversary required the suit named
+                out.append(
+                    finding(
+                        39,
+                        view,
+                        step,
+                        player,
+                        "lead_retracted",
+                        f"{player} took back {_code(card)}, which he had led in turn: a card "
+                        "led in turn cannot be taken up again; it stands as led (law 39)",
+                        evidence=(card,) if card else (),
+                        default="the card led stands, and the adversary plays to it",
+                    )
+                )
+            elif prev is not None and prev.tricks and prev.lead is None:
+                last = prev.tricks[-1]
+                if last.follower is not player or last.follow != card:
+                    continue
+                j = _follow_step(steps, i, player, card)
+                if j is None:
+                    continue
+                if any(has_deviation(steps[j], k, player) for k in (*REVOKES, "play_undetermined")):
+                    continue  # a revoke mended (above), or the record cannot tell
+                out.append(
+                    finding(
+                        39,
+                        view,
+                        step,
+                        player,
+                        "lawful_card_retracted",
+                        f"{player} took back {_code(card)}, which he had played lawfully to "
+                        f"{_code(last.lead)}: a card played to a lead may be taken up only to "
+                        "save a revoke or a failure to win; it stands as played (law 39)",
+                        evidence=(card,) if card else (),
+                        default="the card stands as played",
+                    )
+                )
+    return out
+
+
+def _follow_step(
+    steps: Sequence[Step], before: int, player: Player, card: Card | None
+) -> int | None:
+    """The step before ``before`` at which ``player`` played ``card`` to a lead."""
+    for j in range(before - 1, -1, -1):
+        e: Any = steps[j].event
+        kind = step_kind(steps[j])
+        if kind == "play" and e.player is player and e.card == card:
+            return j
+        if kind == "trick" and e.follower is player and e.follow == card:
+            return j
+    return None
+
+
+LAW_39 = Law(
+    number=39,
+    heading=Heading.PLAYING,
+    title="A card led or played cannot be taken back",
+    summary=(
+        "Once a player has led a card in his turn, he may not take it back. The card played to "
+        "a lead may be taken back for one purpose only: to mend a renounce or a failure to win "
+        "the trick when he could have; and only until the next card is led. A revoke mended in "
+        "that way carries no penalty."
+    ),
+    interpretation=(
+        "S2 text. The notation records the taking back as `X retracts CARD`. Findings: a lead "
+        "made in turn and taken back (`lead_retracted`: the card stands as led; a lead taken "
+        "back because the adversary required the named suit under law 41, or a lead out of "
+        "turn taken back before it was played to under law 40, is not this law's); a card taken "
+        "back too late (`retract_too_late`: after another card was led, or a lead after it was "
+        "played to; the card stands, and a revoke it was meant to mend is penalised by law "
+        "43); a lawful card taken back (`lawful_card_retracted`: the law allows a card played "
+        "to be taken back only to mend a revoke or a failure to win, so it stands); and a "
+        "revoke mended in time (`revoke_corrected`, at the step of the revoke: no penalty). "
+        "Law 43's last sentence says the same, so this law overrides 43 for a revoke taken back "
+        "in time. The record cannot undo what the players did after a card was wrongly taken "
+        "back: the finding says the card stands, and the deal is ruled on as it was played."
+    ),
+    find=_find_39,
+    default="the card stands as led or played; a revoke taken back in time carries no penalty",
+    overrides=(43,),
+    deviations=("retract_too_late", "not_following_suit", "not_winning"),
+)
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 40: a lead out of turn
+# --------------------------------------------------------------------------------------------
+
+
+def _fate_of_lead(
+    steps: Sequence[Step], i: int, player: Player, card: Card | None
+) -> tuple[str, Step | None]:
+    """What became of a card led at step ``i``: ``played to``, ``taken back`` or ``pending``,
+    with the step that decided it."""
+    e: Any = steps[i].event
+    if step_kind(steps[i]) == "trick" and e.follower is not None:
+        return "played to", steps[i]
+    for s in steps[i + 1 :]:
+        kind = step_kind(s)
+        ev: Any = s.event
+        if kind == "retract" and ev.player is player and ev.card == card:
+            if has_deviation(s, "retract_too_late"):
+                return "played to", s
+            return "taken back", s
+        if kind in ("play", "trick", "lead"):
+            return "played to", s
+        if kind in ("abandon", "show"):
+            return "pending", s
+    return "pending", None
+
+
+def _find_40(view: DealView) -> Sequence[Finding]:
+    out: list[Finding] = []
+    steps = view.steps
+    for i, step in enumerate(steps):
+        for dev in step.deviations:
+            if dev.kind != "lead_out_of_turn" or dev.player is None:
+                continue
+            led = led_card(step.event)
+            card = led[1] if led else None
+            fate, at = _fate_of_lead(steps, i, dev.player, card)
+            before = state_before(steps, i)
+            rightful = before.leader if before is not None else None
+            if fate == "taken back":
+                tail = (
+                    f"it was taken back (line {at.line if at else step.line}) before it was "
+                    f"played to, as law 40 allows; {rightful} leads"
+                )
+            elif fate == "played to":
+                tail = (
+                    "it was played to, so the error cannot be rectified: the trick stands, and "
+                    "its winner leads to the next"
+                )
+            else:
+                tail = "it may be taken back until it is played to"
+            out.append(
+                finding(
+                    40,
+                    view,
+                    step,
+                    dev.player,
+                    "lead_out_of_turn",
+                    f"{dev.player} led {_code(card)} out of turn"
+                    + (f" (it was {rightful}'s lead)" if rightful else "")
+                    + f"; {tail} (law 40)",
+                    evidence=(card,) if card else (),
+                    default="once played to, the trick stands and its winner leads next",
+                )
+            )
+        if step_kind(step) == "retract" and has_deviation(step, "retract_too_late"):
+            e: Any = step.event
+            j = lead_step(steps, i, e.player, e.card)
+            if _lead_out_of_turn_at(steps, j, e.player):
+                out.append(
+                    finding(
+                        40,
+                        view,
+                        step,
+                        e.player,
+                        "lead_out_of_turn_retracted_late",
+                        f"{e.player} took back {_code(e.card)}, which he had led out of turn, "
+                        "after it had been played to: the error can no longer be rectified; "
+                        "the trick stands (law 40)",
+                        evidence=(e.card,) if e.card else (),
+                        default="the trick stands as played",
+                    )
+                )
+    return out
+
+
+LAW_40 = Law(
+    number=40,
+    heading=Heading.PLAYING,
+    title="Lead out of turn",
+    summary=(
+        "A card led when it was not the player's turn to lead may be taken back, but only "
+        "until the adversary has played to it. Once it has been played to, the mistake stands "
+        "and cannot be put right."
+    ),
+    interpretation=(
+        "S2 text; the older Hoyle (S7, §4.3) has the same rule ('unless his adversary had played "
+        "to it, in which case it is a good trick'). The engine reports `lead_out_of_turn`; the "
+        "finding says whether the card was taken back before it was played to (lawful: the "
+        "rightful leader then leads), played to (the trick stands), or still pending when the "
+        "record ends. §6.19: after a lead out of turn has been played to, the winner of that "
+        "trick leads to the next, as after any trick (the engine does so). A lead out of turn "
+        "taken back after it was played to (`retract_too_late` on it) is this law's "
+        "`lead_out_of_turn_retracted_late`: the trick stands. No claim of the notation takes "
+        "the card back (the `retracts` line does), so the law gives no claimable option, and "
+        "it has no penalty."
+    ),
+    find=_find_40,
+    default="once the card led out of turn has been played to, the trick stands",
+    deviations=("lead_out_of_turn", "retract_too_late"),
+)
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 41: naming one suit and leading another
+# --------------------------------------------------------------------------------------------
+
+_REQUIRE_SUIT = Option(
+    "require_suit",
+    Who.ADVERSARY,
+    Window.BEFORE_PLAYED_TO,
+    ("suit",),
+    "the leader takes back the card led and leads a card of the suit he named",
+)
+_PLAY_TO_CARD = Option(
+    "play_to_card",
+    Who.ADVERSARY,
+    Window.BEFORE_PLAYED_TO,
+    ("elect play",),
+    "the adversary plays to the card led, which stands",
+)
+
+
+def _find_41(view: DealView) -> Sequence[Finding]:
+    out: list[Finding] = []
+    for step in view.steps:
+        led = led_card(step.event)
+        if led is None:
+            continue
+        leader, card, names = led
+        if names is None or card is None or card.suit is names:
+            continue
+        deal = step.table.deal
+        if deal is None:
+            continue
+        hand = deal.hand(leader)
+        holds = hand.cards & SUIT_MASK[names]
+        played_to = step_kind(step) == "trick" and getattr(step.event, "follower", None)
+        head = f"{leader} named {names.value} and led {card}"
+        if not holds and not hand.unknown:
+            out.append(
+                finding(
+                    41,
+                    view,
+                    step,
+                    leader,
+                    "named_other_suit",
+                    f"{head}; he has no card of the suit he named, so the card led cannot be "
+                    "withdrawn: it stands (law 41)",
+                    evidence=(card,),
+                    default="the card led stands",
+                )
+            )
+        elif played_to:
+            out.append(
+                finding(
+                    41,
+                    view,
+                    step,
+                    leader,
+                    "named_other_suit",
+                    f"{head}; {other(leader)} played to the card led, which therefore stands "
+                    "(law 41)",
+                    evidence=(card,),
+                    default="the card led stands",
+                )
+            )
+        else:
+            known = " ".join(c.code for c in cards_of(holds))
+            held = f"he holds {known}" if holds else "whether he holds that suit is not recorded"
+            out.append(
+                finding(
+                    41,
+                    view,
+                    step,
+                    leader,
+                    "named_other_suit",
+                    f"{head} ({held}): {other(leader)} may play to the card led, or require "
+                    f"him to lead {names.value} (law 41)",
+                    evidence=(card,),
+                    options=(_REQUIRE_SUIT, _PLAY_TO_CARD),
+                    default="if the adversary plays to it, the card led stands",
+                )
+            )
+    return out
+
+
+LAW_41 = Law(
+    number=41,
+    heading=Heading.PLAYING,
+    title="Naming one suit and leading another",
+    summary=(
+        "When the leader says one suit and leads a card of another, his adversary chooses: "
+        "play to the card actually led, or make the leader lead the suit he named. If the "
+        "leader holds none of the named suit, the card he led must stay."
+    ),
+    interpretation=(
+        "S2 text. In the club game naming a suit is optional (§6.19, §3.4: compulsory only in "
+        "the French game); the law applies only when a suit is named (`names S`) and the card "
+        "led is of another. The adversary's choice is open until he plays to the card "
+        "(`claims suit S` to require the suit; `elects play`, or simply playing to it, to let "
+        "it stand). On a trick line that also shows the card played to it, he has already "
+        "chosen to play to it. If the leader holds none of the named suit (by the record, "
+        "inference included) the card stands and no option is given; if the record does not "
+        "show whether he held it, the options are given. The leader's taking back the card "
+        "after the suit is required is not a law-39 offence."
+    ),
+    find=_find_41,
+    options=(_REQUIRE_SUIT, _PLAY_TO_CARD),
+    default="if the adversary plays to the card led, it stands",
+)
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 42: abandoning the hand; throwing the cards down claiming to score
+# --------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _best(
+    hands: tuple[int, int],
+    lead: Card | None,
+    to_move: int,
+    trump: Suit | None,
+) -> int:
+    """Tricks seat 0 (the claimer) makes from here with both sides playing their best and
+    following lawfully (seat ``to_move`` is to lead, or to play to ``lead``)."""
+    mine, theirs = hands
+    if lead is None:
+        hand = hands[to_move]
+        if not hand:
+            return 0
+        values = []
+        for c in cards_of(hand):
+            rest = (mine & ~CARD_BIT[c], theirs) if to_move == 0 else (mine, theirs & ~CARD_BIT[c])
+            values.append(_best(rest, c, 1 - to_move, trump))
+        return max(values) if to_move == 0 else min(values)
+    follower = to_move
+    leader = 1 - follower
+    hand = hands[follower]
+    values = []
+    for c in cards_of(legal_follows(hand, lead, trump)):
+        rest = (mine & ~CARD_BIT[c], theirs) if follower == 0 else (mine, theirs & ~CARD_BIT[c])
+        winner = follower if beats(c, lead, trump) else leader
+        values.append((1 if winner == 0 else 0) + _best(rest, None, winner, trump))
+    return max(values) if follower == 0 else min(values)
+
+
+def _claim_result(deal: DealState, claimer: Player) -> Result | None:
+    """The hand's result if the remaining tricks are played out as the cards lie, each side
+    playing its best; ``None`` if the record does not show every card still in play."""
+    won = tricks_won(deal)
+    if won is None:
+        return None
+    adversary = other(claimer)
+    mine, theirs = deal.hand(claimer), deal.hand(adversary)
+    if mine.unknown or theirs.unknown:
+        return None
+    lead: Card | None = None
+    if deal.lead is not None:
+        leader, lead, _ = deal.lead
+        follower = other(leader)
+        if lead is None or deal.hand(follower).size != deal.hand(leader).size + 1:
+            return None
+        to_move = 0 if follower is claimer else 1
+        remaining = deal.hand(follower).size
+    else:
+        if deal.leader is None or mine.size != theirs.size:
+            return None
+        to_move = 0 if deal.leader is claimer else 1
+        remaining = mine.size
+    made = _best((mine.cards, theirs.cards), lead, to_move, deal.trump)
+    tricks = {
+        claimer: won.get(claimer, 0) + made,
+        adversary: won.get(adversary, 0) + remaining - made,
+    }
+    winner = max(tricks, key=lambda p: tricks[p])
+    n = tricks[winner]
+    if n < 3:
+        return None
+    points = point_marks(min(n, 5), penalised=penalised(deal, winner))
+    how = "vole" if n >= 5 else "point"
+    per_seat = (tricks.get(Player.A, 0), tricks.get(Player.B, 0), 0)
+    return Result(per_seat, winner, points, how)
+
+
+def _find_42(view: DealView) -> Sequence[Finding]:
+    out: list[Finding] = []
+    steps = view.steps
+    for i, step in enumerate(steps):
+        kind = step_kind(step)
+        if kind not in ("abandon", "show"):
+            continue
+        e: Any = step.event
+        player: Player = e.player
+        prev = state_before(steps, i)
+        after = step.table.deal
+        if prev is None or after is None:
+            continue
+        adversary = other(player)
+        if kind == "abandon":
+            won = tricks_won(prev)
+            mine = won.get(player, 0) if won is not None else None
+            result = after.result
+            points = result.points if result is not None else 0
+            if mine is None:
+                out.append(
+                    finding(
+                        42,
+                        view,
+                        step,
+                        player,
+                        "abandoned",
+                        f"{player} abandoned his hand; the record does not show how many tricks "
+                        "he had made, so what his adversary marks is undetermined (law 42)",
+                    )
+                )
+            elif mine == 0:
+                out.append(
+                    finding(
+                        42,
+                        view,
+                        step,
+                        player,
+                        "abandoned_without_trick",
+                        f"{player} abandoned his hand without having made a trick: {adversary} "
+                        "marks the vole, 2 (law 42)",
+                        default=f"{adversary} marks the vole",
+                    )
+                )
+            elif mine < 3:
+                why = ", worth two under law 49" if points == 2 else ""
+                tricks = "one trick" if mine == 1 else "two tricks"
+                out.append(
+                    finding(
+                        42,
+                        view,
+                        step,
+                        player,
+                        "abandoned",
+                        f"{player} abandoned his hand after making {tricks}: {adversary} "
+                        f"marks the point{why} (law 42)",
+                        default=f"{adversary} marks the point",
+                    )
+                )
+            else:
+                out.append(
+                    finding(
+                        42,
+                        view,
+                        step,
+                        None,
+                        "abandoned_with_point",
+                        f"{player} gave up his hand after making {mine} tricks: he had won the "
+                        "point, so this is taken as throwing down his cards to score; there is "
+                        "no penalty and he marks the point (law 42)",
+                        default="no penalty; he marks the point he has won",
+                    )
+                )
+            continue
+        # Thrown down, claiming to score: not abandoned, no penalty. The claim is settled by
+        # the cards as they lie (the project's reading, §6.6).
+        actual = _claim_result(prev, player)
+        if actual is None or after.result is None:
+            continue
+        shown = result_marks(after.result)
+        ruled = result_marks(actual)
+        delta = tuple(
+            (p, ruled.get(p, 0) - shown.get(p, 0))
+            for p in (player, adversary)
+            if ruled.get(p, 0) != shown.get(p, 0)
+        )
+        if not delta:
+            continue
+        t = actual.tricks
+        out.append(
+            finding(
+                42,
+                view,
+                step,
+                player,
+                "claim_not_made_good",
+                f"{player} threw down his cards claiming the remaining tricks; as the cards lie "
+                f"he makes {t[0] if player is Player.A else t[1]} of five, not all: "
+                f"{actual.winner} wins the {actual.how} and marks {actual.points}. There is no "
+                "penalty for the claim (law 42); the tricks go as the cards lie",
+                marks=delta,
+                default="the remaining tricks are reckoned as the cards lie",
+            )
+        )
+    return out
+
+
+LAW_42 = Law(
+    number=42,
+    heading=Heading.PLAYING,
+    title="Abandoning the hand",
+    summary=(
+        "A player who gives up his hand before he has won a trick concedes the vole to his "
+        "adversary; one who gives it up with one or two tricks concedes the point. Laying the "
+        "cards on the table to claim a score is not giving up the hand, and costs nothing."
+    ),
+    interpretation=(
+        "S2 text; the older Hoyle's forfeits of two and one (§4.3) are superseded. `B abandons` "
+        "is an abandonment, `B shows` a claim to score (§6.6: the notation records the "
+        "difference). §6.5 decided: the point conceded by abandoning with one or two tricks "
+        "is worth two when law 49 applies (the abandoner is the non-dealer who played "
+        "without proposing, or the dealer who refused the first proposal), the literal "
+        "reading 'the point' plus law 49; the engine's result already counts it, so the "
+        "finding adds no marks. §6.6 decided: giving up with three or more tricks is taken as "
+        "a claim (`abandoned_with_point`, no penalty: he marks the point he has won, not the "
+        "vole). A claim (`shows`) is settled by the cards as they lie: where the record shows "
+        "every card still in play, the remaining tricks are reckoned with both sides playing "
+        "their best (the claimer's adversary may play to defeat the claim); if that changes "
+        "the marks the engine credited (all remaining tricks to the claimer), the finding "
+        "`claim_not_made_good` gives the difference. Where cards are unknown the claim is "
+        "taken as made. Law 43's replay is open even to a player who abandoned."
+    ),
+    find=_find_42,
+    default="the adversary marks the vole (no trick) or the point (one or two tricks)",
+    deviations=("abandoned_with_point",),
+)
+
+
+LAWS: tuple[Law, ...] = (LAW_39, LAW_40, LAW_41, LAW_42)

@@ -1,0 +1,43 @@
+"""The casebook: every case's record receives the ruling written for it by hand, from the laws.
+
+Each case is ``cases/law-NN-name/<case>.etn`` with ``<case>.ruling.toml`` beside it (see
+``adjudicator.casebook``). The expected rulings are the legal truth; they are never regenerated
+from the program's output.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator import read_one
+from adjudicator.adjudicate import adjudicate
+from adjudicator.casebook import differences, load_cases
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
+ALL = load_cases(CASES)
+
+
+@pytest.mark.parametrize("case", ALL, ids=[c.name for c in ALL])
+def test_case(case) -> None:  # type: ignore[no-untyped-def]
+    ruling = adjudicate(read_one(case.record))
+    problems = differences(case.expected, ruling)
+    assert not problems, f"{case.record}:\n  " + "\n  ".join(problems)
+
+
+def test_every_case_names_its_own_law() -> None:
+    for case in ALL:
+        folder_law = int(case.name.split("-")[1])
+        assert case.expected.law == folder_law, case.name
+        if case.expected.triggers:
+            assert any(f.law == folder_law for f in case.expected.findings) or folder_law in {
+                5,
+                10,
+                46,
+                47,
+                48,
+                49,
+            }, f"{case.name}: a triggering case lists no finding of law {folder_law}"
+        else:
+            assert not any(f.law == folder_law for f in case.expected.findings), case.name
