@@ -51,7 +51,7 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
     """The full ruling, deal by deal, with each law's summary beside it."""
     out = [f"Ruling on the record at {path}:{ruling.line}", ""]
     by_deal: dict[int | None, list[Any]] = {}
-    for f in ruling.findings:
+    for f in sorted(ruling.findings, key=lambda f: (f.line, f.column, f.law)):
         by_deal.setdefault(f.deal, []).append(f)
     numbers: list[int | None] = [None] + [d.number for d in ruling.deals]
     deals = {d.number: d for d in ruling.deals}
