@@ -47,6 +47,7 @@ class LawTableError(Exception):
 def adjudicate(record: Record) -> RecordRuling:
     """The ruling on ``record``."""
     from laws import BY_NUMBER, LAWS
+    from laws.base import findings_of
     from laws.view import deal_views
 
     findings_out: list[FindingRuling] = []
@@ -63,7 +64,7 @@ def adjudicate(record: Record) -> RecordRuling:
     for vi, view in enumerate(views):
         found: list[Any] = []
         for law in LAWS:
-            found.extend(law.find(view))
+            found.extend(findings_of(view, law))
         found = _resolve_conflicts(found, BY_NUMBER)
         final = view.final
         judged = _Judge(view, found)
@@ -135,7 +136,7 @@ def _resolve_conflicts(found: list[Any], by_number: dict[int, Any]) -> list[Any]
 
 
 def _kind(step: Step) -> str:
-    return str(getattr(step.event, "kind", "deal"))
+    return step.kind
 
 
 _PLAYING = ("lead", "trick", "play")

@@ -182,7 +182,9 @@ class _Replay:
             if new is not None:
                 table = self.table._replace(deal=self._resolved(new))
                 self.table = table
-        return Step(index, event, event.line, event.column, self.table, tuple(self.devs))
+        return Step(
+            index, event, event.line, event.column, self.table, tuple(self.devs), event.kind
+        )
 
     def _resolved(self, deal: DealState) -> DealState:
         """The deal with inferred holdings merged into the hands."""

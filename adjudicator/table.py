@@ -189,3 +189,5 @@ class Step(NamedTuple):
     table: Table
     deviations: tuple[Deviation, ...] = ()
     """What this event did that lawful play would not have."""
+    kind: str = "deal"
+    """The event's kind (its ``kind`` field), or ``deal`` for a deal's heading."""

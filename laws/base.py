@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 from adjudicator.cards import Card, Player
 from adjudicator.table import DealState, Deviation, Step
@@ -136,6 +136,8 @@ class DealView:
     """The previous deal's final state, if any."""
     next_turn_step: int | None
     """The event number at which the next deal turns up its trump, if it does."""
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """Facts derived from the view, computed once (see :func:`remember`)."""
 
     @property
     def final(self) -> DealState | None:
@@ -151,7 +153,7 @@ class DealView:
     def _by_kind(self) -> dict[str, tuple[Step, ...]]:
         out: dict[str, list[Step]] = {}
         for s in self.steps:
-            out.setdefault(str(getattr(s.event, "kind", "deal")), []).append(s)
+            out.setdefault(s.kind, []).append(s)
         return {k: tuple(v) for k, v in out.items()}
 
     def events(self, *kinds: str) -> tuple[Step, ...]:
@@ -159,10 +161,27 @@ class DealView:
         order."""
         if len(kinds) == 1:
             return self._by_kind.get(kinds[0], ())
-        return tuple(s for s in self.steps if str(getattr(s.event, "kind", "deal")) in kinds)
+        return tuple(s for s in self.steps if s.kind in kinds)
 
 
 Finder = Callable[[DealView], Sequence[Finding]]
+
+_T = TypeVar("_T")
+
+
+def remember(view: DealView, key: object, compute: Callable[[], _T]) -> _T:
+    """``compute()``, computed once per view and key (finders share derived facts this way)."""
+    try:
+        return view.memo[key]  # type: ignore[return-value]
+    except KeyError:
+        value = view.memo[key] = compute()
+        return value
+
+
+def findings_of(view: DealView, law: Law) -> tuple[Finding, ...]:
+    """What ``law`` finds in the view, computed once (the adjudicator and any law that needs
+    another law's findings share it)."""
+    return remember(view, ("find", law.number), lambda: tuple(law.find(view)))
 
 
 def finds_nothing(view: DealView) -> Sequence[Finding]:

@@ -29,7 +29,7 @@ def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> 
     for later in view.steps:
         if later.number <= step.number:
             continue
-        event_kind = getattr(later.event, "kind", "")
+        event_kind = "" if later.kind == "deal" else later.kind
         if before is not None and event_kind == before:
             return None
         if event_kind == kind:
@@ -38,7 +38,7 @@ def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> 
 
 
 def _turned(view: DealView) -> bool:
-    return any(getattr(s.event, "kind", "") == "turn" for s in view.steps)
+    return any(s.kind == "turn" for s in view.steps)
 
 
 # -- law 3 ----------------------------------------------------------------------------------
@@ -207,7 +207,7 @@ def _find_law_6(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     cut_seen = False
     for step in view.steps:
-        kind = getattr(step.event, "kind", "")
+        kind = "" if step.kind == "deal" else step.kind
         if kind == "cut_for_deal":
             cut_seen = True
         elif kind == "pack_fault" and cut_seen:

@@ -29,7 +29,7 @@ _LOOKING_ACTS = frozenset(
 
 
 def _kind(step: Step) -> str:
-    return getattr(step.event, "kind", "")
+    return "" if step.kind == "deal" else step.kind
 
 
 def _state(view: DealView) -> DealState | None:

@@ -44,7 +44,7 @@ from adjudicator.model import (
 from adjudicator.rules import HAND
 from adjudicator.table import DealState, Deviation, Step
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window, remember
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping: the exchanges of a deal
@@ -160,7 +160,11 @@ def _decides(step: Step) -> bool:
 
 
 def exchanges(view: DealView) -> list[Exchange]:
-    """The deal's exchanges: each accepted proposal and what followed it."""
+    """The deal's exchanges: each accepted proposal and what followed it (computed once)."""
+    return remember(view, "discarding.exchanges", lambda: _exchanges(view))
+
+
+def _exchanges(view: DealView) -> list[Exchange]:
     out: list[Exchange] = []
     steps = view.steps
     i = 0

@@ -44,7 +44,7 @@ def _other(deal: DealState, player: Player) -> Player:
 def _turn_index(view: DealView) -> int | None:
     """Index into ``view.steps`` of the deal's trump turn-up (its first ``turn`` line)."""
     for i, step in enumerate(view.steps):
-        if getattr(step.event, "kind", "") == "turn":
+        if step.kind == "turn":
             return i
     return None
 

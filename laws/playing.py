@@ -34,7 +34,7 @@ REVOKES = ("not_following_suit", "not_winning")
 
 def step_kind(step: Step) -> str:
     """The event's kind (``deal`` for a deal's heading)."""
-    return str(getattr(step.event, "kind", "deal"))
+    return step.kind
 
 
 def state_before(steps: Sequence[Step], i: int) -> DealState | None:

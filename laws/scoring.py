@@ -17,7 +17,7 @@ from adjudicator.model import MarkReason
 from adjudicator.queries import Unknown, entitled_marks
 from adjudicator.table import DealState, Step
 
-from .base import DealView, Finding, Heading, Law, Outcome
+from .base import DealView, Finding, Heading, Law, Outcome, findings_of, remember
 from .playing import finding, result_marks, step_kind
 
 # --------------------------------------------------------------------------------------------
@@ -114,9 +114,6 @@ LAW_49 = Law(
 #  What the other laws make of the deal (for laws 50 and 51)
 # --------------------------------------------------------------------------------------------
 
-_cache: list[Any] = [None, None]
-_busy: list[bool] = [False]
-
 
 class _Others(NamedTuple):
     """What the other laws make of a deal."""
@@ -131,27 +128,22 @@ class _Others(NamedTuple):
 
 def _others(view: DealView) -> _Others:
     """What the other laws' findings make of the deal (laws 50 and 51 excepted)."""
-    if _cache[0] is view:
-        cached: _Others = _cache[1]
-        return cached
-    result = _Others(False, {}, {})
-    if not _busy[0]:
-        _busy[0] = True
-        try:
-            from . import LAWS
+    return remember(view, "scoring.others", lambda: _compute_others(view))
 
-            for law in LAWS:
-                if law.number in (50, 51):
-                    continue
-                for f in law.find(view):
-                    if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
-                        result = result._replace(gone=True)
-                    for p, n in f.marks:
-                        into = result.gains if n > 0 else result.losses
-                        into[p] = into.get(p, 0) + n
-        finally:
-            _busy[0] = False
-    _cache[0], _cache[1] = view, result
+
+def _compute_others(view: DealView) -> _Others:
+    from . import LAWS
+
+    result = _Others(False, {}, {})
+    for law in LAWS:
+        if law.number in (50, 51):
+            continue
+        for f in findings_of(view, law):
+            if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
+                result = result._replace(gone=True)
+            for p, n in f.marks:
+                into = result.gains if n > 0 else result.losses
+                into[p] = into.get(p, 0) + n
     return result
 
 

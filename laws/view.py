@@ -32,7 +32,7 @@ def deal_views(record: Record) -> list[DealView]:
             previous = groups[i - 1][1][-1].table.deal
         next_turn = None
         for later in groups[i + 1 :]:
-            turns = [s.number for s in later[1] if getattr(s.event, "kind", "") == "turn"]
+            turns = [s.number for s in later[1] if s.kind == "turn"]
             if turns:
                 next_turn = turns[0]
                 break
