@@ -44,8 +44,35 @@ class LawTableError(Exception):
     """Two laws claim the same fact and neither overrides the other: a bug in the law table."""
 
 
+_STATE_CHANGING = ("claims replay", "claims new deal", "claims trump")
+
+
 def adjudicate(record: Record) -> RecordRuling:
-    """The ruling on ``record``."""
+    """The ruling on ``record``.
+
+    The engine replays claims as they were made (a claimed replay, fresh deal or choice of
+    trump changes the table). A claim the laws reject changes nothing, so when one is rejected
+    the record is ruled again without it, and the claims are reported as first judged.
+    """
+    ruling = _adjudicate(record)
+    rejected = {
+        c.line for c in ruling.claims if not c.upheld and c.claim.startswith(_STATE_CHANGING)
+    }
+    if not rejected:
+        return ruling
+    again = _adjudicate(_without_lines(record, rejected))
+    return again.model_copy(update={"claims": ruling.claims})
+
+
+def _without_lines(record: Record, lines: set[int]) -> Record:
+    deals = tuple(
+        d.model_copy(update={"events": tuple(e for e in d.events if e.line not in lines)})
+        for d in record.deals
+    )
+    return record.model_copy(update={"deals": deals})
+
+
+def _adjudicate(record: Record) -> RecordRuling:
     from laws import BY_NUMBER, LAWS
     from laws.base import findings_of
     from laws.view import deal_views
