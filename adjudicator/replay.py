@@ -233,6 +233,8 @@ class _Replay:
         previous = t.deal
         if previous is not None and previous.result is None and previous.phase == "play":
             self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
+        self._due_dealer = t.next_dealer
+        self._loose = 0
         elder = _other(deal.dealer)
         state = DealState(
             number=deal.number,
@@ -263,11 +265,11 @@ class _Replay:
             return
         self.table = self.table._replace(next_dealer=ranked[0][0])
 
-    def _shuffle(self, e: Any, deal: DealState) -> DealState:
+    def _shuffle(self, e: Any, deal: DealState | None) -> DealState | None:
         if e.exposed or e.below_table:
             how = "exposing cards" if e.exposed else "below the table"
             self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
-        if deal.phase == "play" and deal.result is None:
+        if deal is not None and deal.phase == "play" and deal.result is None:
             self._dev("shuffle_during_play", e.player, f"{e.player} shuffled during the play")
         return deal
 
@@ -285,8 +287,8 @@ class _Replay:
             self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
         return deal
 
-    def _order(self, e: Any, deal: DealState) -> DealState:
-        if deal.packets:
+    def _order(self, e: Any, deal: DealState | None) -> DealState | None:
+        if deal is not None and deal.packets:
             self._dev(
                 "order_too_late", deal.dealer, "a new order announced after the dealing began"
             )
@@ -308,7 +310,9 @@ class _Replay:
                 unknown += 1
                 continue
             bit = CARD_BIT[c]
-            if seen & bit:
+            if self._loose & bit:  # a card turned or faced in error, now given (law 37)
+                self._loose &= ~bit
+            elif seen & bit:
                 self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
             seen |= bit
             add |= bit
@@ -352,10 +356,13 @@ class _Replay:
             )
         if n > deal.stock:
             self._dev("stock_exhausted", e.player, f"{n} card(s) given; the stock had {deal.stock}")
-        deal = _upd(deal, stock=max(0, deal.stock - n))
+        loose = sum(1 for c in e.cards if c is not None and self._loose & CARD_BIT[c])
+        deal = _upd(deal, stock=max(0, deal.stock - (n - loose)))  # loose cards left it already
         return self._receive(deal, e.player, e.cards)
 
     _dealer_discarded_before = 0
+    _due_dealer: Player | None = None
+    _loose = 0  # cards turned up or faced in error, which may yet be given (laws 35, 37)
     _order_used: tuple[int, int] | None = None
 
     def _deal_packet(self, e: Any, deal: DealState) -> DealState:
@@ -420,6 +427,8 @@ class _Replay:
                 "after the trump was turned",
                 known,
             )
+            for c in known:
+                self._loose |= CARD_BIT[c]
             return _upd(deal, seen=seen, stock=max(0, deal.stock - len(cards)))
         if len(cards) > 1:
             self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
@@ -443,7 +452,10 @@ class _Replay:
         where = "pack" if deal.phase == "dealing" else "stock"
         cards = (e.card,) if e.card is not None else ()
         self._dev("faced_card", None, f"a faced card in the {where}", cards)
+        if where == "stock":
+            deal = _upd(deal, stock=max(0, deal.stock - 1))  # thrown aside (law 35)
         if e.card is not None:
+            self._loose |= CARD_BIT[e.card]
             return _upd(deal, seen=deal.seen | CARD_BIT[e.card])
         return deal
 
@@ -553,7 +565,7 @@ class _Replay:
         if not 1 <= n <= HAND:
             self._dev("discard_size", e.player, f"{e.player} discarded {n} card(s)")
         if e.player is deal.elder:
-            asked = deal.asked if deal.stage == "elder draws" and deal.asked else n
+            asked = deal.asked if deal.asked is not None else n
             return _upd(deal, stage="elder draws", asked=asked)
         return _upd(deal, stage="dealer draws")
 
@@ -725,8 +737,9 @@ class _Replay:
                 undetermined = True
             else:
                 won[SEAT[t.winner]] += 1
-        for p, h in ((deal.elder, a), (deal.dealer, b)):
-            won[SEAT[p]] += h.size  # cards that cannot be played to
+        if len(deal.tricks) < HAND:
+            for p, h in ((deal.elder, a), (deal.dealer, b)):
+                won[SEAT[p]] += h.size  # cards that cannot be played to (laws 30, 34)
         return _upd(deal, phase="over", result=self._result(deal, won, undetermined))
 
     def _result(self, deal: DealState, won: list[int], undetermined: bool) -> Result:
@@ -809,12 +822,12 @@ class _Replay:
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
-    def _call_new_cards(self, e: Any, deal: DealState) -> DealState:
+    def _call_new_cards(self, e: Any, deal: DealState | None) -> DealState | None:
         return deal
 
     def _pack_fault(self, e: Any, deal: DealState) -> DealState:
         self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
-        self.table = self.table._replace(next_dealer=deal.dealer)
+        self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
         return _upd(deal, phase="over", ended_by="void")
 
     def _score(self, e: Any, deal: DealState | None) -> DealState | None:
@@ -834,7 +847,8 @@ class _Replay:
     def _claim(self, e: Any, deal: DealState) -> DealState:
         what = e.claim.value
         if what == "new deal":
-            self.table = self.table._replace(next_dealer=deal.dealer)
+            # The deal is dealt again, by the player whose deal it was (law 14).
+            self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
             return _upd(deal, phase="over", ended_by="fresh deal")
         if what == "trump" and e.card is not None:
             return _upd(deal, trump=e.card.suit)

@@ -128,7 +128,7 @@ def summarise(record: Record) -> dict[str, Any]:
             lines.append({"what": "agreed", "score": {p.value: n for p, n in event.points.items()}})
         elif kind in ("abandon", "show", "claim", "permit_complete", "elect_play", "retract"):
             lines.append({"what": "said", "text": _said(event)})
-        if deal.result is not None and not current.get("result"):
+        if deal.result is not None:  # (after a replay of the hands, the replayed result)
             r = deal.result
             current["result"] = {
                 "winner": r.winner.value if r.winner else None,

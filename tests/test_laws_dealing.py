@@ -560,17 +560,11 @@ def test_law_21_near_miss_surplus_drawn() -> None:
 # -- the engine ------------------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="engine: an `order` line before the first deal crashes")
 def test_engine_order_before_the_first_deal() -> None:
     text = HEAD + "order 2-3\n\ndeal 1 A\n  B: ?? ??\n"
     list(replay(read_one(text)))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: `claims new deal` after a deal out of turn gives the next deal to the "
-    "player who dealt out of turn, not to the player whose deal it was",
-)
 def test_engine_next_dealer_after_a_void_deal_out_of_turn() -> None:
     text = HEAD + "deal 1 B\n  A: ?? ??\n  A claims new deal\n\ndeal 2 A\n  B: ?? ??\n"
     steps = list(replay(read_one(text)))

@@ -635,11 +635,6 @@ def test_law_37_refusal_before_any_card_turned_is_lawful() -> None:
     assert found(LAW_37, text) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: the engine marks a card turned in error as seen, so giving it to the "
-    "non-dealer who takes it (law 37) is reported as card_seen_twice",
-)
 def test_engine_law_37_taking_the_exposed_card() -> None:
     text = HEAD + DEALT + EXCHANGE + "  turn 8H\n  B proposes\n  A accepts\n"
     text += "  B discards 9D\n  B claims take\n  B: 8H\n"
@@ -696,11 +691,6 @@ def test_law_38_cards_given_beyond_the_stock() -> None:
 # -- engine gaps met on the way ----------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an 'asks' line written before the discard is overwritten by the discard's "
-    "count, so the engine reports a wrong number given when the non-dealer got what he asked",
-)
 def test_engine_ask_before_the_discard() -> None:
     text = HEAD + DEALT + "  B proposes\n  A accepts\n  B asks 3\n  B discards 8D 7C\n"
     text += "  B: QS 9H 8H\n"
@@ -708,11 +698,6 @@ def test_engine_ask_before_the_discard() -> None:
     assert "wrong_number_given" not in kinds
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a faced card found in the stock (law 35) is thrown aside, but the engine "
-    "leaves it counted in the stock",
-)
 def test_engine_faced_card_leaves_the_stock() -> None:
     text = TAKE + "  faced 8H\n"
     deal = list(replay(read_one(text)))[-1].table.deal
