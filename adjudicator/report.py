@@ -141,7 +141,7 @@ def render_law(number: int, cases_root: Path | None) -> str:
         out.append("Options:")
         for o in law.options:
             claims = ", ".join(o.claims) or "-"
-            text = f"- {o.name}: {o.who.value} may {o.effect}, {o.window.value}"
+            text = f"- {o.name} ({o.who.value}, {o.window.value}): {o.effect}"
             out.extend(_wrap(f"{text} (claims: {claims})", "  "))
     if law.default:
         out.append("")
