@@ -75,7 +75,7 @@ def _without_lines(record: Record, lines: set[int]) -> Record:
 def _adjudicate(record: Record) -> RecordRuling:
     from laws import BY_NUMBER, LAWS
     from laws.base import findings_of
-    from laws.view import deal_views
+    from laws.view import deal_views, quiet
 
     findings_out: list[FindingRuling] = []
     claims_out: list[ClaimRuling] = []
@@ -90,8 +90,9 @@ def _adjudicate(record: Record) -> RecordRuling:
     views = deal_views(record)
     for vi, view in enumerate(views):
         found: list[Any] = []
-        for law in LAWS:
-            found.extend(findings_of(view, law))
+        if not quiet(view):
+            for law in LAWS:
+                found.extend(findings_of(view, law))
         found = _resolve_conflicts(found, BY_NUMBER)
         final = view.final
         judged = _Judge(view, found)
