@@ -88,17 +88,20 @@ def _adjudicate(record: Record) -> RecordRuling:
     game_over = False
     lent = {"A": 0, "B": 0}
     views = deal_views(record)
-    for vi, view in enumerate(views):
+    judges: list[_Judge] = []
+    for view in views:
         found: list[Any] = []
         if not quiet(view):
             for law in LAWS:
                 found.extend(findings_of(view, law))
         found = _resolve_conflicts(found, BY_NUMBER)
-        final = view.final
-        judged = _Judge(view, found)
+        judges.append(_Judge(view, found, judges[-1] if judges else None))
+    for vi, (view, judged) in enumerate(zip(views, judges, strict=True)):
+        judged.finish()
         claims_out.extend(judged.claims)
         findings_out.extend(judged.findings)
         trace.extend(judged.trace)
+        final = view.final
         if view.number is None or final is None:
             continue
         if game_over:  # a deal after a game was won begins the next game
@@ -206,8 +209,11 @@ def _who(option: Any, finding: Any, deal: DealState | None) -> Player | None:
 class _Judge:
     """Claims, options and windows for one deal."""
 
-    def __init__(self, view: Any, found: list[Any]) -> None:
+    def __init__(self, view: Any, found: list[Any], earlier: _Judge | None = None) -> None:
         self.view = view
+        self.earlier = earlier
+        """The previous deal's judge: a claim made here before the turn-up may take an option
+        of the previous deal still open until then (laws 25, 43)."""
         self.steps: Sequence[Step] = view.steps
         self.found = found
         self.deal: DealState | None = view.final
@@ -215,8 +221,12 @@ class _Judge:
         self.declined: dict[tuple[int, str], int] = {}
         self.claims: list[ClaimRuling] = []
         self.trace: list[TraceEntry] = []
+        self.findings: list[FindingRuling] = []
         self._judge_claims()
-        self.findings = [self._finding(i, f) for i, f in enumerate(found)]
+
+    def finish(self) -> None:
+        """Rule on the findings' options, once every claim of the record has been judged."""
+        self.findings = [self._finding(i, f) for i, f in enumerate(self.found)]
 
     # -- when windows close ---------------------------------------------------------------
 
@@ -318,6 +328,8 @@ class _Judge:
                 )
             )
             return
+        if self._claim_for_earlier(s, player, what, text):
+            return
         if reasons:
             reasons.sort(key=lambda r: r[0])
             _, law, why = reasons[0]
@@ -334,6 +346,46 @@ class _Judge:
                 reason=why,
             )
         )
+
+    def _claim_for_earlier(self, s: Step, player: Player, what: str, text: str) -> bool:
+        """Uphold a claim made before this deal's turn-up for an option of the previous deal
+        that stays open until then; say whether it was."""
+        earlier = self.earlier
+        if earlier is None:
+            return False
+        turns = [t.number for t in self.steps if t.kind == "turn"]
+        if turns and turns[0] < s.number:
+            return False
+        for i, f, o in earlier._candidates(what):
+            if o.window not in (Window.BEFORE_NEXT_TURN, Window.DURING_GAME):
+                continue
+            owner = _who(o, f, earlier.deal)
+            if (owner is not None and owner is not player) or (i, o.name) in earlier.taken:
+                continue
+            earlier.taken[(i, o.name)] = (player, s.line)
+            reason = f"law {f.law} gives {player} this option, for deal {f.deal}, {o.window}" + (
+                f": {o.effect}" if o.effect else ""
+            )
+            self.claims.append(
+                ClaimRuling(
+                    line=s.line,
+                    column=s.column,
+                    player=player.value,
+                    claim=text,
+                    upheld=True,
+                    law=f.law,
+                    reason=reason,
+                )
+            )
+            earlier.trace.append(
+                TraceEntry(
+                    deal=earlier.view.number,
+                    law=f.law,
+                    text=f"{player} {text} (line {s.line}, in the next deal): upheld; {o.effect}",
+                )
+            )
+            return True
+        return False
 
     def _elect(self, s: Step, player: Player, text: str) -> None:
         declined = []
