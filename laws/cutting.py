@@ -7,20 +7,14 @@ proves incorrect.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from adjudicator.cards import Card
 from adjudicator.model import CutForDeal
-from adjudicator.table import Deviation, Step
+from adjudicator.table import Step
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
-
-
-def _deviations(view: DealView, *kinds: str) -> Iterator[tuple[Step, Deviation]]:
-    for step in view.steps:
-        for dev in step.deviations:
-            if dev.kind in kinds:
-                yield step, dev
+from .facts import deviations, finding, turned
 
 
 def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> Step | None:
@@ -29,7 +23,7 @@ def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> 
     for later in view.steps:
         if later.number <= step.number:
             continue
-        event_kind = "" if later.kind == "deal" else later.kind
+        event_kind = later.kind
         if before is not None and event_kind == before:
             return None
         if event_kind == kind:
@@ -37,16 +31,12 @@ def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> 
     return None
 
 
-def _turned(view: DealView) -> bool:
-    return any(s.kind == "turn" for s in view.steps)
-
-
 # -- law 3 ----------------------------------------------------------------------------------
 
 
 def _find_law_3(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in _deviations(view, "short_cut", "cut_by_dealer", "cut_after_dealing"):
+    for step, dev in deviations(view, "short_cut", "cut_by_dealer", "cut_after_dealing"):
         recut = _later(view, step, "cut", before="packet") is not None
         if dev.kind == "cut_after_dealing":
             after = "the cut is of no effect, and the deal goes on as dealt"
@@ -55,16 +45,14 @@ def _find_law_3(view: DealView) -> Sequence[Finding]:
         else:
             after = "the pack should have been cut again; the deal made from it stands"
         found.append(
-            Finding(
-                law=3,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                3,
+                view,
+                step,
                 offender=dev.player,
                 kind=dev.kind,
                 message=f"{dev.message}: not a cut under law 3; {after}.",
                 default="the pack is cut again; a deal made from the faulty cut stands",
-                step=step.number,
             )
         )
     return found
@@ -98,7 +86,7 @@ LAW_3 = Law(
 
 def _find_law_4(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in _deviations(view, "cut_exposed_several"):
+    for step, dev in deviations(view, "cut_exposed_several"):
         event = step.event
         cards: tuple[Card, ...] = ()
         if dev.player is not None and isinstance(event, CutForDeal):
@@ -106,11 +94,10 @@ def _find_law_4(view: DealView) -> Sequence[Finding]:
         shown = " ".join(c.code for c in cards) or "more than one card"
         again = _later(view, step, "cut_for_deal") is not None
         found.append(
-            Finding(
-                law=4,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                4,
+                view,
+                step,
                 offender=dev.player,
                 kind="cut_exposed_several",
                 message=(
@@ -120,7 +107,6 @@ def _find_law_4(view: DealView) -> Sequence[Finding]:
                 ),
                 evidence=cards,
                 default="he cuts again",
-                step=step.number,
             )
         )
     return found
@@ -152,11 +138,10 @@ LAW_4 = Law(
 
 def _find_law_5(view: DealView) -> Sequence[Finding]:
     return [
-        Finding(
-            law=5,
-            deal=view.number,
-            line=step.line,
-            column=step.column,
+        finding(
+            5,
+            view,
+            step,
             offender=None,
             kind="cut_tie",
             message=(
@@ -164,9 +149,8 @@ def _find_law_5(view: DealView) -> Sequence[Finding]:
                 "neither cut the highest card; both cut again."
             ),
             default="both cut again",
-            step=step.number,
         )
-        for step, dev in _deviations(view, "cut_tie")
+        for step, dev in deviations(view, "cut_tie")
     ]
 
 
@@ -207,16 +191,15 @@ def _find_law_6(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     cut_seen = False
     for step in view.steps:
-        kind = "" if step.kind == "deal" else step.kind
+        kind = step.kind
         if kind == "cut_for_deal":
             cut_seen = True
         elif kind == "pack_fault" and cut_seen:
             found.append(
-                Finding(
-                    law=6,
-                    deal=None,
-                    line=step.line,
-                    column=step.column,
+                finding(
+                    6,
+                    view,
+                    step,
                     offender=None,
                     kind="cut_holds",
                     message=(
@@ -224,7 +207,6 @@ def _find_law_6(view: DealView) -> Sequence[Finding]:
                         "and its winner deals first with a correct pack."
                     ),
                     default="the cut for deal stands",
-                    step=step.number,
                 )
             )
     return found
@@ -267,7 +249,7 @@ _FRESH_CUT = Option(
 
 def _find_law_7(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in _deviations(view, "cut_exposed"):
+    for step, dev in deviations(view, "cut_exposed"):
         shown = " ".join(c.code for c in dev.cards) or "a card"
         recut = _later(view, step, "cut", before="packet") is not None
         dealt = _later(view, step, "packet") is not None
@@ -284,7 +266,7 @@ def _find_law_7(view: DealView) -> Sequence[Finding]:
             )
             options = (_FRESH_CUT,)
             outcome = None
-        elif _turned(view):
+        elif turned(view):
             message = (
                 f"{dev.player} exposed {shown} in cutting to the dealer and the pack was "
                 "dealt without a fresh cut; the trump was turned up before anyone objected, "
@@ -301,11 +283,10 @@ def _find_law_7(view: DealView) -> Sequence[Finding]:
             options = (_FRESH_CUT,)
             outcome = Outcome.FRESH_DEAL
         found.append(
-            Finding(
-                law=7,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                7,
+                view,
+                step,
                 offender=dev.player,
                 kind="cut_exposed",
                 message=message,
@@ -317,7 +298,6 @@ def _find_law_7(view: DealView) -> Sequence[Finding]:
                     else "the pack is cut again; once the trump is turned up the deal stands"
                 ),
                 outcome=outcome,
-                step=step.number,
             )
         )
     return found

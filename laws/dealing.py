@@ -9,16 +9,17 @@ with the wrong number without taking cards brings a fresh deal (laws 20 and 21).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adjudicator.cards import Card, Player
-from adjudicator.model import Claim, Order, Packet, Trick
+from adjudicator.cards import Player
+from adjudicator.model import Order, Packet, Trick
 from adjudicator.queries import has_looked, king_turned
 from adjudicator.rules import HAND
-from adjudicator.table import SEAT, DealState, Deviation, Step
+from adjudicator.table import SEAT, Step
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .facts import claims_by, deviations, finding, opening_state, turn_step
 
 # -- reading a deal ---------------------------------------------------------------------------
 
@@ -26,17 +27,6 @@ _LOOKING_ACTS = frozenset(
     {"take_up", "propose", "declare_play", "discard", "ask", "announce", "lead", "play"}
 )
 """Acts a player cannot do without having looked at his hand."""
-
-
-def _kind(step: Step) -> str:
-    return "" if step.kind == "deal" else step.kind
-
-
-def _state(view: DealView) -> DealState | None:
-    """The deal as its heading opened it (``None`` for the record's opening)."""
-    if view.number is None or not view.steps:
-        return None
-    return view.steps[0].table.deal
 
 
 def _by(step: Step, player: Player) -> bool:
@@ -51,71 +41,17 @@ def _look_step(view: DealView, player: Player) -> int | None:
     """The event number at which ``player`` first looked at his hand: his ``takes up``, or
     the first act he could not do without seeing his cards (proposing, playing, ...)."""
     for step in view.steps:
-        kind = _kind(step)
+        kind = step.kind
         if (kind in _LOOKING_ACTS or kind == "trick") and _by(step, player):
             return step.number
     return None
 
 
-def _turn_step(view: DealView) -> Step | None:
-    """The step at which the trump card is turned up."""
-    for step in view.steps:
-        if _kind(step) == "turn":
-            return step
-    return None
-
-
 def _first(view: DealView, *kinds: str, after: int = -1) -> Step | None:
     for step in view.steps:
-        if step.number > after and _kind(step) in kinds:
+        if step.number > after and step.kind in kinds:
             return step
     return None
-
-
-def _claims(view: DealView, player: Player, *what: str) -> Iterator[Step]:
-    """The steps at which ``player`` claims one of ``what``."""
-    for step in view.steps:
-        event = step.event
-        if isinstance(event, Claim) and event.player is player and event.claim.value in what:
-            yield step
-
-
-def _devs(view: DealView, *kinds: str) -> Iterator[tuple[Step, Deviation]]:
-    for step in view.steps:
-        for dev in step.deviations:
-            if dev.kind in kinds:
-                yield step, dev
-
-
-def _finding(
-    view: DealView,
-    law: int,
-    step: Step,
-    offender: Player | None,
-    kind: str,
-    message: str,
-    *,
-    evidence: tuple[Card, ...] = (),
-    options: tuple[Option, ...] = (),
-    default: str = "",
-    outcome: Outcome | None = None,
-    marks: tuple[tuple[Player, int], ...] = (),
-) -> Finding:
-    return Finding(
-        law=law,
-        deal=view.number,
-        line=step.line,
-        column=step.column,
-        offender=offender,
-        kind=kind,
-        message=message,
-        evidence=evidence,
-        options=options,
-        default=default,
-        outcome=outcome,
-        marks=marks,
-        step=step.number,
-    )
 
 
 def _cards(n: int) -> str:
@@ -154,7 +90,7 @@ def _void_announcement(view: DealView) -> _Announcement | None:
     """A change of order announced in this deal that law 8 forbids: during a game, or (at the
     start of a later game) after the pack was cut. The engine accepts any ``order`` line made
     before the dealing; this finds the ones the law does not."""
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return None
     heading = view.steps[0]
@@ -167,7 +103,7 @@ def _void_announcement(view: DealView) -> _Announcement | None:
     in_game = heading.table.game == 1
     cut = False
     for step in view.steps[1:]:
-        kind = _kind(step)
+        kind = step.kind
         if kind == "packet":
             return None
         if kind == "cut":
@@ -185,16 +121,16 @@ def _void_announcement(view: DealView) -> _Announcement | None:
 
 
 def _find_law_8(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     dealer = state.dealer
     found: list[Finding] = []
-    for step, _dev in _devs(view, "order_too_late"):
+    for step, _dev in deviations(view, "order_too_late"):
         found.append(
-            _finding(
-                view,
+            finding(
                 8,
+                view,
                 step,
                 dealer,
                 "order_too_late",
@@ -211,9 +147,9 @@ def _find_law_8(view: DealView) -> Sequence[Finding]:
         else:
             why = "a change at the start of a game must be told to the non-dealer before the cut"
         found.append(
-            _finding(
-                view,
+            finding(
                 8,
+                view,
                 ann.step,
                 dealer,
                 ann.kind,
@@ -276,16 +212,16 @@ class _Misdeal(NamedTuple):
 def _misdeal(view: DealView) -> _Misdeal | None:
     """The departures from law 8 in the dealing of this deal, before the turn-up (packets
     given after the non-dealer required the dealer to rectify are the rectification)."""
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return None
-    turn = _turn_step(view)
+    turn = turn_step(view)
     end = turn.number if turn is not None else None
     looked = _look_step(view, state.elder)
     rectify = next(
         (
             s
-            for s in _claims(view, state.elder, "rectify")
+            for s in claims_by(view, state.elder, "rectify")
             if (end is None or s.number < end) and (looked is None or s.number < looked)
         ),
         None,
@@ -298,7 +234,7 @@ def _misdeal(view: DealView) -> _Misdeal | None:
         else None
     )
     problems: list[tuple[Step, str, str]] = []
-    for step, dev in _devs(view, *_DEALING_DEVIATIONS):
+    for step, dev in deviations(view, *_DEALING_DEVIATIONS):
         if end is not None and step.number > end:
             continue
         if rectify is not None and step.number > rectify.number:
@@ -362,16 +298,16 @@ def _rectified(view: DealView) -> bool:
     """Whether the non-dealer required the dealer to rectify a wrong deal while law 9 let him
     (before the turn-up and before he looked): the hands at the turn-up are then taken as
     rectified, whether or not the record shows how (the notation cannot take a card back)."""
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return False
     wrong = _misdeal(view)
     if wrong is None:
         return False
     first_problem = wrong.problems[0][0].number
-    turn = _turn_step(view)
+    turn = turn_step(view)
     looked = _look_step(view, state.elder)
-    for step in _claims(view, state.elder, "rectify"):
+    for step in claims_by(view, state.elder, "rectify"):
         if step.number < first_problem:
             continue
         if turn is not None and step.number > turn.number:
@@ -383,7 +319,7 @@ def _rectified(view: DealView) -> bool:
 
 
 def _find_law_9(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     wrong = _misdeal(view)
     if state is None or wrong is None:
         return ()
@@ -400,9 +336,9 @@ def _find_law_9(view: DealView) -> Sequence[Finding]:
             f"require {dealer} to rectify the error or claim a fresh deal."
         )
     return [
-        _finding(
-            view,
+        finding(
             9,
+            view,
             step,
             dealer,
             "wrong_order" if order_only else "misdeal",
@@ -495,16 +431,16 @@ LAW_10 = Law(
 
 
 def _find_law_11(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     dealer, elder = state.dealer, state.elder
     found: list[Finding] = []
-    for step, dev in _devs(view, "several_turned"):
+    for step, dev in deviations(view, "several_turned"):
         shown = " ".join(c.code for c in dev.cards) or "several cards"
         looked = _look_step(view, elder)
         choice = next(
-            (s for s in _claims(view, elder, "trump", "new deal") if s.number > step.number),
+            (s for s in claims_by(view, elder, "trump", "new deal") if s.number > step.number),
             None,
         )
         choose = Option(
@@ -521,9 +457,9 @@ def _find_law_11(view: DealView) -> Sequence[Finding]:
         )._replace(name="required_fresh_deal")
         if looked is not None and looked < step.number:
             found.append(
-                _finding(
-                    view,
+                finding(
                     11,
+                    view,
                     step,
                     dealer,
                     "several_turned",
@@ -538,9 +474,9 @@ def _find_law_11(view: DealView) -> Sequence[Finding]:
             continue
         late = looked is not None and (choice is None or looked < choice.number)
         found.append(
-            _finding(
-                view,
+            finding(
                 11,
+                view,
                 step,
                 dealer,
                 "several_turned",
@@ -600,15 +536,15 @@ LAW_11 = Law(
 
 def _find_law_12(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in _devs(view, "faced_card"):
+    for step, dev in deviations(view, "faced_card"):
         deal = step.table.deal
         if deal is None or deal.phase != "dealing":
             continue  # in the stock after the turn-up: laws 35 and §6.16
         shown = " ".join(c.code for c in dev.cards) or "a card"
         found.append(
-            _finding(
-                view,
+            finding(
                 12,
+                view,
                 step,
                 None,
                 "faced_card_in_pack",
@@ -651,20 +587,20 @@ LAW_12 = Law(
 
 
 def _find_law_13(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     dealer, elder = state.dealer, state.elder
     found: list[Finding] = []
-    for step, dev in _devs(view, "exposed_in_dealing"):
+    for step, dev in deviations(view, "exposed_in_dealing"):
         event = step.event
         owner = event.player if isinstance(event, Packet) else None
         shown = " ".join(c.code for c in dev.cards) or "a card"
         if owner is dealer:
             found.append(
-                _finding(
-                    view,
+                finding(
                     13,
+                    view,
                     step,
                     dealer,
                     "own_card_exposed",
@@ -676,9 +612,9 @@ def _find_law_13(view: DealView) -> Sequence[Finding]:
             )
         else:
             found.append(
-                _finding(
-                    view,
+                finding(
                     13,
+                    view,
                     step,
                     dealer,
                     "adversary_card_exposed",
@@ -747,7 +683,7 @@ def _deals_again(view: DealView) -> bool:
     result and no claim: a fresh deal the laws imposed (laws 11, 12, 20) or one voided before
     the turn-up. The engine passes the deal on unless a ``claims new deal`` line ended the
     deal, so it reports such a deal as out of turn."""
-    prev, state = view.previous, _state(view)
+    prev, state = view.previous, opening_state(view)
     return (
         prev is not None
         and state is not None
@@ -758,12 +694,12 @@ def _deals_again(view: DealView) -> bool:
 
 
 def _find_law_14(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     heading = view.steps[0]
     dealer = state.dealer
-    turned = _turn_step(view) is not None
+    turned = turn_step(view) is not None
     changed = _packs_changed(view)
     problems: list[tuple[str, str]] = []
     for dev in heading.deviations:
@@ -788,9 +724,9 @@ def _find_law_14(view: DealView) -> Sequence[Finding]:
         else:
             after = "found before the trump was turned up: the deal is void."
         found.append(
-            _finding(
-                view,
+            finding(
                 14,
+                view,
                 heading,
                 dealer,
                 kind,
@@ -851,8 +787,8 @@ class _WrongCount(NamedTuple):
 def _wrong_counts(view: DealView) -> list[_WrongCount]:
     """The hands that were not five cards when the trump was turned up, unless the non-dealer
     had required a rectification in time (law 9)."""
-    turn = _turn_step(view)
-    state = _state(view)
+    turn = turn_step(view)
+    state = opening_state(view)
     if turn is None or state is None or turn.table.deal is None:
         return []
     if not any(d.kind == "wrong_count_dealt" for d in turn.deviations):
@@ -873,27 +809,58 @@ def _count_words(dealer: Player, player: Player, size: int) -> str:
     return f"{dealer} dealt {whom} {_cards(size)}, not five; found after the trump was turned up"
 
 
-def _find_law_15(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+def _count_findings(
+    view: DealView,
+    law: int,
+    kind: str,
+    *,
+    dealers_hand: bool,
+    too_many: bool,
+    then: Callable[[Player, Player, _WrongCount], str],
+    options: tuple[Option, ...],
+    default: str,
+) -> Sequence[Finding]:
+    """Laws 15 to 18: the hands found after the turn-up with too many or too few cards, the
+    dealer's or the non-dealer's; ``then`` words what the non-dealer may do about it."""
+    state = opening_state(view)
     if state is None:
         return ()
     dealer, elder = state.dealer, state.elder
+    holder = dealer if dealers_hand else elder
     return [
-        _finding(
+        finding(
+            law,
             view,
-            15,
             w.step,
             dealer,
-            "non_dealer_too_many",
-            f"{_count_words(dealer, w.player, w.size)}. Before he proposes (or plays), {elder} "
-            f"may claim a fresh deal; if he does not, he discards the {_cards(w.size - HAND)} "
-            "too many, unseen by the dealer.",
-            options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),),
-            default="he discards the superfluous cards face down; the dealer may not see them",
+            kind,
+            f"{_count_words(dealer, w.player, w.size)}. {then(dealer, elder, w)}",
+            options=options,
+            default=default,
         )
         for w in _wrong_counts(view)
-        if w.player is elder and w.size > HAND
+        if w.player is holder and (w.size > HAND if too_many else w.size < HAND)
     ]
+
+
+_OPTIONS_15 = (_fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),)
+_DEFAULT_15 = "he discards the superfluous cards face down; the dealer may not see them"
+
+
+def _find_law_15(view: DealView) -> Sequence[Finding]:
+    return _count_findings(
+        view,
+        15,
+        "non_dealer_too_many",
+        dealers_hand=False,
+        too_many=True,
+        then=lambda dealer, elder, w: (
+            f"Before he proposes (or plays), {elder} may claim a fresh deal; if he does not, "
+            f"he discards the {_cards(w.size - HAND)} too many, unseen by the dealer."
+        ),
+        options=_OPTIONS_15,
+        default=_DEFAULT_15,
+    )
 
 
 LAW_15 = Law(
@@ -916,42 +883,40 @@ LAW_15 = Law(
         "stands. The dealer loses a king turned up (law 19). Source: S2."
     ),
     find=_find_law_15,
-    options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),),
-    default="he discards the superfluous cards face down; the dealer may not see them",
+    options=_OPTIONS_15,
+    default=_DEFAULT_15,
     deviations=("wrong_count_dealt",),
 )
 
 
+_OPTIONS_16 = (
+    Option(
+        name="complete",
+        who=Who.NON_DEALER,
+        window=Window.BEFORE_PROPOSING,
+        claims=("complete",),
+        effect="his hand is made up to five from the top of the stock",
+        outcome=Outcome.STANDS,
+    ),
+    _fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),
+)
+_DEFAULT_16 = "the hand stays short; if he plays without taking cards, law 20"
+
+
 def _find_law_16(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
-    if state is None:
-        return ()
-    dealer, elder = state.dealer, state.elder
-    return [
-        _finding(
-            view,
-            16,
-            w.step,
-            dealer,
-            "non_dealer_too_few",
-            f"{_count_words(dealer, w.player, w.size)}. Before he proposes (or plays), {elder} "
-            "may have his hand completed from the stock or claim a fresh deal.",
-            options=(
-                Option(
-                    name="complete",
-                    who=Who.NON_DEALER,
-                    window=Window.BEFORE_PROPOSING,
-                    claims=("complete",),
-                    effect="his hand is made up to five from the top of the stock",
-                    outcome=Outcome.STANDS,
-                ),
-                _fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),
-            ),
-            default="the hand stays short; if he plays without taking cards, law 20",
-        )
-        for w in _wrong_counts(view)
-        if w.player is elder and w.size < HAND
-    ]
+    return _count_findings(
+        view,
+        16,
+        "non_dealer_too_few",
+        dealers_hand=False,
+        too_many=False,
+        then=lambda dealer, elder, w: (
+            f"Before he proposes (or plays), {elder} may have his hand completed from the "
+            "stock or claim a fresh deal."
+        ),
+        options=_OPTIONS_16,
+        default=_DEFAULT_16,
+    )
 
 
 LAW_16 = Law(
@@ -973,63 +938,52 @@ LAW_16 = Law(
         "deal stands). The dealer loses a king turned up (law 19). Source: S2."
     ),
     find=_find_law_16,
-    options=(
-        Option(
-            "complete",
-            Who.NON_DEALER,
-            Window.BEFORE_PROPOSING,
-            ("complete",),
-            "his hand is made up to five from the top of the stock",
-            Outcome.STANDS,
-        ),
-        _fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),
-    ),
-    default="the hand stays short; if he plays without taking cards, law 20",
+    options=_OPTIONS_16,
+    default=_DEFAULT_16,
     deviations=("wrong_count_dealt",),
 )
 
 
+_OPTIONS_17 = (
+    _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
+    Option(
+        name="draw",
+        who=Who.NON_DEALER,
+        window=Window.BEFORE_ANSWER,
+        claims=("draw",),
+        effect="he draws the surplus from the dealer's hand",
+        outcome=Outcome.STANDS,
+    ),
+)
+_DEFAULT_17 = "the non-dealer draws the superfluous cards from the dealer's hand"
+
+
+def _draw_words(dealer: Player, elder: Player, w: _WrongCount) -> str:
+    """Law 17: the non-dealer's choice, and whether he may look at the cards he draws."""
+    deal = w.step.table.deal
+    seen = deal is not None and has_looked(deal, dealer)
+    look = (
+        f" {dealer} has taken up his hand, so {elder} may look at the cards he draws."
+        if seen
+        else ""
+    )
+    return (
+        f"Before {dealer} accepts or refuses (or plays), {elder} may claim a fresh deal; if "
+        f"he does not, he draws the {_cards(w.size - HAND)} too many from {dealer}'s hand.{look}"
+    )
+
+
 def _find_law_17(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
-    if state is None:
-        return ()
-    dealer, elder = state.dealer, state.elder
-    found: list[Finding] = []
-    for w in _wrong_counts(view):
-        if w.player is not dealer or w.size <= HAND:
-            continue
-        deal = w.step.table.deal
-        seen = deal is not None and has_looked(deal, dealer)
-        look = (
-            f" {dealer} has taken up his hand, so {elder} may look at the cards he draws."
-            if seen
-            else ""
-        )
-        found.append(
-            _finding(
-                view,
-                17,
-                w.step,
-                dealer,
-                "dealer_too_many",
-                f"{_count_words(dealer, w.player, w.size)}. Before {dealer} accepts or refuses "
-                f"(or plays), {elder} may claim a fresh deal; if he does not, he draws the "
-                f"{_cards(w.size - HAND)} too many from {dealer}'s hand.{look}",
-                options=(
-                    _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
-                    Option(
-                        name="draw",
-                        who=Who.NON_DEALER,
-                        window=Window.BEFORE_ANSWER,
-                        claims=("draw",),
-                        effect="he draws the surplus from the dealer's hand",
-                        outcome=Outcome.STANDS,
-                    ),
-                ),
-                default="the non-dealer draws the superfluous cards from the dealer's hand",
-            )
-        )
-    return found
+    return _count_findings(
+        view,
+        17,
+        "dealer_too_many",
+        dealers_hand=True,
+        too_many=True,
+        then=_draw_words,
+        options=_OPTIONS_17,
+        default=_DEFAULT_17,
+    )
 
 
 LAW_17 = Law(
@@ -1053,53 +1007,40 @@ LAW_17 = Law(
         "Source: S2."
     ),
     find=_find_law_17,
-    options=(
-        _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
-        Option(
-            "draw",
-            Who.NON_DEALER,
-            Window.BEFORE_ANSWER,
-            ("draw",),
-            "he draws the surplus from the dealer's hand",
-            Outcome.STANDS,
-        ),
-    ),
-    default="the non-dealer draws the superfluous cards from the dealer's hand",
+    options=_OPTIONS_17,
+    default=_DEFAULT_17,
     deviations=("wrong_count_dealt",),
 )
 
 
+_OPTIONS_18 = (
+    Option(
+        name="permit_complete",
+        who=Who.NON_DEALER,
+        window=Window.BEFORE_ANSWER,
+        claims=("permit complete",),
+        effect="the dealer makes his hand up to five from the top of the stock",
+        outcome=Outcome.STANDS,
+    ),
+    _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
+)
+_DEFAULT_18 = "the dealer's hand stays short; if he plays without taking cards, law 21"
+
+
 def _find_law_18(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
-    if state is None:
-        return ()
-    dealer, elder = state.dealer, state.elder
-    return [
-        _finding(
-            view,
-            18,
-            w.step,
-            dealer,
-            "dealer_too_few",
-            f"{_count_words(dealer, w.player, w.size)}. Before {dealer} accepts or refuses (or "
-            f"plays), {elder} may let him complete his hand from the stock, or claim a fresh "
-            "deal.",
-            options=(
-                Option(
-                    name="permit_complete",
-                    who=Who.NON_DEALER,
-                    window=Window.BEFORE_ANSWER,
-                    claims=("permit complete",),
-                    effect="the dealer makes his hand up to five from the top of the stock",
-                    outcome=Outcome.STANDS,
-                ),
-                _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
-            ),
-            default="the dealer's hand stays short; if he plays without taking cards, law 21",
-        )
-        for w in _wrong_counts(view)
-        if w.player is dealer and w.size < HAND
-    ]
+    return _count_findings(
+        view,
+        18,
+        "dealer_too_few",
+        dealers_hand=True,
+        too_many=False,
+        then=lambda dealer, elder, w: (
+            f"Before {dealer} accepts or refuses (or plays), {elder} may let him complete "
+            "his hand from the stock, or claim a fresh deal."
+        ),
+        options=_OPTIONS_18,
+        default=_DEFAULT_18,
+    )
 
 
 LAW_18 = Law(
@@ -1120,18 +1061,8 @@ LAW_18 = Law(
         "dealer loses a king turned up (law 19). Source: S2."
     ),
     find=_find_law_18,
-    options=(
-        Option(
-            "permit_complete",
-            Who.NON_DEALER,
-            Window.BEFORE_ANSWER,
-            ("permit complete",),
-            "the dealer makes his hand up to five from the top of the stock",
-            Outcome.STANDS,
-        ),
-        _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
-    ),
-    default="the dealer's hand stays short; if he plays without taking cards, law 21",
+    options=_OPTIONS_18,
+    default=_DEFAULT_18,
     deviations=("wrong_count_dealt",),
 )
 
@@ -1151,22 +1082,22 @@ def _short_play(view: DealView, player: Player) -> Step | None:
     """The step at which play began with ``player`` holding other than five cards, having taken
     no cards since the turn-up, and his count not put right under laws 15-18 by a claim the
     record cannot show the effect of (a draw or a completion)."""
-    state = _state(view)
-    turn = _turn_step(view)
+    state = opening_state(view)
+    turn = turn_step(view)
     if state is None:
         return None
     after = turn.number if turn is not None else 0
     if _rectified(view):
         return None  # the hands were put right before the turn-up (law 9)
-    for step, dev in _devs(view, "wrong_count_at_play"):
+    for step, dev in deviations(view, "wrong_count_at_play"):
         if dev.player is not player or _took_cards(view, player, after):
             continue
         fixes = ("complete",) if player is state.elder else ("draw",)
-        fixed = any(after < s.number < step.number for s in _claims(view, state.elder, *fixes))
+        fixed = any(after < s.number < step.number for s in claims_by(view, state.elder, *fixes))
         if player is state.dealer:
             fixed = fixed or any(
                 after < s.number < step.number
-                and _kind(s) == "permit_complete"
+                and s.kind == "permit_complete"
                 and _by(s, state.elder)
                 for s in view.steps
             )
@@ -1183,7 +1114,7 @@ def _play_size(step: Step, player: Player) -> int:
 
 
 def _find_law_20(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     step = _short_play(view, state.elder)
@@ -1191,9 +1122,9 @@ def _find_law_20(view: DealView) -> Sequence[Finding]:
         return ()
     n = _play_size(step, state.elder)
     return [
-        _finding(
-            view,
+        finding(
             20,
+            view,
             step,
             state.dealer,
             "non_dealer_played_wrong_count",
@@ -1233,7 +1164,7 @@ LAW_20 = Law(
 
 
 def _find_law_21(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
+    state = opening_state(view)
     if state is None:
         return ()
     step = _short_play(view, state.dealer)
@@ -1241,9 +1172,9 @@ def _find_law_21(view: DealView) -> Sequence[Finding]:
         return ()
     n = _play_size(step, state.dealer)
     return [
-        _finding(
-            view,
+        finding(
             21,
+            view,
             step,
             state.dealer,
             "dealer_played_wrong_count",
@@ -1286,8 +1217,8 @@ LAW_21 = Law(
 
 
 def _find_law_19(view: DealView) -> Sequence[Finding]:
-    state = _state(view)
-    turn = _turn_step(view)
+    state = opening_state(view)
+    turn = turn_step(view)
     if state is None or turn is None or turn.table.deal is None:
         return ()
     if not king_turned(turn.table.deal):
@@ -1302,9 +1233,9 @@ def _find_law_19(view: DealView) -> Sequence[Finding]:
     else:
         return ()
     return [
-        _finding(
-            view,
+        finding(
             19,
+            view,
             turn,
             dealer,
             "king_after_wrong_count",

@@ -18,7 +18,7 @@ a record shows them as a ``discards`` line of the hand they leave, after the cla
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.cards import Card, Player
@@ -42,9 +42,10 @@ from adjudicator.model import (
     Trick,
 )
 from adjudicator.rules import HAND
-from adjudicator.table import DealState, Deviation, Step
+from adjudicator.table import Step
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window, remember
+from .facts import finding, indexed_deviations, state_before
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping: the exchanges of a deal
@@ -103,13 +104,6 @@ class Exchange:
         return self.elder if player is self.elder.player else self.dealer
 
 
-def _before(view: DealView, index: int) -> DealState | None:
-    """The deal's state just before ``view.steps[index]``."""
-    if index == 0:
-        return None
-    return view.steps[index - 1].table.deal
-
-
 def _side(player: Player, steps: list[Step], rest: list[Step]) -> Side:
     side = Side(player)
     packets = [s for s in steps if isinstance(s.event, Packet) and s.event.player is player]
@@ -122,7 +116,7 @@ def _side(player: Player, steps: list[Step], rest: list[Step]) -> Side:
         side.given = len(first.event.cards)
         side.later = packets[1:]
         index = steps.index(first)
-        prior = steps[index - 1].table.deal if index else None
+        prior = state_before(steps, index)
         side.stock = prior.stock if prior is not None else 0
         before = [s for s in discards if s.number < first.number]
         if before:
@@ -171,7 +165,7 @@ def _exchanges(view: DealView) -> list[Exchange]:
     while i < len(steps):
         step = steps[i]
         deal = step.table.deal
-        before = _before(view, i)
+        before = state_before(view.steps, i)
         if (
             isinstance(step.event, Accept)
             and deal is not None
@@ -208,46 +202,10 @@ def _in_exchange(view: DealView, step: Step) -> Exchange | None:
     return None
 
 
-def _deviations(view: DealView, *kinds: str) -> Iterator[tuple[int, Step, Deviation]]:
-    for i, step in enumerate(view.steps):
-        for dev in step.deviations:
-            if dev.kind in kinds:
-                yield i, step, dev
-
-
 def _cards(step: Step | None) -> tuple[Card, ...]:
     if step is None or not isinstance(step.event, (Packet, Discard)):
         return ()
     return tuple(c for c in step.event.cards if c is not None)
-
-
-def _finding(
-    law: int,
-    view: DealView,
-    step: Step,
-    offender: Player | None,
-    kind: str,
-    message: str,
-    *,
-    options: tuple[Option, ...] = (),
-    default: str = "",
-    evidence: tuple[Card, ...] = (),
-    outcome: Outcome | None = None,
-) -> Finding:
-    return Finding(
-        law=law,
-        deal=view.number,
-        line=step.line,
-        column=step.column,
-        offender=offender,
-        kind=kind,
-        message=message,
-        evidence=evidence,
-        options=options,
-        default=default,
-        outcome=outcome,
-        step=step.number,
-    )
 
 
 def _stock_short(ex: Exchange) -> bool:
@@ -283,7 +241,7 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
         for side in (ex.elder, ex.dealer):
             if side.took_first and side.discarded and side.give_step is not None:
                 found.append(
-                    _finding(
+                    finding(
                         28,
                         view,
                         side.give_step,
@@ -296,8 +254,8 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
                         evidence=_cards(side.give_step),
                     )
                 )
-    for i, step, dev in _deviations(view, "discard_out_of_turn"):
-        before = _before(view, i)
+    for i, step, dev in indexed_deviations(view, "discard_out_of_turn"):
+        before = state_before(view.steps, i)
         player = dev.player
         if before is None or player is None or not isinstance(step.event, Discard):
             continue
@@ -312,7 +270,7 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
             if mine.give_step is None or mine.give_step.number > step.number:
                 continue  # his own discard, in an exchange, before he takes cards
         found.append(
-            _finding(
+            finding(
                 28,
                 view,
                 step,
@@ -432,7 +390,7 @@ def _elder_numbers(view: DealView, ex: Exchange) -> list[Finding]:
     found: list[Finding] = []
     if k < d and side.ask_step is not None:
         found.append(
-            _finding(
+            finding(
                 30,
                 view,
                 side.ask_step,
@@ -453,7 +411,7 @@ def _elder_numbers(view: DealView, ex: Exchange) -> list[Finding]:
             surplus = g - d
             mixed = side.mixed
             found.append(
-                _finding(
+                finding(
                     29,
                     view,
                     step,
@@ -482,7 +440,7 @@ def _elder_numbers(view: DealView, ex: Exchange) -> list[Finding]:
         return found
     if g > k:
         found.append(
-            _finding(
+            finding(
                 31,
                 view,
                 step,
@@ -505,7 +463,7 @@ def _law_32(
     view: DealView, side: Side, dealer: Player, due: int, evidence: tuple[Card, ...]
 ) -> Finding:
     assert side.give_step is not None
-    return _finding(
+    return finding(
         32,
         view,
         side.give_step,
@@ -531,7 +489,7 @@ def _dealer_numbers(view: DealView, ex: Exchange) -> list[Finding]:
     if g > d and step is not None:
         mixed = side.mixed
         return [
-            _finding(
+            finding(
                 33,
                 view,
                 step,
@@ -559,7 +517,7 @@ def _dealer_numbers(view: DealView, ex: Exchange) -> list[Finding]:
             return []  # law 38: the dealer must play his hand
         at = step if step is not None else side.discard_steps[-1]
         return [
-            _finding(
+            finding(
                 34,
                 view,
                 at,
@@ -586,14 +544,14 @@ def _later_packets(view: DealView, ex: Exchange) -> list[Finding]:
     for side in (ex.elder, ex.dealer):
         for step in side.later:
             index = view.steps.index(step)
-            before = _before(view, index)
+            before = state_before(view.steps, index)
             deal = step.table.deal
             if before is None or deal is None or before.hand(side.player).size < HAND:
                 continue
             surplus = deal.hand(side.player).size - HAND
             if side is ex.elder:
                 found.append(
-                    _finding(
+                    finding(
                         31,
                         view,
                         step,
@@ -609,7 +567,7 @@ def _later_packets(view: DealView, ex: Exchange) -> list[Finding]:
                 )
             else:
                 found.append(
-                    _finding(
+                    finding(
                         33,
                         view,
                         step,
@@ -822,8 +780,8 @@ LAW_34 = Law(
 
 def _find_law_35(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for i, step, dev in _deviations(view, "faced_card"):
-        before = _before(view, i)
+    for i, step, dev in indexed_deviations(view, "faced_card"):
+        before = state_before(view.steps, i)
         if before is None or before.phase == "dealing":
             continue  # before the turn-up: law 12
         shown = " ".join(c.code for c in dev.cards) or "a card"
@@ -832,7 +790,7 @@ def _find_law_35(view: DealView) -> Sequence[Finding]:
         )
         when = "" if exchanged else " (after the turn-up, before any discard: §6.16)"
         found.append(
-            _finding(
+            finding(
                 35,
                 view,
                 step,
@@ -891,7 +849,7 @@ REFUSE_36 = Option(
 
 def _find_law_36(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for _i, step, dev in _deviations(view, "exposed_in_giving"):
+    for _i, step, dev in indexed_deviations(view, "exposed_in_giving"):
         deal = step.table.deal
         if deal is None or not isinstance(step.event, Packet):
             continue
@@ -899,7 +857,7 @@ def _find_law_36(view: DealView) -> Sequence[Finding]:
         receiver = step.event.player
         if receiver is deal.dealer:
             found.append(
-                _finding(
+                finding(
                     36,
                     view,
                     step,
@@ -913,7 +871,7 @@ def _find_law_36(view: DealView) -> Sequence[Finding]:
             )
         else:
             found.append(
-                _finding(
+                finding(
                     36,
                     view,
                     step,
@@ -973,13 +931,13 @@ TAKE_37 = Option(
 def _find_law_37(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     turned_at: int | None = None
-    for i, step, dev in _deviations(view, "card_turned_in_error"):
+    for i, step, dev in indexed_deviations(view, "card_turned_in_error"):
         shown = " ".join(c.code for c in dev.cards) or "a card"
         dealer = dev.player
         if turned_at is None:
             turned_at = i
         found.append(
-            _finding(
+            finding(
                 37,
                 view,
                 step,
@@ -1005,7 +963,7 @@ def _find_law_37(view: DealView) -> Sequence[Finding]:
                 and not step.deviations
             ):
                 found.append(
-                    _finding(
+                    finding(
                         37,
                         view,
                         step,
@@ -1068,7 +1026,7 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
             if elder.wanted <= ex.stock and dealer.discard_steps:
                 at = dealer.discard_steps[0]
             found.append(
-                _finding(
+                finding(
                     38,
                     view,
                     at,
@@ -1098,7 +1056,7 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
                 f"count as {elder.player}'s tricks."
             )
         found.append(
-            _finding(
+            finding(
                 38,
                 view,
                 at,
@@ -1108,10 +1066,10 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
                 default="the non-dealer exchanges what the stock allows; the dealer plays his hand",
             )
         )
-    for _i, step, dev in _deviations(view, "stock_exhausted"):
+    for _i, step, dev in indexed_deviations(view, "stock_exhausted"):
         deal = step.table.deal
         found.append(
-            _finding(
+            finding(
                 38,
                 view,
                 step,

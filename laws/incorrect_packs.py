@@ -8,17 +8,17 @@ from typing import Any
 from adjudicator.rules import CARD_BIT
 
 from .base import DealView, Finding, Heading, Law, Outcome
-from .playing import finding, step_kind
+from .facts import finding
 
 
 def _find_45(view: DealView) -> Sequence[Finding]:
     if view.number is None:
         return ()  # before the first deal: law 6 (the cut for deal holds good)
     out: list[Finding] = []
-    faulty = any(step_kind(s) == "pack_fault" for s in view.steps)
+    faulty = any(s.kind == "pack_fault" for s in view.steps)
     turned = 0  # every card turned up so far in the deal
     for step in view.steps:
-        kind = step_kind(step)
+        kind = step.kind
         e: Any = step.event
         if kind == "pack_fault":
             out.append(

@@ -17,10 +17,11 @@ the *entitled* marks (``adjudicator.queries.entitled_marks``) are still too gene
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import NamedTuple
 
 from adjudicator.cards import Player
-from adjudicator.model import Announce, Mark, MarkReason, Unmark
+from adjudicator.model import Announce, Mark, Unmark
 from adjudicator.queries import (
     Unknown,
     announced_in_time,
@@ -31,27 +32,11 @@ from adjudicator.rules import HAND, is_king_of
 from adjudicator.table import SEAT, DealState, Step
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .facts import finding, is_king_mark, opponent, turn_index
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping shared by the four laws
 # --------------------------------------------------------------------------------------------
-
-
-def _other(deal: DealState, player: Player) -> Player:
-    return deal.dealer if player is deal.elder else deal.elder
-
-
-def _turn_index(view: DealView) -> int | None:
-    """Index into ``view.steps`` of the deal's trump turn-up (its first ``turn`` line)."""
-    for i, step in enumerate(view.steps):
-        if step.kind == "turn":
-            return i
-    return None
-
-
-def _is_king_mark(step: Step) -> bool:
-    event = step.event
-    return isinstance(event, Mark) and event.reason is MarkReason.KING
 
 
 def _dealt_correctly(deal: DealState) -> bool:
@@ -100,7 +85,7 @@ def king_marks(view: DealView) -> list[KingMark]:
     final = view.final
     if final is None or view.number is None:
         return []
-    turn = _turn_index(view)
+    turn = turn_index(view)
     carry = carried_king(view)
     rights: dict[Player, int] = {final.elder: 0, final.dealer: 0}
     if king_turned(final):
@@ -112,7 +97,7 @@ def king_marks(view: DealView) -> list[KingMark]:
             rights[p] += 1
     out: list[KingMark] = []
     for i, step in enumerate(view.steps):
-        if not _is_king_mark(step):
+        if not is_king_mark(step):
             continue
         assert isinstance(step.event, Mark)
         p = step.event.player
@@ -170,20 +155,19 @@ def _find_law_22(view: DealView) -> Sequence[Finding]:
         if km.verdict != "late_carry" or prev is None:
             continue
         found.append(
-            Finding(
-                law=22,
-                deal=prev.number,
-                line=km.step.line,
-                column=km.step.column,
-                offender=km.player,
-                kind="king_marked_too_late",
-                message=(
+            replace(
+                finding(
+                    22,
+                    view,
+                    km.step,
+                    km.player,
+                    "king_marked_too_late",
                     f"{km.player} marked the king he turned up in deal {prev.number} after "
                     f"the trump of deal {view.number} was turned up: too late under law 22. "
-                    "He loses the king, and the mark comes off."
+                    "He loses the king, and the mark comes off.",
+                    default="the king is not scored; the late mark is taken down",
                 ),
-                default="the king is not scored; the late mark is taken down",
-                step=km.step.number,
+                deal=prev.number,
             )
         )
     return found
@@ -248,11 +232,10 @@ def _late_announcements(view: DealView, law: int) -> Sequence[Finding]:
         else:
             why = "he had already played his first card"
         found.append(
-            Finding(
-                law=law,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                law,
+                view,
+                step,
                 offender=player,
                 kind="king_announced_too_late",
                 message=(
@@ -260,7 +243,6 @@ def _late_announcements(view: DealView, law: int) -> Sequence[Finding]:
                     f"mark it (law {law}); a mark for it is taken down."
                 ),
                 default="the king is not scored",
-                step=step.number,
             )
         )
     return found
@@ -278,11 +260,10 @@ def _find_law_23(view: DealView) -> Sequence[Finding]:
             continue
         seen.add(km.player)
         found.append(
-            Finding(
-                law=23,
-                deal=view.number,
-                line=km.step.line,
-                column=km.step.column,
+            finding(
+                23,
+                view,
+                km.step,
                 offender=km.player,
                 kind="king_marked_without_announcing",
                 message=(
@@ -290,7 +271,6 @@ def _find_law_23(view: DealView) -> Sequence[Finding]:
                     "marking is not enough (law 23); the mark is taken down."
                 ),
                 default="the king is not scored; the mark is taken down",
-                step=km.step.number,
             )
         )
     found.sort(key=lambda f: f.step)
@@ -411,7 +391,7 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
         step = view.steps[first]
         if _declared_error(view, first, player):
             continue
-        adversary = _other(final, player)
+        adversary = opponent(final, player)
         if king_turned(final) or holds(final, adversary) is True:
             why = (
                 "the king was turned up for all to see"
@@ -419,11 +399,10 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
                 else f"{adversary} himself held the king"
             )
             found.append(
-                Finding(
-                    law=25,
-                    deal=view.number,
-                    line=step.line,
-                    column=step.column,
+                finding(
+                    25,
+                    view,
+                    step,
                     offender=player,
                     kind="false_king_announced",
                     message=(
@@ -432,7 +411,6 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
                         "the false mark, if made, is taken down."
                     ),
                     default="no penalty; a false mark is taken down",
-                    step=step.number,
                 )
             )
             continue
@@ -441,11 +419,10 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
         if result is not None and result.winner is player and result.how != "undetermined":
             marks = ((player, -1),)  # point 1 -> 0, vole 2 -> 1, law 49's point 2 -> 1
         found.append(
-            Finding(
-                law=25,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                25,
+                view,
+                step,
                 offender=player,
                 kind="false_king_announced",
                 message=(
@@ -461,7 +438,6 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
                     "the hand stands"
                 ),
                 marks=marks,
-                step=step.number,
             )
         )
     found.sort(key=lambda f: f.step)

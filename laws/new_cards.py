@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .base import DealView, Finding, Heading, Law
-from .playing import finding, step_kind
+from .facts import finding
 
 
 def _find_44(view: DealView) -> Sequence[Finding]:
@@ -17,7 +17,7 @@ def _find_44(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     cut = False
     for step in view.steps:
-        kind = step_kind(step)
+        kind = step.kind
         deal = step.table.deal
         if kind in ("cut", "packet", "turn"):
             cut = True

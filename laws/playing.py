@@ -1,8 +1,9 @@
 """PLAYING: laws 39 to 42 — taking a card back, leading out of turn, naming one suit and
 playing another, abandoning the hand.
 
-The helpers at the top (``step_kind``, ``state_before``, ``lead_step``, ``corrected_at``,
-``tricks_won``, ``result_marks``) are shared with :mod:`laws.revoking` and :mod:`laws.scoring`.
+The helpers at the top (``lead_step``, ``corrected_at``, ``tricks_won``, ``result_marks``) are
+shared with :mod:`laws.revoking` and :mod:`laws.scoring`; facts every chapter reads are in
+:mod:`laws.facts`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from adjudicator.rules import (
 from adjudicator.table import DealState, Result, Step
 
 from .base import DealView, Finding, Heading, Law, Option, Who, Window
+from .facts import finding, other, state_before
 
 # --------------------------------------------------------------------------------------------
 #  Shared helpers
@@ -30,21 +32,6 @@ from .base import DealView, Finding, Heading, Law, Option, Who, Window
 
 REVOKES = ("not_following_suit", "not_winning")
 """The engine's deviations for a card played to a lead that law 43 forbids."""
-
-
-def step_kind(step: Step) -> str:
-    """The event's kind (``deal`` for a deal's heading)."""
-    return step.kind
-
-
-def state_before(steps: Sequence[Step], i: int) -> DealState | None:
-    """The deal's state just before step ``i`` of a view."""
-    return steps[i - 1].table.deal if i > 0 else None
-
-
-def other(player: Player) -> Player:
-    """The other player of a two-handed game."""
-    return Player.B if player is Player.A else Player.A
 
 
 def led_card(event: Any) -> tuple[Player, Card | None, Suit | None] | None:
@@ -76,7 +63,7 @@ def corrected_at(steps: Sequence[Step], i: int, player: Player, card: Card) -> i
     another card was led), the index of the step that took it back."""
     for j in range(i + 1, len(steps)):
         s = steps[j]
-        kind = step_kind(s)
+        kind = s.kind
         if kind in ("lead", "trick", "play"):
             return None
         if kind == "retract":
@@ -113,29 +100,6 @@ def result_marks(result: Result | None) -> dict[Player, int]:
     return out
 
 
-def finding(
-    law: int,
-    view: DealView,
-    step: Step,
-    offender: Player | None,
-    kind: str,
-    message: str,
-    **more: Any,
-) -> Finding:
-    """A finding of ``law`` at ``step`` of ``view``."""
-    return Finding(
-        law=law,
-        deal=view.number,
-        line=step.line,
-        column=step.column,
-        offender=offender,
-        kind=kind,
-        message=message,
-        step=step.number,
-        **more,
-    )
-
-
 def _code(card: Card | None) -> str:
     return card.code if card is not None else "a card"
 
@@ -153,7 +117,7 @@ def _suit_required(steps: Sequence[Step], start: int, end: int, leader: Player) 
     """Whether the leader's adversary claimed the named suit (law 41) between two steps."""
     for s in steps[start + 1 : end]:
         e: Any = s.event
-        if step_kind(s) == "claim" and e.claim.value == "suit" and e.player is not leader:
+        if s.kind == "claim" and e.claim.value == "suit" and e.player is not leader:
             return True
     return False
 
@@ -162,7 +126,7 @@ def _find_39(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
     for i, step in enumerate(steps):
-        kind = step_kind(step)
+        kind = step.kind
         if kind in ("play", "trick"):
             for dev in step.deviations:
                 if dev.kind not in REVOKES or dev.player is None or not dev.cards:
@@ -265,7 +229,7 @@ def _follow_step(
     """The step before ``before`` at which ``player`` played ``card`` to a lead."""
     for j in range(before - 1, -1, -1):
         e: Any = steps[j].event
-        kind = step_kind(steps[j])
+        kind = steps[j].kind
         if kind == "play" and e.player is player and e.card == card:
             return j
         if kind == "trick" and e.follower is player and e.follow == card:
@@ -315,10 +279,10 @@ def _fate_of_lead(
     """What became of a card led at step ``i``: ``played to``, ``taken back`` or ``pending``,
     with the step that decided it."""
     e: Any = steps[i].event
-    if step_kind(steps[i]) == "trick" and e.follower is not None:
+    if steps[i].kind == "trick" and e.follower is not None:
         return "played to", steps[i]
     for s in steps[i + 1 :]:
-        kind = step_kind(s)
+        kind = s.kind
         ev: Any = s.event
         if kind == "retract" and ev.player is player and ev.card == card:
             if has_deviation(s, "retract_too_late"):
@@ -369,7 +333,7 @@ def _find_40(view: DealView) -> Sequence[Finding]:
                     default="once played to, the trick stands and its winner leads next",
                 )
             )
-        if step_kind(step) == "retract" and has_deviation(step, "retract_too_late"):
+        if step.kind == "retract" and has_deviation(step, "retract_too_late"):
             e: Any = step.event
             j = lead_step(steps, i, e.player, e.card)
             if _lead_out_of_turn_at(steps, j, e.player):
@@ -451,53 +415,41 @@ def _find_41(view: DealView) -> Sequence[Finding]:
             continue
         hand = deal.hand(leader)
         holds = hand.cards & SUIT_MASK[names]
-        played_to = step_kind(step) == "trick" and getattr(step.event, "follower", None)
+        played_to = step.kind == "trick" and getattr(step.event, "follower", None)
         head = f"{leader} named {names.value} and led {card}"
+        options: tuple[Option, ...] = ()
+        default = "the card led stands"
         if not holds and not hand.unknown:
-            out.append(
-                finding(
-                    41,
-                    view,
-                    step,
-                    leader,
-                    "named_other_suit",
-                    f"{head}; he has no card of the suit he named, so the card led cannot be "
-                    "withdrawn: it stands (law 41)",
-                    evidence=(card,),
-                    default="the card led stands",
-                )
+            words = (
+                f"{head}; he has no card of the suit he named, so the card led cannot be "
+                "withdrawn: it stands (law 41)"
             )
         elif played_to:
-            out.append(
-                finding(
-                    41,
-                    view,
-                    step,
-                    leader,
-                    "named_other_suit",
-                    f"{head}; {other(leader)} played to the card led, which therefore stands "
-                    "(law 41)",
-                    evidence=(card,),
-                    default="the card led stands",
-                )
+            words = (
+                f"{head}; {other(leader)} played to the card led, which therefore stands (law 41)"
             )
         else:
             known = " ".join(c.code for c in cards_of(holds))
             held = f"he holds {known}" if holds else "whether he holds that suit is not recorded"
-            out.append(
-                finding(
-                    41,
-                    view,
-                    step,
-                    leader,
-                    "named_other_suit",
-                    f"{head} ({held}): {other(leader)} may play to the card led, or require "
-                    f"him to lead {names.value} (law 41)",
-                    evidence=(card,),
-                    options=(_REQUIRE_SUIT, _PLAY_TO_CARD),
-                    default="if the adversary plays to it, the card led stands",
-                )
+            words = (
+                f"{head} ({held}): {other(leader)} may play to the card led, or require "
+                f"him to lead {names.value} (law 41)"
             )
+            options = (_REQUIRE_SUIT, _PLAY_TO_CARD)
+            default = "if the adversary plays to it, the card led stands"
+        out.append(
+            finding(
+                41,
+                view,
+                step,
+                leader,
+                "named_other_suit",
+                words,
+                evidence=(card,),
+                options=options,
+                default=default,
+            )
+        )
     return out
 
 
@@ -604,7 +556,7 @@ def _find_42(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
     for i, step in enumerate(steps):
-        kind = step_kind(step)
+        kind = step.kind
         if kind not in ("abandon", "show"):
             continue
         e: Any = step.event

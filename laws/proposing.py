@@ -17,6 +17,7 @@ from adjudicator.rules import HAND, point_marks
 from adjudicator.table import SEAT, DealState, Step
 
 from .base import DealView, Finding, Heading, Law
+from .facts import finding
 
 # --------------------------------------------------------------------------------------------
 #  Law 49's marks, recomputed for a ruled history of proposals
@@ -135,11 +136,10 @@ def _find_law_26(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     for step in ruled.after_declaring:
         found.append(
-            Finding(
-                law=26,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                26,
+                view,
+                step,
                 offender=final.elder,
                 kind="proposal_after_declaring",
                 message=(
@@ -150,17 +150,15 @@ def _find_law_26(view: DealView) -> Sequence[Finding]:
                 ),
                 default="the declaration to play stands",
                 marks=marks,
-                step=step.number,
             )
         )
         marks = ()
     for step in ruled.retracted:
         found.append(
-            Finding(
-                law=26,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                26,
+                view,
+                step,
                 offender=final.elder,
                 kind="proposal_retracted",
                 message=(
@@ -170,17 +168,15 @@ def _find_law_26(view: DealView) -> Sequence[Finding]:
                 ),
                 default="the proposal stands",
                 marks=marks,
-                step=step.number,
             )
         )
         marks = ()
     for step, first, count in _asks_altered(view):
         found.append(
-            Finding(
-                law=26,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                26,
+                view,
+                step,
                 offender=final.elder,
                 kind="asked_number_altered",
                 message=(
@@ -188,7 +184,6 @@ def _find_law_26(view: DealView) -> Sequence[Finding]:
                     f"asked for cannot be altered (law 26); {first} binds."
                 ),
                 default=f"the number first asked for ({first}) binds",
-                step=step.number,
             )
         )
     found.sort(key=lambda f: f.step)
@@ -239,11 +234,10 @@ def _find_law_27(view: DealView) -> Sequence[Finding]:
     for step, first, second in _Ruled().read(view).second_answers:
         past = {"accept": "accepted", "refuse": "refused"}
         found.append(
-            Finding(
-                law=27,
-                deal=view.number,
-                line=step.line,
-                column=step.column,
+            finding(
+                27,
+                view,
+                step,
                 offender=final.dealer,
                 kind="answer_retracted",
                 message=(
@@ -251,7 +245,6 @@ def _find_law_27(view: DealView) -> Sequence[Finding]:
                     f"retract his answer (law 27); he {past[first]}."
                 ),
                 default="the first answer stands",
-                step=step.number,
             )
         )
     return found

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from adjudicator.cards import Player
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
-from .playing import REVOKES, corrected_at, finding, other, step_kind
+from .facts import finding, other
+from .playing import REVOKES, corrected_at
 
 _REPLAY = Option(
     "replay",
@@ -34,12 +35,10 @@ def _find_43(view: DealView) -> Sequence[Finding]:
     if final is not None and final.result is not None and final.result.how != "undetermined":
         winner = final.result.winner
     reduced: set[Player] = set()
-    replayed = any(
-        step_kind(s) == "claim" and getattr(s.event, "claim", None) == "replay" for s in steps
-    )
+    replayed = any(s.kind == "claim" and getattr(s.event, "claim", None) == "replay" for s in steps)
     hand = "the replayed hand" if replayed else "the hand"
     for i, step in enumerate(steps):
-        if step_kind(step) not in ("play", "trick"):
+        if step.kind not in ("play", "trick"):
             continue
         for dev in step.deviations:
             if dev.player is None or dev.kind not in (*REVOKES, "play_undetermined"):

@@ -13,12 +13,12 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from adjudicator.cards import Player
-from adjudicator.model import MarkReason
 from adjudicator.queries import Unknown, entitled_marks
 from adjudicator.table import DealState, Step
 
 from .base import DealView, Finding, Heading, Law, Outcome, findings_of, remember
-from .playing import finding, result_marks, step_kind
+from .facts import finding, is_king_mark, turn_index
+from .playing import result_marks
 
 # --------------------------------------------------------------------------------------------
 #  Laws 46 to 49: definitions
@@ -147,16 +147,9 @@ def _compute_others(view: DealView) -> _Others:
     return result
 
 
-def _turn_index(steps: Sequence[Step]) -> int | None:
-    for i, s in enumerate(steps):
-        if step_kind(s) == "turn":
-            return i
-    return None
-
-
 def _mark_points(step: Step) -> int | None:
     """The points a mark or unmark step put on the sheet (unmarks negative)."""
-    if step_kind(step) not in ("mark", "unmark"):
+    if step.kind not in ("mark", "unmark"):
         return None
     deal = step.table.deal
     if deal is None or not deal.marks:
@@ -164,17 +157,12 @@ def _mark_points(step: Step) -> int | None:
     return deal.marks[-1][1]
 
 
-def _is_king_mark(step: Step) -> bool:
-    e: Any = step.event
-    return step_kind(step) == "mark" and e.reason is MarkReason.KING
-
-
 def _ended(deal: DealState, view: DealView) -> bool:
     """The deal came to nothing: void or a fresh deal (by the engine's account or another
     law's imposed outcome)."""
     if deal.ended_by in ("fresh deal", "void"):
         return True
-    if any(step_kind(s) == "pack_fault" for s in view.steps):
+    if any(s.kind == "pack_fault" for s in view.steps):
         return True
     return _others(view).gone
 
@@ -209,7 +197,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
     others = _others(view)
     hand = result_marks(final.result)
     steps = view.steps
-    t = _turn_index(steps)
+    t = turn_index(view)
     after = steps[t + 1 :] if t is not None else steps
     at = _result_step(steps)
     if at is None:
@@ -224,7 +212,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
             if n is None or e.player is not p:
                 continue
             net += n
-            if n > 0 and not _is_king_mark(s):
+            if n > 0 and not is_king_mark(s):
                 hand_marked += n
         ruled = max(0, entitled.get(p, 0) + others.gains.get(p, 0) + others.losses.get(p, 0))
         omitted = min(ruled - net, hand.get(p, 0) - hand_marked)
@@ -307,7 +295,7 @@ def _overscore(
             down -= n
             continue
         pos_all += n
-        if not _is_king_mark(s):
+        if not is_king_mark(s):
             pos_hand += n
         if hand_allowed is None:
             now = pos_all - allowed
@@ -343,7 +331,7 @@ def _find_51(view: DealView) -> Sequence[Finding]:
     final = view.final
     if view.number is None or final is None:
         return out
-    t = _turn_index(steps)
+    t = turn_index(view)
     early = steps[1:t] if t is not None else steps[1:]
     after = steps[t + 1 :] if t is not None else []
     players = (final.elder, final.dealer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .base import DealView, Finding, Heading, Law
+from .facts import finding
 
 LAW_1 = Law(
     number=1,
@@ -37,11 +38,10 @@ def _find_law_2(view: DealView) -> Sequence[Finding]:
         for dev in step.deviations:
             if dev.kind == "faulty_shuffle":
                 found.append(
-                    Finding(
-                        law=2,
-                        deal=view.number,
-                        line=step.line,
-                        column=step.column,
+                    finding(
+                        2,
+                        view,
+                        step,
                         offender=dev.player,
                         kind="faulty_shuffle",
                         message=(
@@ -50,16 +50,14 @@ def _find_law_2(view: DealView) -> Sequence[Finding]:
                             "deal made from it stands."
                         ),
                         default="no penalty; the deal stands",
-                        step=step.number,
                     )
                 )
             elif dev.kind == "shuffle_during_play":
                 found.append(
-                    Finding(
-                        law=2,
-                        deal=view.number,
-                        line=step.line,
-                        column=step.column,
+                    finding(
+                        2,
+                        view,
+                        step,
                         offender=dev.player,
                         kind="shuffle_during_play",
                         message=(
@@ -68,7 +66,6 @@ def _find_law_2(view: DealView) -> Sequence[Finding]:
                             "deal stands."
                         ),
                         default="no penalty; the deal stands",
-                        step=step.number,
                     )
                 )
     return found

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from adjudicator.cards import Player
 from adjudicator.model import Deal, Record
 from adjudicator.queries import (
     Unknown,
@@ -14,6 +13,7 @@ from adjudicator.replay import replay
 from adjudicator.table import Step
 
 from .base import DealView
+from .facts import add_marks
 
 
 def deal_views(record: Record) -> list[DealView]:
@@ -104,7 +104,5 @@ def quiet(view: DealView) -> bool:
     entitled = entitled_marks(final)
     if isinstance(entitled, Unknown):
         return False
-    recorded: dict[Player, int] = {}
-    for player, points in final.marks:
-        recorded[player] = recorded.get(player, 0) + points
+    recorded = add_marks({}, final.marks)
     return all(recorded.get(p, 0) == entitled.get(p, 0) for p in {*recorded, *entitled})

@@ -1,0 +1,130 @@
+"""Facts of a deal that several chapters of the laws read: pure functions of a
+:class:`~laws.base.DealView` or a :class:`~adjudicator.table.Step`, shared so that each chapter
+does not keep its own copy. Facts computed over a whole view are memoised on it (see
+:func:`laws.base.remember`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from adjudicator.cards import Card, Player
+from adjudicator.model import Claim, Mark, MarkReason
+from adjudicator.table import DealState, Deviation, Step
+
+from .base import DealView, Finding, Option, Outcome, remember
+
+
+def turn_index(view: DealView) -> int | None:
+    """Index into ``view.steps`` of the deal's trump turn-up (its first ``turn`` line)."""
+    return remember(view, "facts.turn_index", lambda: _turn_index(view.steps))
+
+
+def _turn_index(steps: Sequence[Step]) -> int | None:
+    """Index of the first ``turn`` step of ``steps``."""
+    for i, step in enumerate(steps):
+        if step.kind == "turn":
+            return i
+    return None
+
+
+def turn_step(view: DealView) -> Step | None:
+    """The step at which the trump card is turned up."""
+    i = turn_index(view)
+    return None if i is None else view.steps[i]
+
+
+def turned(view: DealView) -> bool:
+    """Whether the deal has a trump turn-up."""
+    return turn_index(view) is not None
+
+
+def opening_state(view: DealView) -> DealState | None:
+    """The deal as its heading opened it (``None`` for the record's opening)."""
+    if view.number is None or not view.steps:
+        return None
+    return view.steps[0].table.deal
+
+
+def state_before(steps: Sequence[Step], i: int) -> DealState | None:
+    """The deal's state just before step ``i`` of a view."""
+    return steps[i - 1].table.deal if i > 0 else None
+
+
+def other(player: Player) -> Player:
+    """The other player of a two-handed game."""
+    return Player.B if player is Player.A else Player.A
+
+
+def opponent(deal: DealState, player: Player) -> Player:
+    """The other player of ``deal`` (its dealer for the elder, else its elder)."""
+    return deal.dealer if player is deal.elder else deal.elder
+
+
+def deviations(view: DealView, *kinds: str) -> Iterator[tuple[Step, Deviation]]:
+    """The engine's deviations of one of ``kinds`` in the deal, with their steps, in order."""
+    for step in view.steps:
+        for dev in step.deviations:
+            if dev.kind in kinds:
+                yield step, dev
+
+
+def indexed_deviations(view: DealView, *kinds: str) -> Iterator[tuple[int, Step, Deviation]]:
+    """As :func:`deviations`, with each step's index into ``view.steps``."""
+    for i, step in enumerate(view.steps):
+        for dev in step.deviations:
+            if dev.kind in kinds:
+                yield i, step, dev
+
+
+def claims_by(view: DealView, player: Player, *what: str) -> Iterator[Step]:
+    """The steps at which ``player`` claims one of ``what``."""
+    for step in view.steps:
+        event = step.event
+        if isinstance(event, Claim) and event.player is player and event.claim.value in what:
+            yield step
+
+
+def is_king_mark(step: Step) -> bool:
+    """Whether the step is a ``marks king`` line."""
+    event = step.event
+    return isinstance(event, Mark) and event.reason is MarkReason.KING
+
+
+def add_marks(into: dict[Player, int], marks: Sequence[tuple[Player, int]]) -> dict[Player, int]:
+    """``into`` with each ``(player, points)`` of ``marks`` added to the player's total."""
+    for player, points in marks:
+        into[player] = into.get(player, 0) + points
+    return into
+
+
+def finding(
+    law: int,
+    view: DealView,
+    step: Step,
+    offender: Player | None,
+    kind: str,
+    message: str,
+    *,
+    evidence: tuple[Card, ...] = (),
+    options: tuple[Option, ...] = (),
+    default: str = "",
+    outcome: Outcome | None = None,
+    marks: tuple[tuple[Player, int], ...] = (),
+) -> Finding:
+    """A finding of ``law`` at ``step`` of ``view``."""
+    return Finding(
+        law=law,
+        deal=view.number,
+        line=step.line,
+        column=step.column,
+        offender=offender,
+        kind=kind,
+        message=message,
+        evidence=evidence,
+        options=options,
+        default=default,
+        outcome=outcome,
+        marks=marks,
+        step=step.number,
+    )
