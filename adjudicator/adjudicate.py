@@ -305,28 +305,7 @@ class _Judge:
             if (i, o.name) in self.taken:
                 reasons.append((4, f.law, "the option was already taken"))
                 continue
-            self.taken[(i, o.name)] = (player, s.line)
-            reason = f"law {f.law} gives {player} this option {window}" + (
-                f": {o.effect}" if o.effect else ""
-            )
-            self.claims.append(
-                ClaimRuling(
-                    line=s.line,
-                    column=s.column,
-                    player=player.value,
-                    claim=text,
-                    upheld=True,
-                    law=f.law,
-                    reason=reason,
-                )
-            )
-            self.trace.append(
-                TraceEntry(
-                    deal=self.view.number,
-                    law=f.law,
-                    text=f"{player} {text} (line {s.line}): upheld; {o.effect}",
-                )
-            )
+            self._uphold(self, i, f, o, s, player, text, f"this option {window}")
             return
         if self._claim_for_earlier(s, player, what, text):
             return
@@ -347,6 +326,41 @@ class _Judge:
             )
         )
 
+    def _uphold(
+        self,
+        owner: _Judge,
+        i: int,
+        f: Any,
+        o: Any,
+        s: Step,
+        player: Player,
+        text: str,
+        what: str,
+        when: str = "",
+    ) -> None:
+        """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
+        finding gave it), the claim's ruling here, and a link of the trace."""
+        owner.taken[(i, o.name)] = (player, s.line)
+        reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
+        self.claims.append(
+            ClaimRuling(
+                line=s.line,
+                column=s.column,
+                player=player.value,
+                claim=text,
+                upheld=True,
+                law=f.law,
+                reason=reason,
+            )
+        )
+        owner.trace.append(
+            TraceEntry(
+                deal=owner.view.number,
+                law=f.law,
+                text=f"{player} {text} (line {s.line}{when}): upheld; {o.effect}",
+            )
+        )
+
     def _claim_for_earlier(self, s: Step, player: Player, what: str, text: str) -> bool:
         """Uphold a claim made before this deal's turn-up for an option of the previous deal
         that stays open until then; say whether it was."""
@@ -362,28 +376,8 @@ class _Judge:
             owner = _who(o, f, earlier.deal)
             if (owner is not None and owner is not player) or (i, o.name) in earlier.taken:
                 continue
-            earlier.taken[(i, o.name)] = (player, s.line)
-            reason = f"law {f.law} gives {player} this option, for deal {f.deal}, {o.window}" + (
-                f": {o.effect}" if o.effect else ""
-            )
-            self.claims.append(
-                ClaimRuling(
-                    line=s.line,
-                    column=s.column,
-                    player=player.value,
-                    claim=text,
-                    upheld=True,
-                    law=f.law,
-                    reason=reason,
-                )
-            )
-            earlier.trace.append(
-                TraceEntry(
-                    deal=earlier.view.number,
-                    law=f.law,
-                    text=f"{player} {text} (line {s.line}, in the next deal): upheld; {o.effect}",
-                )
-            )
+            where = f"this option, for deal {f.deal}, {o.window}"
+            self._uphold(earlier, i, f, o, s, player, text, where, " in the next deal")
             return True
         return False
 
