@@ -177,24 +177,32 @@ class _Replay:
                 index += 1
 
     def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
-        self.devs = []
-        handler = self._handlers.get(event.kind)
+        devs: list[Deviation] = []
+        self.devs = devs
+        kind = event.kind
+        handler = self._handlers.get(kind)
         if handler is None:
-            handler = self._handlers[event.kind] = getattr(self, "_" + event.kind)
+            handler = self._handlers[kind] = getattr(self, "_" + kind)
         table = self.table
         if table.deal is None:
-            if event.kind not in _OUTSIDE_A_DEAL:
-                self._dev("outside_a_deal", None, f"'{event.kind}' before any deal")
-            if event.kind in _OUTSIDE_A_DEAL:
+            if kind in _OUTSIDE_A_DEAL:
                 handler(event, None)
+            else:
+                self._dev("outside_a_deal", None, f"'{kind}' before any deal")
         else:
             new = handler(event, table.deal)
             if new is not None:
-                table = _with_deal(self.table, self._resolved(new))
-                self.table = table
-        return Step(
-            index, event, event.line, event.column, self.table, tuple(self.devs), event.kind
+                self.table = _with_deal(self.table, self._resolved(new))
+        values = (
+            index,
+            event,
+            event.line,
+            event.column,
+            self.table,
+            tuple(devs) if devs else (),
+            kind,
         )
+        return _tuple_new(Step, values)
 
     def _resolved(self, deal: DealState) -> DealState:
         """The deal with inferred holdings merged into the hands."""
