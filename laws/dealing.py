@@ -868,8 +868,8 @@ LAW_15 = Law(
     heading=Heading.DEALING,
     title="Non-dealer given too many, found after the turn-up",
     summary=(
-        "If, once the trump card is turned up, it turns out that the non-dealer has more than "
-        "five cards, he may have the cards dealt again, provided he has not yet proposed (or, "
+        "Should the non-dealer prove, after the turn-up, to hold six cards or more, he is entitled "
+        "to a new deal, provided he has not yet proposed (or, "
         "if he does not propose, played). If he lets the deal stand, he throws out the extra "
         "cards, and the dealer has no right to see them."
     ),
@@ -991,8 +991,8 @@ LAW_17 = Law(
     heading=Heading.DEALING,
     title="Dealer with too many, found after the turn-up",
     summary=(
-        "If, once the trump card is turned up, it turns out that the dealer has given himself "
-        "more than five cards, the non-dealer may have the cards dealt again, provided the "
+        "Should the dealer prove, after the turn-up, to have dealt himself six cards or more, his "
+        "adversary is entitled to a new deal, provided the "
         "dealer has not yet accepted or refused (or, with no proposal, played). Otherwise the "
         "non-dealer draws the extra cards out of the dealer's hand, and may look at them if "
         "the dealer had already picked up his hand."

@@ -242,8 +242,8 @@ LAW_39 = Law(
     heading=Heading.PLAYING,
     title="A card led or played cannot be taken back",
     summary=(
-        "Once a player has led a card in his turn, he may not take it back. The card played to "
-        "a lead may be taken back for one purpose only: to mend a renounce or a failure to win "
+        "Once a player has led a card in his turn, he may not take it back. The second player's "
+        "card can be withdrawn for one purpose only: to mend a renounce or a failure to win "
         "the trick when he could have; and only until the next card is led. A revoke mended in "
         "that way carries no penalty."
     ),
