@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
+
+import pytest
 
 from adjudicator.casebook import load_cases
 from laws import LAWS, Heading, Window
@@ -64,3 +67,30 @@ def test_each_law_cited_by_at_least_two_cases() -> None:
 
 def test_casebook_size() -> None:
     assert len(load_cases(CASES)) >= 120
+
+
+REFERENCE = Path(__file__).resolve().parent.parent.parent / "shared" / "reference"
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z]+", text.lower())
+
+
+def test_laws_are_stated_in_our_own_words() -> None:
+    """No summary or interpretation repeats ten words running of the printed laws (a standard
+    phrase such as "before the trump card is turned up" is shorter)."""
+    path = REFERENCE / "laws-of-ecarte.md"
+    if not path.exists():
+        pytest.skip("the reference text is not beside this checkout")
+    text = path.read_text(encoding="utf-8")
+    text = text[text.index("## 2.") : text.index("## 3.")]  # the 51 laws as printed
+    printed = _words(text)
+    grams = {tuple(printed[i : i + 10]) for i in range(len(printed) - 9)}
+    for law in LAWS:
+        for field in ("summary", "interpretation"):
+            ours = _words(getattr(law, field))
+            for i in range(len(ours) - 9):
+                assert tuple(ours[i : i + 10]) not in grams, (
+                    f"law {law.number} {field} repeats the printed text: "
+                    + " ".join(ours[i : i + 10])
+                )
