@@ -307,8 +307,11 @@ class _Judge:
                 continue
             self._uphold(self, i, f, o, s, player, text, f"this option {window}")
             return
-        if self._claim_for_earlier(s, player, what, text):
+        earlier = self._claim_for_earlier(s, player, what, text)
+        if earlier is True:
             return
+        if earlier and not reasons:
+            reasons.append(earlier)
         if reasons:
             reasons.sort(key=lambda r: r[0])
             _, law, why = reasons[0]
@@ -361,21 +364,29 @@ class _Judge:
             )
         )
 
-    def _claim_for_earlier(self, s: Step, player: Player, what: str, text: str) -> bool:
+    def _claim_for_earlier(
+        self, s: Step, player: Player, what: str, text: str
+    ) -> bool | tuple[float, int | None, str]:
         """Uphold a claim made before this deal's turn-up for an option of the previous deal
-        that stays open until then; say whether it was."""
+        that stays open until then: True if upheld; the reason it is too late if it came
+        after the turn-up; False if the previous deal offers no such option."""
         earlier = self.earlier
         if earlier is None:
             return False
-        turns = [t.number for t in self.steps if t.kind == "turn"]
-        if turns and turns[0] < s.number:
-            return False
+        turns = [t for t in self.steps if t.kind == "turn"]
+        late = bool(turns) and turns[0].number < s.number
         for i, f, o in earlier._candidates(what):
             if o.window not in (Window.BEFORE_NEXT_TURN, Window.DURING_GAME):
                 continue
             owner = _who(o, f, earlier.deal)
             if (owner is not None and owner is not player) or (i, o.name) in earlier.taken:
                 continue
+            if late and o.window is Window.BEFORE_NEXT_TURN:
+                why = (
+                    f"too late: the trump was turned up (line {turns[0].line}); law {f.law} "
+                    f"allows it, for deal {f.deal}, only {o.window}"
+                )
+                return (1.0, f.law, why)
             where = f"this option, for deal {f.deal}, {o.window}"
             self._uphold(earlier, i, f, o, s, player, text, where, " in the next deal")
             return True
@@ -549,8 +560,14 @@ def _rule_deal(
             recorded[p] += borrowed[p]
     # Marks omitted and not made good before the next trump was turned are lost (law 50).
     next_turn = view.next_turn_step
+    mark_lines: dict[str, tuple[int, int]] = {}
+    for step in view.steps:
+        if step.kind in ("mark", "unmark"):
+            mark_lines[step.event.player.value] = (step.line, step.column)
+    heading = (view.steps[0].line, view.steps[0].column)
     for p in ("A", "B"):
         diff = marks[p] - recorded[p]
+        at_line, at_column = mark_lines.get(p, heading)
         if diff > 0 and next_turn is not None:
             marks[p] = recorded[p]
         elif diff > 0:
@@ -560,6 +577,8 @@ def _rule_deal(
                     points=diff,
                     law=50,
                     deal=view.number,
+                    line=at_line,
+                    column=at_column,
                     reason=f"{p} is entitled to {marks[p]} from deal {view.number} and marked "
                     f"{recorded[p]}; he may mark the rest until the next trump is turned",
                 )
@@ -573,6 +592,8 @@ def _rule_deal(
                     points=diff,
                     law=law,
                     deal=view.number,
+                    line=at_line,
+                    column=at_column,
                     reason=f"{p} marked {recorded[p]} for deal {view.number}; the laws allow "
                     f"{marks[p]}",
                 )

@@ -29,7 +29,8 @@ def check_lines(path: str, ruling: RecordRuling) -> list[str]:
     for c in ruling.corrections:
         sign = "+" if c.points > 0 else ""
         out.append(
-            f"{path}:{ruling.line}:1: law {c.law}: score correction {c.player} {sign}{c.points}"
+            f"{path}:{c.line or ruling.line}:{c.column or 1}: law {c.law}: score correction "
+            f"{c.player} {sign}{c.points}"
             f" (deal {c.deal}): {c.reason}"
         )
     for claim in ruling.claims:

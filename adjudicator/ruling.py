@@ -95,6 +95,9 @@ class Correction(_Model):
     """Points to add (positive) or take down (negative)."""
     law: int
     deal: int | None = None
+    line: int | None = None
+    """The line of the player's last mark for the deal (or of the deal's heading)."""
+    column: int | None = None
     reason: str = ""
 
 
