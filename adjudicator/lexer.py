@@ -147,8 +147,8 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 CACHE_LINES = 1 << 14
-"""How many distinct plain lines the lexer remembers the tokens of (lines repeat a great deal
-across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
+"""How many distinct plain lines a generation of the process's line cache holds (lines repeat a
+great deal across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
 
 _RUN_OF = {
     "CARD": "CARD_RUN",
@@ -162,6 +162,11 @@ _DEALT = {
     "CARD_RUN": "DEALT_RUN",
     "DEALT_RUN": "DEALT_RUN",
 }
+
+
+_Entry = tuple["Tok", tuple["Tok", ...]] | None
+_YOUNG: dict[str, _Entry] = {}
+_OLD: list[dict[str, _Entry]] = [{}]
 
 
 def classify(word: str) -> str:
@@ -261,25 +266,33 @@ class LineLexer:
 
     def __init__(self, *, precise: bool = False) -> None:
         self.precise = precise
-        self._cache: dict[str, tuple[Tok, tuple[Tok, ...]] | None] = {}
 
     def _plain_line(self, text: str) -> tuple[Tok, tuple[Tok, ...]] | None:
-        """The first token and the shared rest (with ``NL``) of a plain line; None if blank."""
-        cache = self._cache
-        hit = cache.get(text, False)
-        if hit is not False:
-            return hit  # type: ignore[return-value]
-        toks: list[Tok] = []
-        tokens_of_words(_plain_words(text, 0), 0, toks)
-        if toks:
-            last = toks[-1]
-            toks.append(Tok("NL", "", 0, last.column + len(last.value)))
-            entry: tuple[Tok, tuple[Tok, ...]] | None = (toks[0], tuple(toks[1:]))
+        """The first token and the shared rest (with ``NL``) of a plain line; None if blank.
+
+        The cache is shared by every lexer of the process and kept in two generations: when
+        the young one is full it becomes the old one, and a line found in the old one moves
+        back to the young. Lines in use stay; memory stays under twice ``CACHE_LINES``."""
+        young = _YOUNG
+        if text in young:
+            return young[text]
+        old = _OLD[0]
+        entry: _Entry
+        if text in old:
+            entry = old[text]
         else:
-            entry = None
-        if len(cache) >= CACHE_LINES:
-            cache.clear()
-        cache[text] = entry
+            toks: list[Tok] = []
+            tokens_of_words(_plain_words(text, 0), 0, toks)
+            if toks:
+                last = toks[-1]
+                toks.append(Tok("NL", "", 0, last.column + len(last.value)))
+                entry = (toks[0], tuple(toks[1:]))
+            else:
+                entry = None
+        if len(young) >= CACHE_LINES:
+            _OLD[0] = dict(young)
+            young.clear()
+        young[text] = entry
         return entry
 
     def records(self, lines: Iterable[tuple[int, str]]) -> Iterator[RecordTokens]:
