@@ -611,6 +611,13 @@ class _Replay:
         self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
     ) -> DealState:
         """Take cards out of a hand (played or discarded)."""
+        hands, seen = self._removed(deal, player, cards, verb)
+        return _upd(deal, hands=hands, seen=seen)
+
+    def _removed(
+        self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
+    ) -> tuple[tuple[Holding, Holding, Holding], int]:
+        """The hands and the cards seen once ``cards`` have left the player's hand."""
         seat = SEAT[player]
         hand = deal.hands[seat]
         known, unknown = hand.cards, hand.unknown
@@ -633,7 +640,7 @@ class _Replay:
                 self._dev(
                     "card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,)
                 )
-        return _upd(deal, hands=_set(deal.hands, seat, Holding(known, unknown)), seen=seen)
+        return _set(deal.hands, seat, Holding(known, unknown)), seen
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -665,10 +672,14 @@ class _Replay:
             self._dev("lead_to_open_trick", player, f"{player} led while a card awaited reply")
         elif player is not deal.leader:
             self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
-        deal = self._remove(deal, player, (card,), "led")
+        hands, seen = self._removed(deal, player, (card,), "led")
         seat = SEAT[player]
         return _upd(
-            deal, lead=(player, card, names), played=_set(deal.played, seat, deal.played[seat] + 1)
+            deal,
+            hands=hands,
+            seen=seen,
+            lead=(player, card, names),
+            played=_set(deal.played, seat, deal.played[seat] + 1),
         )
 
     def _play(self, e: Any, deal: DealState) -> DealState:
@@ -684,7 +695,7 @@ class _Replay:
         hand = deal.hand(player)
         if lead is not None and card is not None:
             self._check_follow(deal, player, hand, lead, card)
-        deal = self._remove(deal, player, (card,), "played")
+        hands, seen = self._removed(deal, player, (card,), "played")
         winner = None
         if lead is not None and card is not None:
             winner = trick_winner(leader, lead, player, card, deal.trump)
@@ -692,6 +703,8 @@ class _Replay:
         seat = SEAT[player]
         deal = _upd(
             deal,
+            hands=hands,
+            seen=seen,
             tricks=(*deal.tricks, trick),
             lead=None,
             leader=winner,
