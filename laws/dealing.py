@@ -19,7 +19,7 @@ from adjudicator.rules import HAND
 from adjudicator.table import SEAT, Step
 
 from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
-from .facts import claims_by, deviations, finding, opening_state, turn_step
+from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 
 # -- reading a deal ---------------------------------------------------------------------------
 
@@ -56,20 +56,6 @@ def _first(view: DealView, *kinds: str, after: int = -1) -> Step | None:
 
 def _cards(n: int) -> str:
     return "one card" if n == 1 else f"{n} cards"
-
-
-# -- options ----------------------------------------------------------------------------------
-
-
-def _fresh_deal(who: Who, window: Window, effect: str = "") -> Option:
-    return Option(
-        name="fresh_deal",
-        who=who,
-        window=window,
-        claims=("new deal",),
-        effect=effect or "the cards are gathered and the same dealer deals again",
-        outcome=Outcome.FRESH_DEAL,
-    )
 
 
 # -- law 8: the order of dealing --------------------------------------------------------------
@@ -352,7 +338,7 @@ def _find_law_9(view: DealView) -> Sequence[Finding]:
                     effect="the dealer puts the error right and the deal goes on",
                     outcome=Outcome.RECTIFIED,
                 ),
-                _fresh_deal(Who.NON_DEALER, wrong.window),
+                fresh_deal(Who.NON_DEALER, wrong.window),
             ),
             default=(
                 "the deal goes on: a wrong number of cards is then judged after the turn-up "
@@ -395,7 +381,7 @@ LAW_9 = Law(
             "the dealer puts the error right and the deal goes on",
             Outcome.RECTIFIED,
         ),
-        _fresh_deal(Who.NON_DEALER, Window.BEFORE_TURN),
+        fresh_deal(Who.NON_DEALER, Window.BEFORE_TURN),
     ),
     default=(
         "the deal goes on: a wrong number is judged after the turn-up (laws 15-18); a wrong "
@@ -451,8 +437,8 @@ def _find_law_11(view: DealView) -> Sequence[Finding]:
             effect="the card he names is the trump card; the others are set aside",
             outcome=Outcome.STANDS,
         )
-        fresh = _fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING)
-        required = _fresh_deal(
+        fresh = fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING)
+        required = fresh_deal(
             Who.EITHER, Window.BEFORE_PLAYING, "the fresh deal the law requires"
         )._replace(name="required_fresh_deal")
         if looked is not None and looked < step.number:
@@ -524,7 +510,7 @@ LAW_11 = Law(
             "the card he names is the trump card; the others are set aside",
             Outcome.STANDS,
         ),
-        _fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),
+        fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),
     ),
     default="if the non-dealer looks at his hand before choosing, a fresh deal",
     deviations=("several_turned",),
@@ -551,7 +537,7 @@ def _find_law_12(view: DealView) -> Sequence[Finding]:
                 f"{shown} was found faced in the pack before the trump was turned up: there "
                 "must be a fresh deal.",
                 evidence=dev.cards,
-                options=(_fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
+                options=(fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
                 default="a fresh deal",
                 outcome=Outcome.FRESH_DEAL,
             )
@@ -577,7 +563,7 @@ LAW_12 = Law(
         "card) is not followed."
     ),
     find=_find_law_12,
-    options=(_fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
+    options=(fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
     default="a fresh deal",
     deviations=("faced_card",),
 )
@@ -621,7 +607,7 @@ def _find_law_13(view: DealView) -> Sequence[Finding]:
                     f"{dealer} exposed {shown}, a card of {elder}'s hand, in dealing: before "
                     f"he looks at his hand, {elder} may claim a fresh deal.",
                     evidence=dev.cards,
-                    options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
+                    options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
                     default="the deal stands",
                 )
             )
@@ -647,7 +633,7 @@ LAW_13 = Law(
         "option) is not followed. Source: S2."
     ),
     find=_find_law_13,
-    options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
+    options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
     default="the deal stands",
     deviations=("exposed_in_dealing",),
 )
@@ -843,7 +829,7 @@ def _count_findings(
     ]
 
 
-_OPTIONS_15 = (_fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),)
+_OPTIONS_15 = (fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),)
 _DEFAULT_15 = "he discards the superfluous cards face down; the dealer may not see them"
 
 
@@ -898,7 +884,7 @@ _OPTIONS_16 = (
         effect="his hand is made up to five from the top of the stock",
         outcome=Outcome.STANDS,
     ),
-    _fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),
+    fresh_deal(Who.NON_DEALER, Window.BEFORE_PROPOSING),
 )
 _DEFAULT_16 = "the hand stays short; if he plays without taking cards, law 20"
 
@@ -945,7 +931,7 @@ LAW_16 = Law(
 
 
 _OPTIONS_17 = (
-    _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
+    fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
     Option(
         name="draw",
         who=Who.NON_DEALER,
@@ -1022,7 +1008,7 @@ _OPTIONS_18 = (
         effect="the dealer makes his hand up to five from the top of the stock",
         outcome=Outcome.STANDS,
     ),
-    _fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
+    fresh_deal(Who.NON_DEALER, Window.BEFORE_ANSWER),
 )
 _DEFAULT_18 = "the dealer's hand stays short; if he plays without taking cards, law 21"
 
@@ -1130,7 +1116,7 @@ def _find_law_20(view: DealView) -> Sequence[Finding]:
             "non_dealer_played_wrong_count",
             f"{state.elder} began to play with {_cards(n)} without having taken cards: there "
             "must be a fresh deal.",
-            options=(_fresh_deal(Who.EITHER, Window.BEFORE_NEXT_TURN),),
+            options=(fresh_deal(Who.EITHER, Window.BEFORE_NEXT_TURN),),
             default="a fresh deal",
             outcome=Outcome.FRESH_DEAL,
         )
@@ -1156,7 +1142,7 @@ LAW_20 = Law(
         "caused it). Source: S2."
     ),
     find=_find_law_20,
-    options=(_fresh_deal(Who.EITHER, Window.BEFORE_NEXT_TURN),),
+    options=(fresh_deal(Who.EITHER, Window.BEFORE_NEXT_TURN),),
     default="a fresh deal",
     overrides=(15, 16),
     deviations=("wrong_count_at_play",),
@@ -1180,7 +1166,7 @@ def _find_law_21(view: DealView) -> Sequence[Finding]:
             "dealer_played_wrong_count",
             f"{state.dealer} began to play with {_cards(n)} without having taken cards: "
             f"{state.elder} may claim a fresh deal.",
-            options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),
+            options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),
             default="the deal stands; the dealer cannot mark a king turned up (law 19)",
         )
     ]
@@ -1206,7 +1192,7 @@ LAW_21 = Law(
         "turned up (law 19, §6.4). Source: S2."
     ),
     find=_find_law_21,
-    options=(_fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),
+    options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),
     default="the deal stands; the dealer cannot mark a king turned up (law 19)",
     overrides=(17, 18),
     deviations=("wrong_count_at_play",),

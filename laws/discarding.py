@@ -44,8 +44,8 @@ from adjudicator.model import (
 from adjudicator.rules import HAND
 from adjudicator.table import Step
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window, remember
-from .facts import finding, indexed_deviations, state_before
+from .base import DealView, Finding, Heading, Law, Option, Who, Window, remember
+from .facts import finding, fresh_deal, indexed_deviations, state_before
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping: the exchanges of a deal
@@ -324,26 +324,31 @@ LAW_28 = Law(
 
 
 def _fresh_deal(who: Who) -> Option:
+    return fresh_deal(who, Window.BEFORE_PLAYING, "a fresh deal by the same dealer")
+
+
+def _draw(who: Who, drawer: str, owner: str, given: str) -> Option:
+    """Law 29's or 33's option to play, ``drawer`` drawing the surplus from ``owner``'s hand."""
     return Option(
-        name="fresh_deal",
+        name="draw",
         who=who,
         window=Window.BEFORE_PLAYING,
-        claims=("new deal",),
-        effect="a fresh deal by the same dealer",
-        outcome=Outcome.FRESH_DEAL,
+        claims=("draw", "elect play"),
+        effect=(
+            f"the hand is played: the {drawer} draws the superfluous cards from the {owner}'s "
+            f"hand, and may look at them if the {owner} had taken up the cards {given}"
+        ),
     )
 
 
-DRAW_29 = Option(
-    name="draw",
-    who=Who.DEALER,
-    window=Window.BEFORE_PLAYING,
-    claims=("draw", "elect play"),
-    effect=(
-        "the hand is played: the dealer draws the superfluous cards from the non-dealer's "
-        "hand, and may look at them if the non-dealer had taken up the cards given him"
-    ),
-)
+def _complete(who: Who, claims: tuple[str, ...], effect: str) -> Option:
+    """Law 32's or 34's option to complete a short hand from the stock."""
+    return Option(
+        name="complete", who=who, window=Window.BEFORE_PLAYING, claims=claims, effect=effect
+    )
+
+
+DRAW_29 = _draw(Who.DEALER, "dealer", "non-dealer", "given him")
 DISCARD_31 = Option(
     name="discard_surplus",
     who=Who.NON_DEALER,
@@ -351,35 +356,55 @@ DISCARD_31 = Option(
     claims=("elect play",),
     effect="the hand is played: he discards the superfluous cards, unseen by the dealer",
 )
-COMPLETE_32 = Option(
-    name="complete",
-    who=Who.NON_DEALER,
-    window=Window.BEFORE_PLAYING,
-    claims=("complete", "elect play"),
-    effect="the hand is played: his hand is completed from the stock",
+COMPLETE_32 = _complete(
+    Who.NON_DEALER,
+    ("complete", "elect play"),
+    "the hand is played: his hand is completed from the stock",
 )
-DRAW_33 = Option(
-    name="draw",
-    who=Who.NON_DEALER,
-    window=Window.BEFORE_PLAYING,
-    claims=("draw", "elect play"),
-    effect=(
-        "the hand is played: the non-dealer draws the superfluous cards from the dealer's "
-        "hand, and may look at them if the dealer had taken up the cards he gave himself"
-    ),
-)
-COMPLETE_34 = Option(
-    name="complete",
-    who=Who.DEALER,
-    window=Window.BEFORE_PLAYING,
-    claims=("complete",),
-    effect="he completes his hand from the stock before he plays",
+DRAW_33 = _draw(Who.NON_DEALER, "non-dealer", "dealer", "he gave himself")
+COMPLETE_34 = _complete(
+    Who.DEALER, ("complete",), "he completes his hand from the stock before he plays"
 )
 
 
 def _short_by_stock(side: Side, due: int) -> bool:
     """He was given fewer than due because the stock held no more (law 38)."""
     return side.given < due and side.given == side.stock
+
+
+def _took_too_many(
+    view: DealView,
+    law: int,
+    side: Side,
+    step: Step,
+    kind: str,
+    head: str,
+    claimant: Player,
+    surplus: str,
+    draw: Option,
+    default: str,
+) -> Finding:
+    """Law 29 or 33: ``side`` took more than he discarded. If he took them up, ``claimant``
+    may claim a fresh deal or ``draw`` the ``surplus``; if not, the surplus is returned."""
+    mixed = side.mixed
+    return finding(
+        law,
+        view,
+        step,
+        side.player,
+        kind,
+        head
+        + (
+            f"He took them up, so {claimant} may claim a fresh deal, or play and draw the "
+            f"superfluous {surplus} from his hand (and look at them)."
+            if mixed
+            else "He had not mixed them with his hand: the superfluous cards are simply "
+            "returned (§6.15)."
+        ),
+        options=(_fresh_deal(draw.who), draw) if mixed else (),
+        default=default if mixed else "the superfluous cards are returned to the stock",
+        evidence=_cards(step),
+    )
 
 
 def _elder_numbers(view: DealView, ex: Exchange) -> list[Finding]:
@@ -408,31 +433,19 @@ def _elder_numbers(view: DealView, ex: Exchange) -> list[Finding]:
     evidence = _cards(step)
     if k > d:
         if g > d:
-            surplus = g - d
-            mixed = side.mixed
             found.append(
-                finding(
-                    29,
+                _took_too_many(
                     view,
+                    29,
+                    side,
                     step,
-                    side.player,
                     "elder_took_too_many",
-                    f"{side.player} discarded {d}, asked for {k} and took {g}: {surplus} more "
-                    "than he discarded (law 29). "
-                    + (
-                        f"He took them up, so {dealer} may claim a fresh deal, or play and "
-                        "draw the superfluous cards from his hand (and look at them)."
-                        if mixed
-                        else "He had not mixed them with his hand: the superfluous cards are "
-                        "simply returned (§6.15)."
-                    ),
-                    options=(_fresh_deal(Who.DEALER), DRAW_29) if mixed else (),
-                    default=(
-                        "the dealer draws the superfluous cards"
-                        if mixed
-                        else "the superfluous cards are returned to the stock"
-                    ),
-                    evidence=evidence,
+                    f"{side.player} discarded {d}, asked for {k} and took {g}: {g - d} more "
+                    "than he discarded (law 29). ",
+                    dealer,
+                    "cards",
+                    DRAW_29,
+                    "the dealer draws the superfluous cards",
                 )
             )
         elif g < d and not _short_by_stock(side, d):
@@ -487,29 +500,18 @@ def _dealer_numbers(view: DealView, ex: Exchange) -> list[Finding]:
         return []
     step = side.give_step
     if g > d and step is not None:
-        mixed = side.mixed
         return [
-            finding(
-                33,
+            _took_too_many(
                 view,
+                33,
+                side,
                 step,
-                side.player,
                 "dealer_took_too_many",
-                f"{side.player} discarded {d} and gave himself {g} (law 33). "
-                + (
-                    f"He took them up, so {elder} may claim a fresh deal, or play and draw "
-                    f"the superfluous {g - d} from his hand (and look at them)."
-                    if mixed
-                    else "He had not mixed them with his hand: the superfluous cards are "
-                    "simply returned (§6.15)."
-                ),
-                options=(_fresh_deal(Who.NON_DEALER), DRAW_33) if mixed else (),
-                default=(
-                    "the non-dealer draws the superfluous cards"
-                    if mixed
-                    else "the superfluous cards are returned to the stock"
-                ),
-                evidence=_cards(step),
+                f"{side.player} discarded {d} and gave himself {g} (law 33). ",
+                elder,
+                f"{g - d}",
+                DRAW_33,
+                "the non-dealer draws the superfluous cards",
             )
         ]
     if g < d:

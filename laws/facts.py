@@ -12,7 +12,7 @@ from adjudicator.cards import Card, Player
 from adjudicator.model import Claim, Mark, MarkReason
 from adjudicator.table import DealState, Deviation, Step
 
-from .base import DealView, Finding, Option, Outcome, remember
+from .base import DealView, Finding, Option, Outcome, Who, Window, remember
 
 
 def turn_index(view: DealView) -> int | None:
@@ -96,6 +96,20 @@ def add_marks(into: dict[Player, int], marks: Sequence[tuple[Player, int]]) -> d
     for player, points in marks:
         into[player] = into.get(player, 0) + points
     return into
+
+
+def fresh_deal(
+    who: Who, window: Window, effect: str = "the cards are gathered and the same dealer deals again"
+) -> Option:
+    """The option of a fresh deal by the same dealer, open to ``who`` within ``window``."""
+    return Option(
+        name="fresh_deal",
+        who=who,
+        window=window,
+        claims=("new deal",),
+        effect=effect,
+        outcome=Outcome.FRESH_DEAL,
+    )
 
 
 def finding(

@@ -571,60 +571,40 @@ def _find_42(view: DealView) -> Sequence[Finding]:
             mine = won.get(player, 0) if won is not None else None
             result = after.result
             points = result.points if result is not None else 0
+            offender: Player | None = player
+            default = ""
             if mine is None:
-                out.append(
-                    finding(
-                        42,
-                        view,
-                        step,
-                        player,
-                        "abandoned",
-                        f"{player} abandoned his hand; the record does not show how many tricks "
-                        "he had made, so what his adversary marks is undetermined (law 42)",
-                    )
+                kind = "abandoned"
+                message = (
+                    f"{player} abandoned his hand; the record does not show how many tricks "
+                    "he had made, so what his adversary marks is undetermined (law 42)"
                 )
             elif mine == 0:
-                out.append(
-                    finding(
-                        42,
-                        view,
-                        step,
-                        player,
-                        "abandoned_without_trick",
-                        f"{player} abandoned his hand without having made a trick: {adversary} "
-                        "marks the vole, 2 (law 42)",
-                        default=f"{adversary} marks the vole",
-                    )
+                kind = "abandoned_without_trick"
+                message = (
+                    f"{player} abandoned his hand without having made a trick: {adversary} "
+                    "marks the vole, 2 (law 42)"
                 )
+                default = f"{adversary} marks the vole"
             elif mine < 3:
                 why = ", worth two under law 49" if points == 2 else ""
                 tricks = "one trick" if mine == 1 else "two tricks"
-                out.append(
-                    finding(
-                        42,
-                        view,
-                        step,
-                        player,
-                        "abandoned",
-                        f"{player} abandoned his hand after making {tricks}: {adversary} "
-                        f"marks the point{why} (law 42)",
-                        default=f"{adversary} marks the point",
-                    )
+                kind = "abandoned"
+                message = (
+                    f"{player} abandoned his hand after making {tricks}: {adversary} "
+                    f"marks the point{why} (law 42)"
                 )
+                default = f"{adversary} marks the point"
             else:
-                out.append(
-                    finding(
-                        42,
-                        view,
-                        step,
-                        None,
-                        "abandoned_with_point",
-                        f"{player} gave up his hand after making {mine} tricks: he had won the "
-                        "point, so this is taken as throwing down his cards to score; there is "
-                        "no penalty and he marks the point (law 42)",
-                        default="no penalty; he marks the point he has won",
-                    )
+                offender = None
+                kind = "abandoned_with_point"
+                message = (
+                    f"{player} gave up his hand after making {mine} tricks: he had won the "
+                    "point, so this is taken as throwing down his cards to score; there is "
+                    "no penalty and he marks the point (law 42)"
                 )
+                default = "no penalty; he marks the point he has won"
+            out.append(finding(42, view, step, offender, kind, message, default=default))
             continue
         # Thrown down, claiming to score: not abandoned, no penalty. The claim is settled by
         # the cards as they lie (the project's reading, §6.6).

@@ -134,43 +134,39 @@ def _find_law_26(view: DealView) -> Sequence[Finding]:
     ruled = _Ruled().read(view)
     marks = _delta(final, ruled.stood, ruled.refused_first)
     found: list[Finding] = []
-    for step in ruled.after_declaring:
-        found.append(
-            finding(
-                26,
-                view,
-                step,
-                offender=final.elder,
-                kind="proposal_after_declaring",
-                message=(
-                    f"{final.elder} proposed after declaring that he would play: a declaration "
-                    "binds as a proposal does (law 26), so the proposal is of no effect unless "
-                    f"{final.dealer} accepts it; refused or unanswered, {final.elder} plays "
-                    "as he declared (law 49 reads him as having played without proposing)."
-                ),
-                default="the declaration to play stands",
-                marks=marks,
+    for steps, kind, message, default in (
+        (
+            ruled.after_declaring,
+            "proposal_after_declaring",
+            f"{final.elder} proposed after declaring that he would play: a declaration "
+            "binds as a proposal does (law 26), so the proposal is of no effect unless "
+            f"{final.dealer} accepts it; refused or unanswered, {final.elder} plays "
+            "as he declared (law 49 reads him as having played without proposing).",
+            "the declaration to play stands",
+        ),
+        (
+            ruled.retracted,
+            "proposal_retracted",
+            f"{final.elder} declared that he would play while his proposal awaited "
+            f"{final.dealer}'s answer: a proposal cannot be retracted (law 26); it "
+            "stands, and the dealer's answer to it counts (law 49 included).",
+            "the proposal stands",
+        ),
+    ):
+        for step in steps:
+            found.append(
+                finding(
+                    26,
+                    view,
+                    step,
+                    offender=final.elder,
+                    kind=kind,
+                    message=message,
+                    default=default,
+                    marks=marks,
+                )
             )
-        )
-        marks = ()
-    for step in ruled.retracted:
-        found.append(
-            finding(
-                26,
-                view,
-                step,
-                offender=final.elder,
-                kind="proposal_retracted",
-                message=(
-                    f"{final.elder} declared that he would play while his proposal awaited "
-                    f"{final.dealer}'s answer: a proposal cannot be retracted (law 26); it "
-                    "stands, and the dealer's answer to it counts (law 49 included)."
-                ),
-                default="the proposal stands",
-                marks=marks,
-            )
-        )
-        marks = ()
+            marks = ()
     for step, first, count in _asks_altered(view):
         found.append(
             finding(
