@@ -317,15 +317,21 @@ class _Judge:
             _, law, why = reasons[0]
         else:
             law, why = None, f"no irregularity in this deal gives {player} the option to {what}"
+        self._judged(s, player, text, False, law, why)
+
+    def _judged(
+        self, s: Step, player: Player, text: str, upheld: bool, law: int | None, reason: str
+    ) -> None:
+        """Record how the claim at step ``s`` is judged."""
         self.claims.append(
             ClaimRuling(
                 line=s.line,
                 column=s.column,
                 player=player.value,
                 claim=text,
-                upheld=False,
+                upheld=upheld,
                 law=law,
-                reason=why,
+                reason=reason,
             )
         )
 
@@ -345,17 +351,7 @@ class _Judge:
         finding gave it), the claim's ruling here, and a link of the trace."""
         owner.taken[(i, o.name)] = (player, s.line)
         reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
-        self.claims.append(
-            ClaimRuling(
-                line=s.line,
-                column=s.column,
-                player=player.value,
-                claim=text,
-                upheld=True,
-                law=f.law,
-                reason=reason,
-            )
-        )
+        self._judged(s, player, text, True, f.law, reason)
         owner.trace.append(
             TraceEntry(
                 deal=owner.view.number,
@@ -406,29 +402,16 @@ class _Judge:
                 declined.append(f.law)
         if declined:
             laws = ", ".join(str(n) for n in sorted(set(declined)))
-            self.claims.append(
-                ClaimRuling(
-                    line=s.line,
-                    column=s.column,
-                    player=player.value,
-                    claim=text,
-                    upheld=True,
-                    law=min(declined),
-                    reason=f"{player} declines the options of law(s) {laws} and plays on",
-                )
+            self._judged(
+                s,
+                player,
+                text,
+                True,
+                min(declined),
+                f"{player} declines the options of law(s) {laws} and plays on",
             )
         else:
-            self.claims.append(
-                ClaimRuling(
-                    line=s.line,
-                    column=s.column,
-                    player=player.value,
-                    claim=text,
-                    upheld=False,
-                    law=None,
-                    reason=f"no option was open to {player} to decline",
-                )
-            )
+            self._judged(s, player, text, False, None, f"no option was open to {player} to decline")
 
     # -- findings and their options ---------------------------------------------------------
 
