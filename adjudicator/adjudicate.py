@@ -19,6 +19,7 @@ from laws.base import Window
 from .cards import Player
 from .model import Record
 from .queries import Unknown, entitled_marks, king_turned
+from .replay import game_target
 from .ruling import (
     ClaimRuling,
     Correction,
@@ -82,7 +83,7 @@ def _adjudicate(record: Record) -> RecordRuling:
     deals_out: list[DealRuling] = []
     corrections: list[Correction] = []
     trace: list[TraceEntry] = []
-    target = _target(record)
+    target = game_target(record)
     score = {"A": 0, "B": 0}
     winner: str | None = None
     game_over = False
@@ -127,13 +128,6 @@ def _adjudicate(record: Record) -> RecordRuling:
         winner=winner,
         trace=trace,
     )
-
-
-def _target(record: Record) -> int:
-    value = record.tag("Game")
-    if value is not None and value.strip().isdigit() and int(value) > 0:
-        return int(value)
-    return 5
 
 
 def _resolve_conflicts(found: list[Any], by_number: dict[int, Any]) -> list[Any]:

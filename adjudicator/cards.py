@@ -8,7 +8,7 @@ is ``None`` wherever a card may stand: the model never guesses.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
@@ -74,8 +74,6 @@ class Card:
     """The canonical code, e.g. ``"KH"``."""
     index: int
     """0-31: suits in the order S H D C, ranks from king down; a stable key for bitmasks."""
-
-    _by_code: ClassVar[dict[str, Card]] = {}
 
     def __init__(self, rank: Rank, suit: Suit, index: int) -> None:
         object.__setattr__(self, "rank", rank)
@@ -157,7 +155,6 @@ for _card in ALL_CARDS:
             if _sv == _card.suit.value:
                 CARD_SPELLINGS[_r + _s] = _card
     CARD_SPELLINGS[_card.code] = _card
-Card._by_code = {c.code: c for c in ALL_CARDS}
 
 SUIT_SPELLINGS: dict[str, Suit] = {k: Suit(v) for k, v in _SUIT_SPELLINGS.items()}
 """Every spelling of a suit the notation accepts (lower case and symbols), mapped to the suit."""

@@ -37,7 +37,6 @@ from .model import (
 )
 from .model import Cut as PackCut
 from .rules import (
-    CARD_BIT,
     HAND,
     cards_of,
     cut_rank,
@@ -256,4 +255,4 @@ class _Game:
         return self.rng.choice(legal)
 
 
-__all__ = ["CARD_BIT", "Generated", "generate"]
+__all__ = ["Generated", "generate"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import Card, Player
-from .rules import ALL, CARD_BIT, cards_of, is_king_of, legal_follows, trick_winner
+from .rules import ALL, cards_of, is_king_of, legal_follows, trick_winner
 from .table import SEAT, DealState, Holding
 
 
@@ -208,7 +208,6 @@ def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
 
 
 __all__ = [
-    "CARD_BIT",
     "ToAct",
     "Unknown",
     "announced_in_time",

@@ -30,7 +30,6 @@ from .rules import (
     trick_winner,
 )
 from .table import (
-    PLAYERS,
     SEAT,
     DealState,
     Deviation,
@@ -917,4 +916,4 @@ def _refused_first(deal: DealState) -> bool:
     return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
-__all__ = ["PLAYERS", "final_table", "game_target", "later_holdings", "replay"]
+__all__ = ["final_table", "game_target", "later_holdings", "replay"]

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Player
 from .model import Deal, Record
 from .replay import replay
-from .rules import HAND
 from .table import SEAT, DealState, Holding, Step
 
 
@@ -81,7 +79,8 @@ def summarise(record: Record) -> dict[str, Any]:
         elif kind in ("propose", "accept", "refuse", "declare_play", "take_up", "announce"):
             words = {
                 "propose": "proposes",
-                "accept": "accepts" + (" if the stock suffices" if event_if_stock(event) else ""),
+                "accept": "accepts"
+                + (" if the stock suffices" if getattr(event, "if_stock", False) else ""),
                 "refuse": "refuses",
                 "declare_play": "plays without (further) proposing",
                 "take_up": "takes up his cards",
@@ -138,10 +137,6 @@ def summarise(record: Record) -> dict[str, Any]:
             }
         current["score"] = _score(step)
     return out
-
-
-def event_if_stock(event: Any) -> bool:
-    return bool(getattr(event, "if_stock", False))
 
 
 def _score(step: Step) -> dict[str, int]:
@@ -209,4 +204,4 @@ def render(summary: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
-__all__ = ["HAND", "Player", "render", "summarise"]
+__all__ = ["render", "summarise"]
