@@ -104,11 +104,12 @@ class _Unreadable(Exception):
 
 
 def _lines_of_bytes(
-    stream: IO[bytes], path: str, problems: list[NotationError]
+    stream: IO[bytes], path: str, problems: list[NotationError], first_line: int = 1
 ) -> Iterator[tuple[int, str]]:
     """Decode a byte stream line by line. A line that cannot be decoded, or is too long, is
-    put in ``problems`` and given to the lexer as blank; a binary file stops the reading."""
-    lineno = 0
+    put in ``problems`` and given to the lexer as blank; a binary file stops the reading.
+    The first line is numbered ``first_line`` (a part of a file read on its own)."""
+    lineno = first_line - 1
     readline = stream.readline
     while True:
         raw = readline(MAX_LINE_BYTES + 1)
@@ -134,7 +135,7 @@ def _lines_of_bytes(
             problems.append(error)
             yield lineno, _placeholder(raw)
             continue
-        if lineno == 1:
+        if lineno == first_line:
             if raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -147,7 +148,7 @@ def _lines_of_bytes(
                 )
         if b"\0" in raw:
             col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
-            if lineno == 1 and _looks_utf16(raw):
+            if lineno == first_line and _looks_utf16(raw):
                 raise _Unreadable(
                     NotationError(
                         "the file looks like UTF-16 text; records must be UTF-8",
@@ -200,10 +201,10 @@ def _looks_utf16(raw: bytes) -> bool:
     )
 
 
-def _lines_of_text(text: str) -> Iterator[tuple[int, str]]:
+def _lines_of_text(text: str, first_line: int = 1) -> Iterator[tuple[int, str]]:
     if text.startswith("\ufeff"):
         text = text[1:]
-    for lineno, line in enumerate(io.StringIO(text, newline=""), 1):
+    for lineno, line in enumerate(io.StringIO(text, newline=""), first_line):
         if line.endswith("\n"):
             line = line[:-2] if line.endswith("\r\n") else line[:-1]
         yield lineno, line
@@ -233,12 +234,17 @@ def read_one(source: Source, *, path: str | None = None) -> Record:
     return records[0]
 
 
-def read_each(source: Source, *, path: str | None = None) -> Iterator[Record | NotationError]:
+def read_each(
+    source: Source, *, path: str | None = None, first_line: int = 1
+) -> Iterator[Record | NotationError]:
     """Yield each record in ``source``, or a :class:`NotationError` in place of a record that
-    cannot be read; go on to the next record after an error."""
+    cannot be read; go on to the next record after an error.
+
+    ``first_line`` numbers the source's first line, for a part of a larger file read on its
+    own (a batch cuts a big file into runs of records): positions are then the file's."""
     name = path or _name_of(source)
     if isinstance(source, str):
-        yield from _read_lines(_lines_of_text(source), name, [])
+        yield from _read_lines(_lines_of_text(source, first_line), name, [])
         return
     if isinstance(source, os.PathLike):
         try:
@@ -247,13 +253,13 @@ def read_each(source: Source, *, path: str | None = None) -> Iterator[Record | N
             yield NotationError(f"cannot open the file: {e.strerror or e}", path=name)
             return
         with stream:
-            yield from _read_stream(stream, name)
+            yield from _read_stream(stream, name, first_line)
         return
     if isinstance(source, io.TextIOBase) and not hasattr(source, "buffer"):
-        yield from _read_lines(_lines_of_text(source.read()), name, [])
+        yield from _read_lines(_lines_of_text(source.read(), first_line), name, [])
         return
     binary = source.buffer if hasattr(source, "buffer") else source
-    yield from _read_stream(binary, name)  # type: ignore[arg-type]
+    yield from _read_stream(binary, name, first_line)  # type: ignore[arg-type]
 
 
 def _name_of(source: Source) -> str:
@@ -265,10 +271,13 @@ def _name_of(source: Source) -> str:
     return name if isinstance(name, str) else "<stream>"
 
 
-def _read_stream(stream: IO[bytes], name: str) -> Iterator[Record | NotationError]:
+def _read_stream(
+    stream: IO[bytes], name: str, first_line: int = 1
+) -> Iterator[Record | NotationError]:
     problems: list[NotationError] = []
     try:
-        yield from _read_lines(_lines_of_bytes(stream, name, problems), name, problems)
+        lines = _lines_of_bytes(stream, name, problems, first_line)
+        yield from _read_lines(lines, name, problems)
     except _Unreadable as e:
         yield e.error
     except OSError as e:
