@@ -18,6 +18,7 @@ from laws.base import Window
 
 from .cards import Player
 from .model import Record
+from .plain import plain_ruling
 from .queries import Unknown, entitled_marks, king_turned
 from .replay import game_target
 from .ruling import (
@@ -48,13 +49,20 @@ class LawTableError(Exception):
 _STATE_CHANGING = ("claims replay", "claims new deal", "claims trump")
 
 
-def adjudicate(record: Record) -> RecordRuling:
+def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
     """The ruling on ``record``.
 
     The engine replays claims as they were made (a claimed replay, fresh deal or choice of
     trump changes the table). A claim the laws reject changes nothing, so when one is rejected
     the record is ruled again without it, and the claims are reported as first judged.
+
+    A plain record (every deal lawful, played out and marked as it entitles) is ruled by the
+    fast path of :mod:`adjudicator.plain`, which gives the same ruling without the replay's
+    state after every event (``fast=False`` does the full work whatever the record).
     """
+    plain = plain_ruling(record, game_target(record)) if fast else None
+    if plain is not None:
+        return plain
     ruling = _adjudicate(record)
     rejected = {
         c.line for c in ruling.claims if not c.upheld and c.claim.startswith(_STATE_CHANGING)

@@ -164,9 +164,27 @@ _DEALT = {
 }
 
 
-_Entry = tuple["Tok", tuple["Tok", ...]] | None
-_YOUNG: dict[str, _Entry] = {}
-_OLD: list[dict[str, _Entry]] = [{}]
+class PlainLine:
+    """What the lexer remembers of a plain line's text: its tokens, and a slot in which the
+    reader keeps what it learnt from them (the grammar rule they make, the model they build)."""
+
+    __slots__ = ("first", "memo", "rest")
+
+    def __init__(self, first: Tok, rest: tuple[Tok, ...]) -> None:
+        self.first = first
+        """The line's first token (its line number is 0: each occurrence gets its own)."""
+        self.rest = rest
+        """The other tokens, ending in ``NL``: shared by every occurrence of the line."""
+        self.memo: object = None
+        """The reader's: set once it has parsed the line."""
+
+
+_YOUNG: dict[str, PlainLine | None] = {}
+_OLD: list[dict[str, PlainLine | None]] = [{}]
+
+Line = tuple["Tok", "tuple[Tok, ...] | list[Tok]", "PlainLine | None"]
+"""One line of a record: its first token (with its comments), the other tokens ending in
+``NL``, and the remembered plain line it is an occurrence of (``None`` if it is not plain)."""
 
 
 def classify(word: str) -> str:
@@ -233,8 +251,8 @@ class RecordTokens:
 
     line: int
     """Line where the record begins (its first token, or its first comment)."""
-    tokens: list[Tok] = field(default_factory=list)
-    """The record's tokens, each line ending in an ``NL`` token."""
+    lines: list[Line] = field(default_factory=list)
+    """The record's lines that hold tokens, in order."""
     comments_after: tuple[str, ...] = ()
     """Comments standing alone after the record's last line."""
     problem: tuple[str, int, int] | None = None
@@ -248,6 +266,15 @@ class RecordTokens:
     def end_line(self) -> int:
         """The record's last line."""
         return self.first_line + len(self.source) - 1
+
+    @property
+    def tokens(self) -> list[Tok]:
+        """The record's tokens, each line ending in an ``NL`` token (what Lark parses)."""
+        out: list[Tok] = []
+        for first, rest, _plain in self.lines:
+            out.append(first)
+            out.extend(rest)
+        return out
 
     def source_line(self, line: int) -> str | None:
         """The text of line ``line``, if it is one of this record's."""
@@ -267,8 +294,8 @@ class LineLexer:
     def __init__(self, *, precise: bool = False) -> None:
         self.precise = precise
 
-    def _plain_line(self, text: str) -> tuple[Tok, tuple[Tok, ...]] | None:
-        """The first token and the shared rest (with ``NL``) of a plain line; None if blank.
+    def _plain_line(self, text: str) -> PlainLine | None:
+        """The remembered tokens of a plain line; None if it is blank.
 
         The cache is shared by every lexer of the process and kept in two generations: when
         the young one is full it becomes the old one, and a line found in the old one moves
@@ -277,7 +304,7 @@ class LineLexer:
         if text in young:
             return young[text]
         old = _OLD[0]
-        entry: _Entry
+        entry: PlainLine | None
         if text in old:
             entry = old[text]
         else:
@@ -286,7 +313,7 @@ class LineLexer:
             if toks:
                 last = toks[-1]
                 toks.append(Tok("NL", "", 0, last.column + len(last.value)))
-                entry = (toks[0], tuple(toks[1:]))
+                entry = PlainLine(toks[0], tuple(toks[1:]))
             else:
                 entry = None
         if len(young) >= CACHE_LINES:
@@ -336,7 +363,7 @@ class LineLexer:
                     entry = plain_line(text)
                     if entry is None:
                         continue
-                    first, rest = entry
+                    first = entry.first
                     tok: Tok = Tok(first.type, first.value, lineno, first.column)
                     if before:
                         tok = LineTok(tok, (), tuple(before))
@@ -344,9 +371,7 @@ class LineLexer:
                     if record is None:
                         record = RecordTokens(line=lineno, first_line=buffer_start)
                     has_body = True
-                    tokens = record.tokens
-                    tokens.append(tok)
-                    tokens.extend(rest)
+                    record.lines.append((tok, entry.rest, entry))
                     continue
                 tokens_of_words(_plain_words(text, start), lineno, line_tokens)
             else:
@@ -372,7 +397,7 @@ class LineLexer:
                     before = []
                 last = line_tokens[-1]
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
-                record.tokens.extend(line_tokens)
+                record.lines.append((line_tokens[0], line_tokens[1:], None))
                 line_tokens = []
                 line_comments = []
             elif line_comments:

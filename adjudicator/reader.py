@@ -28,6 +28,7 @@ from .errors import NotationError, in_words, looks_like_card, match_mistake, wor
 from .grammar import grammar_text
 from .lexer import LineLexer, RecordTokens, Tok
 from .model import Record
+from .shapes import build_record
 
 MAX_LINE_BYTES = 100_000
 """The longest line the reader accepts. No line of the notation needs a tenth of this; a longer
@@ -311,7 +312,7 @@ def _read_lines(
                 hint="close it with '}', or write a ';' comment, which ends with its line",
             )
             continue
-        if not rt.tokens:
+        if not rt.lines:
             yield NotationError(
                 "no record here: only comments and blank lines",
                 path=name,
@@ -322,7 +323,8 @@ def _read_lines(
         builder.line = rt.line
         builder.comments_after = rt.comments_after
         try:
-            yield cast(Record, lark.parse(rt.tokens))
+            record = build_record(rt, lark, builder)
+            yield record if record is not None else cast(Record, lark.parse(rt.tokens))
         except UnexpectedInput:
             yield _precise_error(rt, name)
         except BuildError:

@@ -1,0 +1,151 @@
+"""Building a record line by line, with each line's grammar rule learnt from Lark once.
+
+Every line of the notation is one statement of the grammar, made of terminals only, and the
+LALR parser's choices depend on the terminals' *types*, never on their values. So the sequence
+of token types of a line (its *shape*: ``PLAYER COLON CARD_RUN NL``) decides, once and for all,
+whether the line is a line of the notation and which rule it is (``packet``). The reader asks
+Lark the first time it meets a shape, remembers the answer, and from then on calls the rule's
+callback in :class:`~adjudicator.builder.Builder` directly, as Lark itself would after its
+reductions. Lark stays the only judge of the language; this module only remembers its verdicts.
+
+A record whose lines all have known, accepted shapes (tags first, then the rest) is built here;
+anything else (an unknown word, a line no rule accepts, a tag after the body) returns ``None``
+and the reader hands the whole record to Lark, which builds it or explains the error. The test
+suite checks that both ways give the same model, positions and comments included.
+
+Plain lines (no comment on them) that recur across an archive (``B proposes``, ``A refuses``)
+keep the model their first occurrence built; later occurrences copy it with their own line.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Callable
+from typing import Any, cast
+
+from lark import Lark, UnexpectedInput
+
+from .builder import Builder, BuildError, _build
+from .lexer import RecordTokens, Tok
+from .model import CutForDeal, Deal, Node, Record, Score, Tag
+
+Rule = Callable[[Builder, list[Any]], Any]
+"""A builder callback, unbound: ``rule(builder, children)``."""
+
+_SHARED_UNSAFE: tuple[type[Any], ...] = (CutForDeal, Score)
+"""Models that hold a dict (mutable): each line builds its own rather than share one."""
+
+
+def _rules_by_model() -> dict[type[Any], Rule]:
+    """The callback that builds each model class (read off the builder's return types)."""
+    out: dict[type[Any], Rule] = {Deal: Builder.deal_line}
+    for name, member in vars(Builder).items():
+        if name.startswith("_") or not callable(member):
+            continue
+        returned = typing.get_type_hints(member).get("return")
+        if isinstance(returned, type) and issubclass(returned, Node):
+            out[returned] = member
+    return out
+
+
+_RULE_OF_MODEL = _rules_by_model()
+
+_SHAPES: dict[tuple[str, ...], Rule | None] = {}
+"""Each shape met so far: the rule that builds it, or ``None`` if no line has that shape."""
+
+_UNSEEN = cast(Rule, object())
+
+
+class _Plain:
+    """What a plain line remembers (in :attr:`PlainLine.memo`)."""
+
+    __slots__ = ("model", "rule")
+
+    def __init__(self, rule: Rule | None) -> None:
+        self.rule = rule
+        self.model: Node | None = None
+
+
+def _learn(shape: tuple[str, ...], tokens: list[Any], lark: Lark, builder: Builder) -> Rule | None:
+    """Ask Lark what a line of this shape is; remember the answer unless the line's values,
+    not its shape, were at fault (a :class:`BuildError`: then ``None``, not remembered)."""
+    line, after = builder.line, builder.comments_after
+    builder.line, builder.comments_after = tokens[0].line, ()
+    try:
+        record = cast(Record, lark.parse(tokens))
+    except UnexpectedInput:
+        _SHAPES[shape] = None
+        return None
+    except BuildError:
+        return None
+    finally:
+        builder.line, builder.comments_after = line, after
+    if record.tags:
+        rule = _RULE_OF_MODEL[Tag]
+    elif record.deals:
+        rule = _RULE_OF_MODEL[Deal]
+    else:
+        rule = _RULE_OF_MODEL[type(record.opening[0])]
+    _SHAPES[shape] = rule
+    return rule
+
+
+def build_record(rt: RecordTokens, lark: Lark, builder: Builder) -> Record | None:
+    """The record of ``rt``, built line by line; ``None`` if Lark must parse it.
+
+    Raises :class:`BuildError` as Lark's parse would (a callback refusing its values).
+    """
+    tags: list[Any] = []
+    body: list[Any] = []
+    tag_rule = _RULE_OF_MODEL[Tag]
+    for first, rest, plain in rt.lines:
+        memo: _Plain | None = None
+        if plain is not None:
+            memo = cast(_Plain | None, plain.memo)
+            if memo is not None:
+                model = memo.model
+                if model is not None and type(first) is Tok:
+                    values = dict(model.__dict__)
+                    values["line"] = first.line
+                    body.append(_build(type(model), values))
+                    continue
+                rule = memo.rule
+            else:
+                rule = _rule(_shape(first, rest), first, rest, lark, builder)
+                if rule is not None:
+                    memo = plain.memo = _Plain(rule)
+        else:
+            rule = _rule(_shape(first, rest), first, rest, lark, builder)
+        if rule is None:
+            return None
+        children = [first, *rest]
+        value = rule(builder, children)
+        if rule is tag_rule:
+            if body:
+                return None  # a tag after the body: Lark explains
+            tags.append(value)
+            continue
+        body.append(value)
+        if (
+            memo is not None
+            and type(first) is Tok
+            and isinstance(value, Node)
+            and type(value) not in _SHARED_UNSAFE
+        ):
+            memo.model = value
+    if body:
+        tags.append(body)
+    return builder.record(tags)
+
+
+def _shape(first: Tok, rest: Any) -> tuple[str, ...]:
+    return (first.type, *[t.type for t in rest])
+
+
+def _rule(
+    shape: tuple[str, ...], first: Tok, rest: Any, lark: Lark, builder: Builder
+) -> Rule | None:
+    rule = _SHAPES.get(shape, _UNSEEN)
+    if rule is _UNSEEN:
+        rule = _learn(shape, [first, *rest], lark, builder)
+    return rule
