@@ -77,18 +77,19 @@ _CLAIM = {
 
 _new = object.__new__
 _set = object.__setattr__
-_TEMPLATE: dict[type[Any], tuple[dict[str, Any], set[str]]] = {}
+class _Templates(dict[type[Any], tuple[dict[str, Any], set[str]]]):
+    """Each model class's fields with their defaults, and the set of its field names."""
 
-
-def _template(cls: type[Node]) -> tuple[dict[str, Any], set[str]]:
-    entry = _TEMPLATE.get(cls)
-    if entry is None:
+    def __missing__(self, cls: type[Any]) -> tuple[dict[str, Any], set[str]]:
         template = {
             name: (None if info.is_required() else info.default)
             for name, info in cls.model_fields.items()
         }
-        entry = _TEMPLATE[cls] = (template, set(template))
-    return entry
+        entry = self[cls] = (template, set(template))
+        return entry
+
+
+_TEMPLATE = _Templates()
 
 
 def _build(cls: type[_N], values: dict[str, Any]) -> _N:
@@ -100,16 +101,27 @@ def _build(cls: type[_N], values: dict[str, Any]) -> _N:
     """
     model = _new(cls)
     _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", _template(cls)[1])
+    _set(model, "__pydantic_fields_set__", _TEMPLATE[cls][1])
     _set(model, "__pydantic_extra__", None)
     _set(model, "__pydantic_private__", None)
     return model
 
 
+def moved(model: _N, line: int) -> _N:
+    """A copy of ``model`` (built by :func:`_build`) standing on another line."""
+    values = model.__dict__.copy()
+    values["line"] = line
+    copy = _new(type(model))
+    _set(copy, "__dict__", values)
+    _set(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__)
+    _set(copy, "__pydantic_extra__", None)
+    _set(copy, "__pydantic_private__", None)
+    return copy
+
+
 def _make(cls: type[_N], tok: Any, **fields: Any) -> _N:
     """A model of ``cls`` for the line that begins with ``tok``."""
-    template = _TEMPLATE[cls][0] if cls in _TEMPLATE else _template(cls)[0]
-    values = {**template, "line": tok.line, "column": tok.column, **fields}
+    values = {**_TEMPLATE[cls][0], "line": tok.line, "column": tok.column, **fields}
     comments = getattr(tok, "comments", ())
     before = getattr(tok, "before", ())
     if comments or before:

@@ -104,12 +104,97 @@ class _Unreadable(Exception):
         self.error = error
 
 
+BLOCK_BYTES = 1 << 16
+"""How much of a file the reader decodes at a time."""
+
+
 def _lines_of_bytes(
     stream: IO[bytes], path: str, problems: list[NotationError], first_line: int = 1
 ) -> Iterator[tuple[int, str]]:
-    """Decode a byte stream line by line. A line that cannot be decoded, or is too long, is
-    put in ``problems`` and given to the lexer as blank; a binary file stops the reading.
-    The first line is numbered ``first_line`` (a part of a file read on its own)."""
+    """Decode a byte stream into numbered lines. A line that cannot be decoded, or is too long,
+    is put in ``problems`` and given to the lexer as blank; a binary file stops the reading.
+    The first line is numbered ``first_line`` (a part of a file read on its own).
+
+    The stream is read a block at a time, and a block of whole lines that is plain UTF-8
+    (no NUL, no line near the limit) is decoded at once; any other block goes line by line
+    through :func:`_careful_lines`, which finds and reports what is wrong."""
+    lineno = first_line - 1
+    read = stream.read
+    pending = b""
+    at_start = True
+    while True:
+        block = read(BLOCK_BYTES)
+        data = pending + block if pending else block
+        if block:
+            cut = data.rfind(b"\n") + 1
+            if not cut:
+                if len(data) > MAX_LINE_BYTES:  # a line too long: the careful way reports it
+                    rest = _Joined(data, stream)
+                    yield from _careful_lines(rest, path, problems, lineno + 1, at_start)
+                    return
+                pending = data
+                continue
+            body, pending = (data, b"") if cut == len(data) else (data[:cut], data[cut:])
+        elif data:
+            body, pending = data, b""
+        else:
+            return
+        bom = at_start and body.startswith(b"\xef\xbb\xbf")
+        text = None
+        if not (at_start and body.startswith((b"\xff\xfe", b"\xfe\xff"))):  # UTF-16
+            text = _plain_text(body[3:] if bom else body)
+        if text is None:
+            lines = list(_careful_lines(io.BytesIO(body), path, problems, lineno + 1, at_start))
+            yield from lines
+            lineno += body.count(b"\n") + (not body.endswith(b"\n"))
+        else:
+            split = text.split("\n")
+            if body.endswith(b"\n"):
+                split.pop()
+            if "\r" in text:  # CRLF line ends (a CR not before LF stays)
+                last = None if body.endswith(b"\n") else split[-1]
+                split = [line[:-1] if line.endswith("\r") else line for line in split]
+                if last is not None:
+                    split[-1] = last
+            yield from enumerate(split, lineno + 1)
+            lineno += len(split)
+        at_start = False
+
+
+def _plain_text(body: bytes) -> str | None:
+    """``body`` decoded, if it is plain UTF-8 with no NUL and no line near the length limit;
+    else ``None``."""
+    if b"\0" in body:
+        return None
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if len(body) > MAX_LINE_BYTES // 4 and max(map(len, text.split("\n"))) > MAX_LINE_BYTES // 4:
+        return None
+    return text
+
+
+class _Joined:
+    """Bytes already read, then the rest of the stream, read line by line."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = io.BytesIO(head)
+        self.stream = stream
+
+    def readline(self, limit: int = -1) -> bytes:
+        line = self.head.readline(limit)
+        if line.endswith(b"\n") or (limit >= 0 and len(line) >= limit):
+            return line
+        more = self.stream.readline(limit - len(line) if limit >= 0 else -1)
+        return line + more
+
+
+def _careful_lines(
+    stream: Any, path: str, problems: list[NotationError], first_line: int, at_start: bool
+) -> Iterator[tuple[int, str]]:
+    """Decode a byte stream line by line, finding what is wrong with each line. At the start of
+    a file (``at_start``), a byte-order mark is dropped and UTF-16 is recognised."""
     lineno = first_line - 1
     readline = stream.readline
     while True:
@@ -136,7 +221,7 @@ def _lines_of_bytes(
             problems.append(error)
             yield lineno, _placeholder(raw)
             continue
-        if lineno == first_line:
+        if at_start and lineno == first_line:
             if raw.startswith(b"\xef\xbb\xbf"):
                 raw = raw[3:]
             elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -149,7 +234,7 @@ def _lines_of_bytes(
                 )
         if b"\0" in raw:
             col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
-            if lineno == first_line and _looks_utf16(raw):
+            if at_start and lineno == first_line and _looks_utf16(raw):
                 raise _Unreadable(
                     NotationError(
                         "the file looks like UTF-16 text; records must be UTF-8",

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 from lark import Lark, UnexpectedInput
 
-from .builder import Builder, BuildError, _build
+from .builder import Builder, BuildError, moved
 from .lexer import RecordTokens, Tok
 from .model import CutForDeal, Deal, Node, Record, Score, Tag
 
@@ -105,9 +105,7 @@ def build_record(rt: RecordTokens, lark: Lark, builder: Builder) -> Record | Non
             if memo is not None:
                 model = memo.model
                 if model is not None and type(first) is Tok:
-                    values = dict(model.__dict__)
-                    values["line"] = first.line
-                    body.append(_build(type(model), values))
+                    body.append(moved(model, first.line))
                     continue
                 rule = memo.rule
             else:

@@ -11,17 +11,21 @@
 
 from __future__ import annotations
 
+import io
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import records
 
-from adjudicator import Record, read_each, read_one, write
+from adjudicator import Record, read_each, read_one, reader, write
 from adjudicator.adjudicate import adjudicate
 from adjudicator.builder import BuildError
 from adjudicator.cards import ALL_CARDS
+from adjudicator.errors import NotationError
 from adjudicator.generate import generate
 from adjudicator.lexer import LineLexer
 from adjudicator.model import Mark
@@ -188,3 +192,46 @@ def test_a_revoke_is_never_plain() -> None:
     )
     assert plain_ruling(record, 5) is None
     assert any(f.law == 43 for f in adjudicate(record).findings)
+
+
+# --------------------------------------------------------------------------------------------
+#  Decoding a block at a time
+# --------------------------------------------------------------------------------------------
+
+_PIECES = [b"deal 1 A\n", b"B: KH QH\r\n", b"\r", b"\n", b"\xef\xbb\xbf", b"\xff\xfe", b"\0"]
+_PIECES += [b"\xe9", b"\xc3\xa9", b"caf\xc3\xa9 ; x\n", b"x" * 30, b'[A "B"]\n', b"  "]
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40), st.sampled_from([1, 7, 64, 1 << 16]))
+def test_lines_decoded_a_block_at_a_time_are_the_lines_read_one_by_one(
+    pieces: list[bytes], block: int
+) -> None:
+    data = b"".join(pieces)
+
+    def lines(fast: bool) -> tuple[Any, list[str]]:
+        problems: list[NotationError] = []
+        try:
+            if fast:
+                out: Any = list(reader._lines_of_bytes(io.BytesIO(data), "f", problems))
+            else:
+                out = list(reader._careful_lines(io.BytesIO(data), "f", problems, 1, True))
+        except reader._Unreadable as e:
+            out = str(e.error)
+        return out, [str(p) for p in problems]
+
+    saved = reader.BLOCK_BYTES
+    reader.BLOCK_BYTES = block
+    try:
+        assert lines(True) == lines(False)
+    finally:
+        reader.BLOCK_BYTES = saved
+
+
+def test_a_long_line_across_blocks_is_reported_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(reader, "BLOCK_BYTES", 4096)
+    data = b"deal 1 A\n" + b"x" * (reader.MAX_LINE_BYTES + 10) + b"\nB proposes\n"
+    problems: list[NotationError] = []
+    out = list(reader._lines_of_bytes(io.BytesIO(data), "f", problems))
+    assert [n for n, _ in out] == [1, 2, 3] and out[2][1] == "B proposes"
+    assert len(problems) == 1 and problems[0].line == 2
