@@ -123,6 +123,8 @@ def _write_atomically(path: Path, text: str) -> None:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
+            f.flush()
+            os.fsync(f.fileno())  # the new text is on disk before it replaces the old
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
@@ -178,7 +180,12 @@ def fmt(
             elif path is None:
                 sys.stdout.write(text)
             else:
-                _write_atomically(path, text)
+                try:
+                    _write_atomically(path, text)
+                except OSError as e:
+                    _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
+                    status = EXIT_UNREADABLE
+                    continue
                 print(f"reformatted: {name}", flush=True)
         verb = "would be reformatted" if check else "reformatted"
         _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form")
