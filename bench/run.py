@@ -1,14 +1,27 @@
-"""Benchmarks of the adjudicator: prints figures, asserts nothing.
+"""Benchmarks of the adjudicator, side by side with python-chess reading PGN: prints figures,
+asserts nothing.
 
-    python bench/run.py                 # 10,000 synthetic records
-    python bench/run.py --records 50000 --rounds 5
+    python bench/run.py                          # 1,000 records, 3 rounds (~3 minutes)
+    python bench/run.py --records 10000 --rounds 5
 
-Each task runs in a fresh process (so that its peak memory is its own) over a file of
-synthetic records (bench/synthetic.py: about 600 bytes and 46 lines a record). A task's time
-is the median of its rounds (records/s and MB/s) and, beside it, the best round: this shared
-machine's speed drifts by a third from minute to minute, so compare figures of one run. Memory
-is the process's resident size after start-up (imports, parser built) and its peak, on the
-full file and on a quarter of it: equal peaks mean memory does not grow with the file.
+With python-chess (installed in the benchmark's environment only, never the project's):
+
+    python3 -m venv .bench && .bench/bin/pip install -e . -r bench/requirements.txt
+    .bench/bin/python bench/run.py
+
+The records: N games of écarté to five points from adjudicator.generate (lawful, and the same
+games with two irregularities each), N synthetic records (bench/synthetic.py, those of the
+README's earlier figures) and N games of chess in PGN (bench/pgn.py). Every task runs one round
+at a time in a fresh process (so that its peak memory is its own), and the rounds go round-robin
+over the tasks, each round in another order, so that this shared machine's drift hits every task
+alike. A task's figure is the median of its rounds, with the best round beside it; "x chess" is
+its MB/s over python-chess's MB/s in the same run. "replay" replays records read beforehand (not
+streamed, so no memory figure); its MB/s is that of the file they came from.
+
+Memory: the process's peak resident size after start-up (imports, parser built), and its peak
+over the file of N records and over one of N/4. Equal peaks mean memory does not grow with the
+file; the reader's bounded caches fill over the first thousand or so records, so the two peaks
+meet only from --records of a few thousand.
 """
 
 from __future__ import annotations
@@ -16,6 +29,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import resource
 import statistics
 import subprocess
@@ -29,26 +43,54 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent))
 
-TASKS = {
-    "read": "read every record (parse into the model)",
-    "read+write": "read every record and write it in canonical form",
-    "read+replay": "read every record and replay it (the state after every event)",
-}
+# (row, worker task, corpus, streamed: whether peak memory is measured on N and N/4 records)
+ROWS = [
+    ("split (calibration)", "split", "synthetic", False),
+    ("read, synthetic", "read", "synthetic", True),
+    ("read", "read", "lawful", True),
+    ("read+write", "read+write", "lawful", True),
+    ("replay (read before)", "replay", "lawful", False),
+    ("read+replay", "read+replay", "lawful", True),
+    ("read+adjudicate lawful", "read+adjudicate", "lawful", True),
+    ("read+adjudicate irregular", "read+adjudicate", "irregular", True),
+    ("chess read_game (PGN)", "chess", "pgn", True),
+]
+TARGETS = ("read+adjudicate lawful", "read+adjudicate irregular")
+TARGET_MBS = 1.0  # issue 5: read+adjudicate at least 1 MB/s ...
+TARGET_X_CHESS = 3.0  # ... and at least 3 times python-chess's MB/s reading PGN
 
 
 def _rss_mb() -> float:
+    """This process's peak resident size so far, in MB: VmHWM, which starts afresh at exec
+    (ru_maxrss keeps the peak of the forked parent, the benchmark's driver, before the exec)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def worker(task: str, path: str, rounds: int) -> None:
-    """Run one task in this process and print its figures as JSON."""
-    import adjudicator
+def worker(task: str, path: str) -> None:
+    """Run one round of one task in this process and print its figures as JSON."""
+    extra: dict[str, int] = {}
+    if task == "chess":
+        import chess.pgn  # noqa: F401  (imported before the baseline)
+        from pgn import read_all
 
-    adjudicator.read_one("deal 1 A\n")  # build the parser before the baseline
-    baseline = _rss_mb()
-    times = []
-    records = 0
-    for _ in range(rounds):
+        baseline = _rss_mb()
+        start = time.perf_counter()
+        records, extra["errors"] = read_all(path)
+        seconds = time.perf_counter() - start
+    else:
+        import adjudicator
+        from adjudicator.adjudicate import adjudicate
+        from adjudicator.replay import replay
+
+        adjudicator.read_one("deal 1 A\n")  # build the parser before the baseline
+        baseline = _rss_mb()
         start = time.perf_counter()
         records = 0
         if task == "split":
@@ -59,7 +101,7 @@ def worker(task: str, path: str, rounds: int) -> None:
                     words = line.split()
                     if words and words[0].startswith("["):
                         records += 1
-                records //= 4  # four tags a synthetic record
+            records //= 4  # four tags a synthetic record
         elif task == "read":
             for _record in adjudicator.read(Path(path)):
                 records += 1
@@ -68,58 +110,43 @@ def worker(task: str, path: str, rounds: int) -> None:
                 adjudicator.write(record)
                 records += 1
         elif task == "read+replay":
-            from adjudicator.replay import replay
-
             for record in adjudicator.read(Path(path)):
                 for _step in replay(record):
                     pass
                 records += 1
         elif task == "read+adjudicate":
-            from adjudicator.adjudicate import adjudicate
-
             for record in adjudicator.read(Path(path)):
                 adjudicate(record)
                 records += 1
         elif task == "replay":
-            from adjudicator.replay import replay
-
             loaded = list(adjudicator.read(Path(path)))
             start = time.perf_counter()
             for record in loaded:
                 for _step in replay(record):
                     pass
             records = len(loaded)
+            extra["deals"] = sum(len(r.deals) for r in loaded)
+            extra["plays"] = sum(
+                2 if e.kind == "trick" else 1
+                for r in loaded
+                for d in r.deals
+                for e in d.events
+                if e.kind in ("trick", "lead", "play")
+            )
         else:
             raise SystemExit(f"unknown task {task}")
-        times.append(time.perf_counter() - start)
-    extra = {}
-    if task == "replay":
-        loaded = list(adjudicator.read(Path(path)))
-        extra["deals"] = sum(len(r.deals) for r in loaded)
-        extra["plays"] = sum(
-            2 if e.kind == "trick" else 1
-            for r in loaded
-            for d in r.deals
-            for e in d.events
-            if e.kind in ("trick", "lead", "play")
-        )
+        seconds = time.perf_counter() - start
     print(
         json.dumps(
-            {
-                **extra,
-                "records": records,
-                "seconds": statistics.median(times),
-                "best": min(times),
-                "peak_mb": _rss_mb(),
-                "start_mb": baseline,
-            }
+            {"records": records, "seconds": seconds, "start_mb": baseline, "peak_mb": _rss_mb()}
+            | extra
         )
     )
 
 
-def run_task(task: str, path: Path, rounds: int) -> dict[str, float]:
+def run_task(task: str, path: Path) -> dict[str, float]:
     out = subprocess.run(
-        [sys.executable, __file__, "--worker", task, str(path), "--rounds", str(rounds)],
+        [sys.executable, __file__, "--worker", task, str(path)],
         check=True,
         capture_output=True,
         text=True,
@@ -128,84 +155,140 @@ def run_task(task: str, path: Path, rounds: int) -> dict[str, float]:
     return result
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--records", type=int, default=10_000)
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--worker", nargs=2, metavar=("TASK", "FILE"))
-    args = parser.parse_args()
-    if args.worker:
-        worker(args.worker[0], args.worker[1], args.rounds)
-        return
-
-    from synthetic import synthetic_text
+def write_corpora(tmp: Path, n: int) -> dict[str, tuple[Path, Path]]:
+    """The écarté files of ``n`` records and of ``n // 4``, for each corpus."""
+    from synthetic import synthetic_record
 
     from adjudicator import write
     from adjudicator.generate import generate
 
+    rng = random.Random(1)
+    texts = {
+        "synthetic": [synthetic_record(rng, i) for i in range(n)],
+        "lawful": [],
+        "irregular": [],
+    }
+    for seed in range(n):
+        record = generate(seed).record
+        texts["lawful"].append(write(record))
+        texts["irregular"].append(write(_with_irregularities(record)))
+    files = {}
+    for corpus, records in texts.items():
+        full, quarter = tmp / f"{corpus}.etn", tmp / f"{corpus}-quarter.etn"
+        full.write_text("\n".join(records), encoding="utf-8")
+        quarter.write_text("\n".join(records[: max(1, n // 4)]), encoding="utf-8")
+        files[corpus] = (full, quarter)
+    return files
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=1_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--worker", nargs=2, metavar=("TASK", "FILE"))
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker[0], args.worker[1])
+        return
+
+    import pgn
+
+    began = time.perf_counter()
+    n = args.records
+    rows = ROWS
+    made = ""
     with tempfile.TemporaryDirectory() as tmp:
-        full = Path(tmp) / "full.etn"
-        quarter = Path(tmp) / "quarter.etn"
-        full.write_text(synthetic_text(args.records), encoding="utf-8")
-        quarter.write_text(synthetic_text(args.records // 4), encoding="utf-8")
-        size = full.stat().st_size
+        files = write_corpora(Path(tmp), n)
+        if pgn.available():
+            t = time.perf_counter()
+            full, quarter, cached = pgn.pgn_files(n)
+            files["pgn"] = (full, quarter)
+            made = "cached" if cached else f"generated in {time.perf_counter() - t:.0f} s"
+        else:
+            rows = [row for row in ROWS if row[2] != "pgn"]
+        sizes = {corpus: full.stat().st_size for corpus, (full, _) in files.items()}
         print(
-            f"{args.records:,} synthetic records, {size / 1e6:.1f} MB, "
-            f"{size / args.records:.0f} bytes a record; median of {args.rounds} rounds; "
+            f"{n:,} records a file; {args.rounds} rounds, round-robin; "
             f"python {sys.version.split()[0]}, {os.cpu_count()} cores"
         )
-        print(
-            f"{'task':<12} {'records/s':>10} {'MB/s':>7} {'best MB/s':>10} {'start MB':>9} "
-            f"{'peak MB':>8} {'peak MB (1/4 file)':>19}"
-        )
-        for task in ("split", "read", "read+write"):
-            r = run_task(task, full, args.rounds)
-            q = run_task(task, quarter, 1)
-            rate = r["records"] / r["seconds"]
-            mbs = size / r["seconds"] / 1e6
-            best = size / r["best"] / 1e6
-            print(
-                f"{task:<12} {rate:>10,.0f} {mbs:>7.2f} {best:>10.2f} {r['start_mb']:>9.1f} "
-                f"{r['peak_mb']:>8.1f} {q['peak_mb']:>19.1f}"
-            )
+        for corpus, about in (
+            ("synthetic", "synthetic écarté records (bench/synthetic.py)"),
+            ("lawful", "écarté games to 5 points (adjudicator.generate), lawful"),
+            ("irregular", "the same games, two irregularities in each (laws 13, 51)"),
+            ("pgn", f"chess games in PGN, seeded random legal moves ({made})"),
+        ):
+            if corpus in sizes:
+                print(
+                    f"  {corpus:<9} {sizes[corpus] / 1e6:5.2f} MB, "
+                    f"{sizes[corpus] / n:4.0f} bytes a record: {about}"
+                )
+        if "pgn" not in files:
+            print("  pgn       skipped: python-chess is not installed in this environment; for the")
+            print(f"            side-by-side figures: {pgn.INSTALL}")
+            print("            and run .bench/bin/python bench/run.py")
 
-        n_games = max(1, args.records // 10)
-        games = Path(tmp) / "games.etn"
-        games.write_text(
-            "\n".join(write(generate(seed).record) for seed in range(n_games)), encoding="utf-8"
-        )
-        gsize = games.stat().st_size
-        print()
-        print(
-            f"{n_games:,} generated lawful games (bench: adjudicator.generate), "
-            f"{gsize / 1e6:.1f} MB, {gsize / n_games:.0f} bytes a game"
-        )
-        r = run_task("replay", games, args.rounds)
-        print(
-            f"replay alone: {r['records'] / r['seconds']:,.0f} games/s, "
-            f"{r['deals'] / r['seconds']:,.0f} deals/s, "
-            f"{r['plays'] / r['seconds']:,.0f} card plays/s"
-        )
-        r = run_task("read+replay", games, args.rounds)
-        print(
-            f"read+replay:  {r['records'] / r['seconds']:,.0f} games/s, "
-            f"{gsize / r['seconds'] / 1e6:.2f} MB/s, peak {r['peak_mb']:.1f} MB"
-        )
+        results: dict[str, list[dict[str, float]]] = {row[0]: [] for row in rows}
+        for r in range(args.rounds):
+            shift = r % len(rows)
+            for name, task, corpus, _ in rows[shift:] + rows[:shift]:
+                results[name].append(run_task(task, files[corpus][0]))
+        quarters = {
+            name: run_task(task, files[corpus][1])
+            for name, task, corpus, streamed in rows
+            if streamed
+        }
+    _report(rows, results, quarters, sizes)
+    print(f"(the whole run took {time.perf_counter() - began:.0f} s)")
 
-        irregular = Path(tmp) / "irregular.etn"
-        irregular.write_text(
-            "\n".join(
-                write(_with_irregularities(generate(seed).record)) for seed in range(n_games)
-            ),
-            encoding="utf-8",
+
+def _report(
+    rows: list[tuple[str, str, str, bool]],
+    results: dict[str, list[dict[str, float]]],
+    quarters: dict[str, dict[str, float]],
+    sizes: dict[str, int],
+) -> None:
+    mbs = {}
+    for name, _, corpus, _ in rows:
+        mbs[name] = sizes[corpus] / statistics.median(x["seconds"] for x in results[name]) / 1e6
+    chess = mbs.get("chess read_game (PGN)")
+    print()
+    print(
+        f"{'task':<26} {'records/s':>9} {'MB/s':>6} {'best':>6} {'x chess':>7} "
+        f"{'start MB':>8} {'peak N':>7} {'peak N/4':>8}"
+    )
+    for name, _, corpus, streamed in rows:
+        runs = results[name]
+        seconds = statistics.median(x["seconds"] for x in runs)
+        best = sizes[corpus] / min(x["seconds"] for x in runs) / 1e6
+        ratio = f"{mbs[name] / chess:.2f}" if chess else "-"
+        peak = f"{max(x['peak_mb'] for x in runs):.1f}" if streamed else "-"
+        q = f"{quarters[name]['peak_mb']:.1f}" if streamed else "-"
+        mark = " *" if name in TARGETS else ""
+        rate = statistics.median(x["records"] for x in runs) / seconds
+        print(
+            f"{name:<26} {rate:>9,.0f} {mbs[name]:>6.2f} {best:>6.2f} {ratio:>7} "
+            f"{statistics.median(x['start_mb'] for x in runs):>8.1f} {peak:>7} {q:>8}{mark}"
         )
-        isize = irregular.stat().st_size
-        for label, file, fsize in (("lawful", games, gsize), ("irregular", irregular, isize)):
-            r = run_task("read+adjudicate", file, args.rounds)
-            print(
-                f"read+adjudicate, {label + ' games:':<17} {r['records'] / r['seconds']:,.0f} "
-                f"games/s, {fsize / r['seconds'] / 1e6:.2f} MB/s, peak {r['peak_mb']:.1f} MB"
-            )
+    replay = results["replay (read before)"]
+    seconds = statistics.median(x["seconds"] for x in replay)
+    print(
+        f"replay alone: {replay[0]['deals'] / seconds:,.0f} deals/s, "
+        f"{replay[0]['plays'] / seconds:,.0f} card plays/s"
+    )
+    if chess and any(x.get("errors") for x in results["chess read_game (PGN)"]):
+        print("warning: python-chess found errors in the generated PGN")
+    print()
+    print(f"* targets (issue 5): read+adjudicate >= {TARGET_MBS:g} MB/s and >= {TARGET_X_CHESS:g}x")
+    print("  python-chess's MB/s reading PGN, in the same run")
+    for name in TARGETS:
+        ok = "met" if mbs[name] >= TARGET_MBS else "NOT met"
+        line = f"  {name:<26} {mbs[name]:.2f} MB/s: {ok}"
+        if chess:
+            ratio = mbs[name] / chess
+            line += f"; {ratio:.2f}x chess: {'met' if ratio >= TARGET_X_CHESS else 'NOT met'}"
+        else:
+            line += "; x chess: not measured (python-chess not installed)"
+        print(line)
 
 
 def _with_irregularities(record: Any) -> Any:
