@@ -46,15 +46,24 @@ class LawTableError(Exception):
     """Two laws claim the same fact and neither overrides the other: a bug in the law table."""
 
 
-_STATE_CHANGING = ("claims replay", "claims new deal", "claims trump")
+_STATE_CHANGING = (
+    "claims replay",
+    "claims new deal",
+    "claims trump",
+    "claims complete",
+    "permits complete",
+)
 
 
 def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
     """The ruling on ``record``.
 
     The engine replays claims as they were made (a claimed replay, fresh deal or choice of
-    trump changes the table). A claim the laws reject changes nothing, so when one is rejected
-    the record is ruled again without it, and the claims are reported as first judged.
+    trump changes the table; a claimed or permitted completion lets a short hand be given
+    cards). A claim the laws reject changes nothing, so when one is rejected the record is
+    ruled again without it, and the claims are reported as first judged. A deal that a law
+    annuls with no claim line (an imposed fresh deal, a void deal) is told to the engine, as
+    a claim would have told it, so that the deal does not pass (:func:`_settled`).
 
     A plain record (every deal lawful, played out and marked as it entitles) is ruled by the
     fast path of :mod:`adjudicator.plain`, which gives the same ruling without the replay's
@@ -63,14 +72,31 @@ def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
     plain = plain_ruling(record, game_target(record)) if fast else None
     if plain is not None:
         return plain
-    ruling = _adjudicate(record)
+    ruling = _settled(record)
     rejected = {
         c.line for c in ruling.claims if not c.upheld and c.claim.startswith(_STATE_CHANGING)
     }
     if not rejected:
         return ruling
-    again = _adjudicate(_without_lines(record, rejected))
+    again = _settled(_without_lines(record, rejected))
     return again.model_copy(update={"claims": ruling.claims})
+
+
+def _settled(record: Record) -> RecordRuling:
+    """The ruling once the engine has been told which deals the laws annul with no line of the
+    record to say so. The laws judge each deal on the engine's replay, and whether a deal
+    passed decides whether the next was dealt in turn (law 14), which may void that one in
+    turn: the record is ruled again until the deals annulled are those the engine was told
+    of. Each round settles at least the first deal that changed, so a record settles within
+    as many rounds as it has deals; most need one, a record with an imposed fresh deal two."""
+    annulled: dict[int, str] = {}
+    ruling, imposed = _adjudicate(record, annulled)
+    for _ in range(len(record.deals)):
+        if imposed == annulled:
+            break
+        annulled = imposed
+        ruling, imposed = _adjudicate(record, annulled)
+    return ruling
 
 
 def _without_lines(record: Record, lines: set[int]) -> Record:
@@ -81,7 +107,10 @@ def _without_lines(record: Record, lines: set[int]) -> Record:
     return record.model_copy(update={"deals": deals})
 
 
-def _adjudicate(record: Record) -> RecordRuling:
+def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling, dict[int, str]]:
+    """The ruling on ``record`` replayed with the deals of ``annulled`` annulled (see
+    :func:`adjudicator.replay.replay`); and the deals, by position, that the laws annul with
+    no line of the record to say so and that another deal follows."""
     from laws import BY_NUMBER, LAWS
     from laws.base import findings_of
     from laws.view import deal_views, quiet
@@ -96,7 +125,9 @@ def _adjudicate(record: Record) -> RecordRuling:
     winner: str | None = None
     game_over = False
     lent = {"A": 0, "B": 0}
-    views = deal_views(record)
+    imposed: dict[int, str] = {}
+    position = -1
+    views = deal_views(record, annulled)
     judges: list[_Judge] = []
     for view in views:
         found: list[Any] = []
@@ -113,6 +144,7 @@ def _adjudicate(record: Record) -> RecordRuling:
         final = view.final
         if view.number is None or final is None:
             continue
+        position += 1
         if game_over:  # a deal after a game was won begins the next game
             score = {"A": 0, "B": 0}
             game_over = False
@@ -120,13 +152,16 @@ def _adjudicate(record: Record) -> RecordRuling:
         deal_ruling, deal_corrections, lent = _rule_deal(view, final, judged, next_view, lent)
         deals_out.append(deal_ruling)
         corrections.extend(deal_corrections)
+        ending = _annulment(view, judged, deal_ruling.outcome)
+        if ending is not None and next_view is not None:
+            imposed[position] = ending
         for p in ("A", "B"):
             score[p] += deal_ruling.marks.get(p, 0)
         for p in ("A", "B"):
             if score[p] >= target and not game_over:
                 winner = p
                 game_over = True
-    return RecordRuling(
+    ruling = RecordRuling(
         line=record.line,
         findings=findings_out,
         claims=claims_out,
@@ -136,6 +171,24 @@ def _adjudicate(record: Record) -> RecordRuling:
         winner=winner,
         trace=trace,
     )
+    return ruling, imposed
+
+
+def _annulment(view: Any, judged: _Judge, outcome: str) -> str | None:
+    """How the deal ended, if a law annuls it with no line of the record to say so: ``void``
+    or ``fresh deal``. ``None`` if it stands, or if the record ended it itself (a ``claims new
+    deal`` line, which the engine applies as it replays, or a faulty pack)."""
+    if outcome not in _ANNULLED:
+        return None
+    if not any(str(f.outcome) in _ANNULLED for f in judged.found if f.outcome is not None):
+        return None  # an option taken, by a claim
+    for s in view.steps:
+        if s.kind == "pack_fault" or (s.kind == "claim" and s.event.claim.value == "new deal"):
+            return None
+    return "void" if outcome == "void" else "fresh deal"
+
+
+_ANNULLED = ("fresh_deal", "void")
 
 
 def _resolve_conflicts(found: list[Any], by_number: dict[int, Any]) -> list[Any]:

@@ -12,7 +12,7 @@ before (:func:`later_holdings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .cards import Card, Player, Suit
@@ -52,9 +52,15 @@ def game_target(record: Record) -> int:
     return 5
 
 
-def replay(record: Record) -> Iterator[Step]:
-    """The table after every event of ``record``, in order (a deal's heading is a step too)."""
-    return _Replay(record).run()
+def replay(record: Record, annulled: Mapping[int, str] | None = None) -> Iterator[Step]:
+    """The table after every event of ``record``, in order (a deal's heading is a step too).
+
+    ``annulled``: deals (by position in ``record.deals``) that the laws annul although no line
+    of the record says so (a fresh deal a law imposes, a deal void under a law), each with how
+    it ended (``fresh deal`` or ``void``). The engine judges nothing: the adjudicator, having
+    heard the laws, tells it. Each such deal ends at its last event as after ``claims new
+    deal``: the deal does not pass, and the player whose deal it was deals again."""
+    return _Replay(record, annulled).run()
 
 
 def final_table(record: Record) -> Table:
@@ -151,8 +157,9 @@ class _Replay:
     """Working state of one replay. Each handler takes an event and the deal, and returns the
     new deal state; deviations found on the way are collected in ``self.devs``."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, annulled: Mapping[int, str] | None = None) -> None:
         self.record = record
+        self.annulled = annulled
         law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
         self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
         self.devs: list[Deviation] = []
@@ -167,13 +174,24 @@ class _Replay:
         for event in self.record.opening:
             yield self._step(index, event, None)
             index += 1
-        for deal in self.record.deals:
-            yield self._begin(index, deal)
+        annulled = self.annulled
+        for position, deal in enumerate(self.record.deals):
+            step = self._begin(index, deal)
             index += 1
             self.inferred = later_holdings(deal.events)
+            ending = annulled.get(position) if annulled else None
+            if ending is None:
+                yield step
+                for self.local, event in enumerate(deal.events):
+                    yield self._step(index, event, deal)
+                    index += 1
+                continue
+            # An annulled deal: its last step is yielded once the annulment is applied to it.
             for self.local, event in enumerate(deal.events):
-                yield self._step(index, event, deal)
+                yield step
+                step = self._step(index, event, deal)
                 index += 1
+            yield self._annul(step, ending)
 
     def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
         devs: list[Deviation] = []
@@ -202,6 +220,20 @@ class _Replay:
             kind,
         )
         return _tuple_new(Step, values)
+
+    def _annul(self, step: Step, ending: str) -> Step:
+        """``step``, the last of a deal the laws annulled with no line of the record to say so,
+        with the deal ended as a claimed fresh deal ends it (:meth:`_claim`): the deal does not
+        pass; the player whose deal it was deals again. A deal the record already ended so (a
+        claim, a faulty pack) is left as it is."""
+        deal = self.table.deal
+        if deal is None or deal.ended_by in ("fresh deal", "void"):
+            return step
+        self.table = _with_deal(
+            self.table._replace(next_dealer=self._due_dealer or deal.dealer),
+            _upd(deal, ended_by=ending),
+        )
+        return step._replace(table=self.table)
 
     def _resolved(self, deal: DealState) -> DealState:
         """The deal with inferred holdings merged into the hands."""
@@ -248,10 +280,16 @@ class _Replay:
         if deal.pack is not None and deal.pack is not deal.dealer:
             self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
         previous = t.deal
-        if previous is not None and previous.result is None and previous.phase == "play":
+        if (
+            previous is not None
+            and previous.result is None
+            and previous.phase == "play"
+            and not previous.ended_by
+        ):
             self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
         self._due_dealer = t.next_dealer
         self._loose = 0
+        self._completing = None
         elder = _other(deal.dealer)
         state = DealState(
             number=deal.number,
@@ -365,6 +403,15 @@ class _Replay:
                     f"{e.player} discarded {wanted} and took {n}",
                 )
             deal = _upd(deal, stage="")
+        elif (
+            (who := self._completing) is not None
+            and e.player is who
+            and deal.hand(who).size + n <= HAND
+        ):
+            # The completion of his short hand from the stock, which his claim (or the other
+            # player's permission) called for: laws 16, 18, 32, 34. A claim the laws reject
+            # is taken out of the record before it is ruled again (the adjudicator).
+            self._completing = None
         else:
             self._dev(
                 "cards_given_out_of_turn",
@@ -379,6 +426,7 @@ class _Replay:
 
     _dealer_discarded_before = 0
     _due_dealer: Player | None = None
+    _completing: Player | None = None  # whose short hand a claim called to be completed
     _loose = 0  # cards turned up or faced in error, which may yet be given (laws 35, 37)
     _order_used: tuple[int, int] | None = None
 
@@ -390,8 +438,11 @@ class _Replay:
         order = t.orders[dealer_seat]
         if k == 0:
             chosen = t.pending_order or order
-            if chosen is None and n in (2, 3):
-                chosen = (n, HAND - n)
+            if chosen is None:
+                # His first packet selects his order (law 8). One of another size than two or
+                # three is read as the lawful packet nearest it, with cards too many or too
+                # few (as laws 15-18 read a wrong hand): four or more begin 3-2, one 2-3.
+                chosen = (3, 2) if n >= 3 else (2, 3)
             if t.pending_order is not None or order is None:
                 orders = list(t.orders)
                 orders[dealer_seat] = chosen
@@ -880,6 +931,9 @@ class _Replay:
             # The deal is dealt again, by the player whose deal it was (law 14).
             self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
             return _upd(deal, phase="over", ended_by="fresh deal")
+        if what == "complete":
+            self._completing = e.player  # his hand is to be completed from the stock
+            return deal
         if what == "trump" and e.card is not None:
             return _upd(deal, trump=e.card.suit)
         if what == "replay" and deal.play_hands is not None:
@@ -897,6 +951,8 @@ class _Replay:
         return deal
 
     def _permit_complete(self, e: Any, deal: DealState) -> DealState:
+        # He lets the other player (the dealer, law 18) complete his hand from the stock.
+        self._completing = deal.dealer if e.player is deal.elder else deal.elder
         return deal
 
     def _elect_play(self, e: Any, deal: DealState) -> DealState:

@@ -143,7 +143,10 @@ class DealState(NamedTuple):
     """Marks made on the sheet during this deal (unmarks negative)."""
     result: Result | None = None
     ended_by: str = ""
-    """Why the deal ended early: ``abandoned``, ``fresh deal``, ``void``, or empty."""
+    """Why the deal ended early: ``abandoned``, ``fresh deal``, ``void``, or empty. A fresh
+    deal or a void deal is the record's (a ``claims new deal``, a faulty pack) or, when a law
+    annuls the deal with no line to say so, the adjudicator's word to the engine (set at the
+    deal's last event; see :func:`adjudicator.replay.replay`)."""
 
     def hand(self, player: Player) -> Holding:
         """The player's hand now."""
@@ -169,7 +172,9 @@ class Table(NamedTuple):
     next_dealer: Player | None = None
     """Who should deal next (law 5 for the first deal, then alternately)."""
     orders: tuple[tuple[int, int] | None, ...] = (None, None, None)
-    """The packet order each player chose as dealer (law 8)."""
+    """The packet order each player chose as dealer (law 8): announced, or selected by his
+    first packet (one of another size than two or three selects the order whose first packet
+    is nearest it: four or more, 3-2; one, 2-3)."""
     pending_order: tuple[int, int] | None = None
     """An order announced for the coming deal (law 8)."""
     deal: DealState | None = None

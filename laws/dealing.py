@@ -169,9 +169,14 @@ LAW_8 = Law(
         "order already chosen binds, but in later games the engine does not say whether the "
         "dealer has already dealt in the game, so an announcement before the cut is read as "
         "the notice the law allows at the start of a game), and, at the start of a later "
-        "game, a change announced after the cut. His first order is the one he first dealt in "
-        "(or first announced); an announcement of the order he already has changes nothing. "
-        "Source: S2."
+        "game, a change announced after the cut. His order is the one his first deal selects "
+        "(or he first announced); an announcement of the order he already has changes nothing. "
+        "A first packet of two or three selects 2-3 or 3-2. One of another size still selects "
+        "an order: the project reads it as the lawful packet nearest it with cards too many or "
+        "too few, as laws 15-18 read a wrong hand (the five dealt, the surplus drawn or the "
+        "shortage completed), so four or more select 3-2 (he began with the larger packet) and "
+        "one selects 2-3 (the smaller). The engine records it (`Table.orders`) and judges the "
+        "rest of that deal, and his later deals of the game, by it. Source: S2."
     ),
     find=_find_law_8,
     default="an announcement the law does not allow is of no effect",
@@ -233,28 +238,6 @@ def _misdeal(view: DealView) -> _Misdeal | None:
         ):
             continue  # he kept to his binding order and ignored his void announcement
         problems.append((step, dev.kind, dev.message))
-    flagged = {step.number for step, _k, _m in problems}
-    for step in view.steps:
-        event = step.event
-        if end is not None and step.number > end:
-            break
-        if rectify is not None and step.number > rectify.number:
-            break
-        if (
-            isinstance(event, Packet)
-            and len(event.cards) not in (2, 3)
-            and step.number not in flagged
-        ):
-            # The engine judges packet sizes against the dealer's order, which a first packet
-            # of another size never sets: law 8 deals by two and three in any case.
-            problems.append(
-                (
-                    step,
-                    "wrong_packet_size",
-                    f"a packet of {_cards(len(event.cards))} to {event.player}; the cards are "
-                    "dealt by two and by three",
-                )
-            )
     if (
         ann is not None
         and first_packet is not None
@@ -361,7 +344,11 @@ LAW_9 = Law(
     interpretation=(
         "One finding per deal, at the first packet that departs from law 8 (the engine's "
         "`order_changed`, `wrong_packet_size`, `packet_to_wrong_player` and `extra_packet`, "
-        "and a deal in an order that law 8 did not let the dealer announce). The options are "
+        "and a deal in an order that law 8 did not let the dealer announce). Packet sizes are "
+        "judged against the dealer's order, which his first packet selects even when it is of "
+        "neither two nor three cards (law 8's reading: four or more, 3-2; one, 2-3): a deal "
+        "of four then one is cited packet by packet ('packet 1 to B had 4 card(s), not 3'). "
+        "The options are "
         "the non-dealer's and close at whichever comes first of the turn-up and his first look "
         "at his hand (his `takes up`, or an act he cannot do without seeing his cards); if he "
         "looked before the error was made, they are closed from the start. Packets given "
@@ -664,21 +651,6 @@ def _packs_changed(view: DealView) -> bool:
     )
 
 
-def _deals_again(view: DealView) -> bool:
-    """Whether this deal is the previous dealer dealing again after a deal broken off with no
-    result and no claim: a fresh deal the laws imposed (laws 11, 12, 20) or one voided before
-    the turn-up. The engine passes the deal on unless a ``claims new deal`` line ended the
-    deal, so it reports such a deal as out of turn."""
-    prev, state = view.previous, opening_state(view)
-    return (
-        prev is not None
-        and state is not None
-        and prev.dealer is state.dealer
-        and prev.result is None
-        and prev.ended_by == ""
-    )
-
-
 def _find_law_14(view: DealView) -> Sequence[Finding]:
     state = opening_state(view)
     if state is None:
@@ -689,7 +661,7 @@ def _find_law_14(view: DealView) -> Sequence[Finding]:
     changed = _packs_changed(view)
     problems: list[tuple[str, str]] = []
     for dev in heading.deviations:
-        if dev.kind == "deal_out_of_turn" and not _deals_again(view):
+        if dev.kind == "deal_out_of_turn":
             problems.append(("deal_out_of_turn", dev.message))
         elif dev.kind == "wrong_pack" and not changed:
             problems.append(("wrong_pack", dev.message))
@@ -747,10 +719,12 @@ LAW_14 = Law(
         "deal actually made (§6.12 reading; the engine does so). After a wrong-pack deal that "
         "stands, the packs remain changed: the next deal is right with the adversary's pack "
         "(as its heading `pack` says) and wrong with the dealer's own; this needs the "
-        "previous deal's heading to name the pack. A deal broken off with no result and no "
-        "claim (a fresh deal the laws imposed, e.g. laws 11, 12, 20) is dealt again by the "
-        "same dealer: that is not a deal out of turn, though the engine passes the deal on. "
-        "Source: S2."
+        "previous deal's heading to name the pack. A deal annulled, whether by a claim or by a "
+        "law that imposes it with no claim line (a fresh deal under laws 7, 11, 12 or 20, a "
+        "deal void under this law or law 45), does not pass: the player whose deal it was "
+        "deals again, and the engine, told by the adjudicator, expects him. A deal merely "
+        "broken off, which no law annuls (an option nobody took, e.g. law 13's), passes like "
+        "any other: the same dealer dealing again is out of turn. Source: S2."
     ),
     find=_find_law_14,
     options=(_VOID,),
@@ -918,10 +892,12 @@ LAW_16 = Law(
     interpretation=(
         "Judges the engine's `wrong_count_dealt` for the non-dealer's shortage. Window as "
         "law 15's. `claims complete` takes the first option; the completing cards may be "
-        "recorded as a packet to him (the engine then reports `cards_given_out_of_turn`, which "
-        "is the lawful completion, not an irregularity). If he takes neither and plays without "
-        "taking cards, law 20 makes a fresh deal; if he exchanges, §6.13 (not covered: the "
-        "deal stands). The dealer loses a king turned up (law 19). Source: S2."
+        "recorded as a packet to him: the engine takes a packet that makes his hand up to five "
+        "after his claim as the completion it called for. Without the claim, after a claim the "
+        "laws reject (the adjudicator rules the record again without it), or beyond five, the "
+        "engine reports the packet as `cards_given_out_of_turn`. If he takes neither and "
+        "plays without taking cards, law 20 makes a fresh deal; if he exchanges, §6.13 (not "
+        "covered: the deal stands). The dealer loses a king turned up (law 19). Source: S2."
     ),
     find=_find_law_16,
     options=_OPTIONS_16,
@@ -1041,8 +1017,10 @@ LAW_18 = Law(
     ),
     interpretation=(
         "Judges the engine's `wrong_count_dealt` for the dealer's shortage; window as law "
-        "17's. `permits complete` takes the first option (the completing packet, which the "
-        "engine reports as `cards_given_out_of_turn`, is lawful). If neither is taken and the "
+        "17's. `permits complete` takes the first option: the engine takes a packet that makes "
+        "the dealer's hand up to five after it as the completion it allowed. Without the "
+        "permission, after one the laws reject (too late, or not the non-dealer's), or beyond "
+        "five, it reports the packet as `cards_given_out_of_turn`. If neither is taken and the "
         "dealer plays without taking cards, law 21 gives the non-dealer a fresh deal. The "
         "dealer loses a king turned up (law 19). Source: S2."
     ),
@@ -1136,8 +1114,9 @@ LAW_20 = Law(
         "him after the turn-up (he stood, or his proposal was refused). The fresh deal is "
         "imposed, whenever the wrong number comes to light (a claim of it by either player is "
         "upheld until the next trump is turned up). It replaces laws 15 and 16's remedies, "
-        "whose windows closed when he played. A completion claimed under law 16 is taken as "
-        "made even if the record does not show the card. Played with the wrong number after "
+        "whose windows closed when he played. A completion claimed in time under law 16 is "
+        "taken as made even if the record does not show the card; a claim the laws reject "
+        "completes nothing (the record is ruled without it). Played with the wrong number after "
         "taking cards is not covered (§6.13: the deal stands; laws 29-34 if the exchange "
         "caused it). Source: S2."
     ),
@@ -1187,9 +1166,9 @@ LAW_21 = Law(
         "non-dealer's hand, law 21 optional for the dealer's). The claim may be made when the "
         "wrong number comes to light, and is read as open until the next trump is turned up "
         "(the project's limit for claims about a finished hand, as laws 22 and 50). A draw "
-        "under law 17 or a completion permitted under law 18 is taken as made even if the "
-        "record does not show it. Unclaimed, the deal stands and the dealer cannot mark a king "
-        "turned up (law 19, §6.4). Source: S2."
+        "under law 17 or a completion permitted in time under law 18 is taken as made even if "
+        "the record does not show it. Unclaimed, the deal stands and the dealer cannot mark a "
+        "king turned up (law 19, §6.4). Source: S2."
     ),
     find=_find_law_21,
     options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),

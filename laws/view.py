@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from adjudicator.model import Deal, Record
 from adjudicator.queries import (
     Unknown,
@@ -16,13 +18,14 @@ from .base import DealView
 from .facts import add_marks
 
 
-def deal_views(record: Record) -> list[DealView]:
+def deal_views(record: Record, annulled: Mapping[int, str] | None = None) -> list[DealView]:
     """The opening (number ``None``, if the record has one) and each deal, with the steps of
-    the replay that belong to it."""
+    the replay that belong to it. ``annulled``: the deals the laws annul with no line of the
+    record to say so, as the adjudicator tells the engine (:func:`adjudicator.replay.replay`)."""
     groups: list[tuple[int | None, list[Step]]] = []
     current: list[Step] = []
     number: int | None = None
-    for step in replay(record):
+    for step in replay(record, annulled):
         if isinstance(step.event, Deal):
             if current or number is not None:
                 groups.append((number, current))

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 import pytest
 
 from adjudicator import Player, read_one
+from adjudicator.adjudicate import adjudicate
 from adjudicator.replay import replay
 from laws.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.cutting import LAW_3, LAW_4, LAW_5, LAW_6, LAW_7
@@ -314,6 +315,47 @@ def test_law_9_wrong_order_options() -> None:
     }
 
 
+# Deal 1, A deals four then one: B holds KH QH 9S 7C, then 8C; A holds JS 8S 7D TD, then AH.
+FOUR_ONE = "  B: KH QH 9S 7C\n  A: JS 8S 7D TD\n  B: 8C\n  A: AH\n"
+
+
+def test_law_9_a_first_packet_of_four_sets_three_two() -> None:
+    text = HEAD + "deal 1 A\n" + FOUR_ONE + "  turn 9D\n" + PLAY
+    f = one(found(LAW_9, text))
+    assert (f.line, f.offender, f.kind) == (line_of(text, "B: KH"), A, "misdeal")
+    # Each packet is judged against the order the first one selected (3-2), and cited so.
+    assert "packet 1 to B had 4 card(s), not 3" in f.message
+    assert "packet 2 to A had 4 card(s), not 3" in f.message
+    assert "packet 3 to B had 1 card(s), not 2" in f.message
+    assert "packet 4 to A had 1 card(s), not 2" in f.message
+    assert found(LAW_15, text) == found(LAW_16, text) == []  # five cards each: law 9 only
+    # The order binds A for the game: dealing 2-3 in his next deal is a change of order.
+    later = text + DEAL_2 + "deal 3 A\n  B: ?? ??\n  A: ?? ??\n  B: ?? ?? ??\n  A: ?? ?? ??\n"
+    wrong = [f for f in found(LAW_9, later) if f.deal == 3]
+    assert [(f.kind, f.line) for f in wrong] == [("wrong_order", line_of(later, "B: ?? ??"))]
+    assert "his order this game is 3-2" in wrong[0].message
+    kept = text + DEAL_2 + "deal 3 A\n  B: ?? ?? ??\n  A: ?? ?? ??\n  B: ?? ??\n  A: ?? ??\n"
+    assert [f.deal for f in found(LAW_9, kept)] == [1]
+
+
+def test_law_9_a_first_packet_of_one_sets_two_three() -> None:
+    one_four = "  B: KH\n  A: JS\n  B: QH 9S 7C 8C\n  A: 8S 7D TD AH\n"
+    text = HEAD + "deal 1 A\n" + one_four + "  turn 9D\n" + PLAY
+    f = one(found(LAW_9, text))
+    assert "packet 1 to B had 1 card(s), not 2" in f.message
+    assert "packet 3 to B had 4 card(s), not 3" in f.message
+    kept = text + DEAL_2 + "deal 3 A\n  B: ?? ??\n  A: ?? ??\n  B: ?? ?? ??\n  A: ?? ?? ??\n"
+    assert [f.deal for f in found(LAW_9, kept)] == [1]
+
+
+def test_law_8_order_announced_against_an_odd_first_packet() -> None:
+    text = HEAD + "deal 1 A\n" + FOUR_ONE + "  turn 9D\n" + PLAY + DEAL_2
+    text += "deal 3 A\n  order 2-3\n  cut B 9\n  B: ?? ??\n  A: ?? ??\n"
+    f = one(found(LAW_8, text))
+    assert (f.deal, f.kind) == (3, "order_changed_in_game")
+    assert "he chose 3-2 earlier in this game" in f.message
+
+
 def test_law_9_window_is_his_look_when_he_looks_before_the_turn_up() -> None:
     text = HEAD + "deal 1 A\n" + PACKETS.replace("B: 7C 8C", "B: 7C 8C 9C")
     text += "  B takes up\n  turn 9D\n"
@@ -440,8 +482,56 @@ def test_law_14_packs_remain_changed() -> None:
 
 
 def test_law_14_same_dealer_after_an_imposed_fresh_deal() -> None:
+    # Law 12 imposes a fresh deal with no claim line: A deals again, in turn.
     text = HEAD + "deal 1 A\n  B: KH QH 9S\n  faced 8D\n" + "deal 2 A\n" + PACKETS + "  turn 9D\n"
-    assert found(LAW_14, text) == []
+    record = read_one(text)
+    # The engine alone passes the deal on; told by the adjudicator that the laws annulled
+    # deal 1, it does not, and law 14 has nothing to find.
+    assert one(found(LAW_14, text)).kind == "deal_out_of_turn"
+    assert [f for v in deal_views(record, {0: "fresh deal"}) for f in LAW_14.find(v)] == []
+    ruling = adjudicate(record)
+    assert [(d.number, d.outcome) for d in ruling.deals] == [(1, "fresh_deal"), (2, "stands")]
+    assert {f.law for f in ruling.findings} == {12}
+
+
+def test_law_14_other_player_after_an_imposed_fresh_deal() -> None:
+    # The fresh deal law 12 imposes is A's: B dealing deal 2 deals out of turn.
+    text = HEAD + "deal 1 A\n  B: KH QH 9S\n  faced 8D\n" + DEAL_2
+    ruling = adjudicate(read_one(text))
+    [f] = [f for f in ruling.findings if f.law == 14]
+    assert (f.deal, f.line, f.offender, f.kind) == (
+        2,
+        line_of(text, "deal 2"),
+        "B",
+        "deal_out_of_turn",
+    )
+    assert [(d.number, d.outcome) for d in ruling.deals] == [(1, "fresh_deal"), (2, "stands")]
+
+
+def test_law_14_same_dealer_after_a_deal_no_law_annuls() -> None:
+    # Law 13's fresh deal is the non-dealer's option; he looks at his hand without claiming
+    # it. The cards are gathered all the same, and A deals again: out of turn.
+    first = HEAD + "deal 1 A\n" + PACKETS.replace("B: KH QH", "B: KH *QH") + "  B takes up\n"
+    text = first + "deal 2 A\n" + PACKETS + "  turn 9D\n"
+    ruling = adjudicate(read_one(text))
+    [f] = [f for f in ruling.findings if f.law == 14]
+    assert (f.deal, f.kind, f.offender) == (2, "deal_out_of_turn", "A")
+    assert [(d.number, d.outcome) for d in ruling.deals] == [(1, "stands"), (2, "stands")]
+
+
+def test_law_14_fresh_deals_in_a_row_settle() -> None:
+    # Two faced cards in a row: three deals by A, each in turn. The second is out of turn
+    # (hence void, law 14) until the engine knows that the first did not pass.
+    faced = "  B: KH QH 9S\n  faced 8D\n"
+    text = HEAD + "deal 1 A\n" + faced + "deal 2 A\n" + faced + "deal 3 A\n" + PACKETS
+    text += "  turn 9D\n" + PLAY
+    ruling = adjudicate(read_one(text))
+    assert {f.law for f in ruling.findings} == {12}
+    assert [(d.number, d.outcome) for d in ruling.deals] == [
+        (1, "fresh_deal"),
+        (2, "fresh_deal"),
+        (3, "stands"),
+    ]
 
 
 # -- laws 15 to 19 ---------------------------------------------------------------------------------
@@ -536,6 +626,26 @@ def test_law_20_near_miss_cards_taken_or_completed() -> None:
     completed = HEAD + "deal 1 A\n" + FOUR_B + "  turn 9D\n  B claims complete\n  B: 8C\n"
     completed += "  1. B KH A AH\n"
     assert found(LAW_20, completed) == []
+
+
+def test_law_20_after_a_completion_claimed_too_late() -> None:
+    # Law 16's completion is open only before he proposes: claimed after the refusal, it is
+    # rejected and completes nothing, so playing with four is law 20's fresh deal.
+    late = HEAD + "deal 1 A\n" + FOUR_B + "  turn 9D\n  B proposes\n  A refuses\n"
+    late += "  B claims complete\n  1. B KH A AH\n"
+    ruling = adjudicate(read_one(late))
+    assert [(c.line, c.upheld, c.law) for c in ruling.claims] == [
+        (line_of(late, "claims complete"), False, 16)
+    ]
+    assert 20 in {f.law for f in ruling.findings}
+    assert ruling.deals[0].outcome == "fresh_deal"
+    # Claimed in time, it is taken as made even if the record does not show the card.
+    in_time = HEAD + "deal 1 A\n" + FOUR_B + "  turn 9D\n  B claims complete\n"
+    in_time += "  B proposes\n  A refuses\n  1. B KH A AH\n"
+    ruling = adjudicate(read_one(in_time))
+    assert [c.upheld for c in ruling.claims] == [True]
+    assert 20 not in {f.law for f in ruling.findings}
+    assert ruling.deals[0].outcome == "stands"
 
 
 def test_law_21_dealer_plays_without_taking_cards() -> None:

@@ -613,6 +613,147 @@ def test_irregular_play_is_reported_where_it_happened(
 
 
 # --------------------------------------------------------------------------------------------
+#  The deal passing, the packet order, completing a short hand
+# --------------------------------------------------------------------------------------------
+
+CUT = "cut A KH B 9C\n"
+"""A cuts higher: A deals first."""
+FIVE_EACH = "  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9D\n"
+"""A deals 3-2: B holds KH QH 9S 7C 8C, A holds JS 8S 7D TD AH; diamonds are trumps."""
+
+
+def _kinds(steps: list[Step], line: int) -> list[str]:
+    return [d.kind for s in steps if s.line == line for d in s.deviations]
+
+
+def _line(text: str, fragment: str) -> int:
+    """The line (1-based) of the first line of ``text`` that contains ``fragment``."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if fragment in line)
+
+
+def test_an_annulled_deal_does_not_pass() -> None:
+    # A faced card in the pack (law 12): the laws annul deal 1 with no claim line, and the
+    # same dealer deals again.
+    text = CUT + "deal 1 A\n  B: KH QH 9S\n  faced 8D\n\ndeal 2 A\n" + FIVE_EACH
+    record = read_one(text)
+    heading, faced = _line(text, "deal 2"), _line(text, "faced")
+    passed = list(replay(record))
+    assert _kinds(passed, heading) == ["deal_out_of_turn"]  # the engine alone passes it on
+    steps = list(replay(record, {0: "fresh deal"}))
+    assert _kinds(steps, heading) == []
+    last = next(s for s in steps if s.line == faced)  # deal 1's last event, and the annulment
+    assert last.table.deal is not None and last.table.deal.ended_by == "fresh deal"
+    assert last.table.next_dealer is A
+    assert last.deviations == next(s for s in passed if s.line == faced).deviations
+    # Every other step is as the plain replay has it; the deal after is his by right.
+    assert [s.table.deal for s in steps if s.line not in (faced, heading)] == [
+        s.table.deal for s in passed if s.line not in (faced, heading)
+    ]
+    assert steps[-1].table.next_dealer is B
+
+
+def test_an_annulled_deal_out_of_turn_goes_to_the_right_dealer() -> None:
+    # A deals twice running; law 14 voids his second deal before its turn-up: B, whose deal
+    # it was, deals next.
+    text = CUT + "deal 1 A\n" + FIVE_EACH + "deal 2 A\n  B: ?? ?? ??\n\ndeal 3 B\n  A: ?? ??\n"
+    steps = list(replay(read_one(text), {1: "void"}))
+    assert _kinds(steps, _line(text, "deal 2")) == ["deal_out_of_turn"]  # it was B's deal
+    assert _kinds(steps, _line(text, "deal 3")) == []  # B deals, as he should have
+    end = next(s for s in steps if s.line == _line(text, "B: ?? ?? ??"))
+    assert end.table.deal is not None and end.table.deal.ended_by == "void"
+    assert end.table.next_dealer is B
+
+
+def test_an_annulled_deal_played_in_part_is_not_unfinished() -> None:
+    # Law 20: B plays with four cards without taking any: a fresh deal, A's again.
+    text = CUT + "deal 1 A\n" + FIVE_EACH.replace("B: 7C 8C", "B: 7C") + "  B plays\n"
+    text += "  1. B KH A AH\n\ndeal 2 A\n" + FIVE_EACH
+    record, heading = read_one(text), _line(text, "deal 2")
+    assert _kinds(list(replay(record)), heading) == ["deal_out_of_turn", "hand_unfinished"]
+    assert _kinds(list(replay(record, {0: "fresh deal"})), heading) == []
+
+
+def test_a_claimed_fresh_deal_is_not_annulled_twice() -> None:
+    text = CUT + "deal 1 A\n  B: KH QH 9S\n  B claims new deal\n\ndeal 2 A\n" + FIVE_EACH
+    record = read_one(text)
+    assert list(replay(record, {0: "void"})) == list(replay(record))
+
+
+@pytest.mark.parametrize(
+    ("packets", "order", "wrong"),
+    [
+        # four then one: the nearest lawful first packet is three (3-2)
+        ("B: KH QH 9S 7C|A: JS 8S 7D TD|B: 8C|A: AH", (3, 2), [1, 2, 3, 4]),
+        ("B: KH QH 9S 7C|A: JS 8S 7D|B: 8C|A: TD AH", (3, 2), [1, 3]),
+        # one then four: two (2-3)
+        ("B: KH|A: JS 8S|B: QH 9S 7C 8C|A: 7D TD AH", (2, 3), [1, 3]),
+        # the lawful orders, for comparison
+        ("B: KH QH 9S|A: JS 8S 7D|B: 7C 8C|A: TD AH", (3, 2), []),
+        ("B: KH QH|A: JS 8S|B: 9S 7C 8C|A: 7D TD AH", (2, 3), []),
+    ],
+)
+def test_the_first_packet_selects_the_order(
+    packets: str, order: tuple[int, int], wrong: list[int]
+) -> None:
+    text = CUT + "deal 1 A\n" + "".join(f"  {p}\n" for p in packets.split("|"))
+    steps = list(replay(read_one(text)))
+    assert steps[-1].table.orders == (order, None, None)
+    sized = [
+        i
+        for i, s in enumerate(s for s in steps if s.kind == "packet")
+        if any(d.kind == "wrong_packet_size" for d in s.deviations)
+    ]
+    assert [i + 1 for i in sized] == wrong
+
+
+def test_the_order_an_odd_first_packet_selects_binds_the_dealer() -> None:
+    deal_1 = "deal 1 A\n  B: KH QH 9S 7C\n  A: JS 8S 7D\n  B: 8C\n  A: TD AH\n  turn 9D\n"
+    deal_2 = "deal 2 B\n  A: ?? ??\n  B: ?? ??\n  A: ?? ?? ??\n  B: ?? ?? ??\n"
+    deal_3 = "deal 3 A\n  B: ?? ??\n  A: ?? ??\n  B: ?? ?? ??\n  A: ?? ?? ??\n"
+    steps = list(replay(read_one(CUT + deal_1 + deal_2 + deal_3)))
+    changed = [d for s in steps for d in s.deviations if d.kind == "order_changed"]
+    assert [d.message for d in changed] == ["A dealt 2-3; his order this game is 3-2"]
+
+
+SHORT_B = FIVE_EACH.replace("B: 7C 8C", "B: 7C")
+"""B is dealt four cards (no 8C)."""
+SHORT_A = FIVE_EACH.replace("A: TD AH", "A: TD")
+"""A deals himself four cards (no AH)."""
+
+
+@pytest.mark.parametrize(
+    ("dealt", "after", "flagged"),
+    [
+        (SHORT_B, "  B claims complete\n  B: 8C\n", False),  # law 16
+        (SHORT_B, "  B: 8C\n", True),  # nobody called for it
+        (SHORT_B, "  B claims complete\n  B: 8C 7H\n", True),  # six: more than completes
+        (FIVE_EACH, "  B claims complete\n  B: 7H\n", True),  # his hand was not short
+        (SHORT_B, "  A claims complete\n  B: 8C\n", True),  # not A's to call for B
+        (SHORT_A, "  B permits complete\n  A: AH\n", False),  # law 18
+        (SHORT_A, "  B proposes\n  B permits complete\n  A: AH\n  A accepts\n", False),
+        (SHORT_A, "  A: AH\n", True),  # without his leave
+        (SHORT_A, "  B permits complete\n  B: 7H\n", True),  # the leave was for A
+    ],
+)
+def test_a_completion_called_for_is_not_given_out_of_turn(
+    dealt: str, after: str, flagged: bool
+) -> None:
+    text = CUT + "deal 1 A\n" + dealt + after
+    steps = list(replay(read_one(text)))
+    kinds = [d.kind for s in steps if s.kind == "packet" for d in s.deviations]
+    assert ("cards_given_out_of_turn" in kinds) is flagged
+
+
+def test_a_completion_is_given_once() -> None:
+    text = CUT + "deal 1 A\n" + SHORT_B.replace("B: KH QH 9S", "B: KH QH")
+    text += "  B claims complete\n  B: 9S\n  B: 8C\n"
+    steps = list(replay(read_one(text)))
+    packets = [s for s in steps if s.kind == "packet"][-2:]
+    assert [[d.kind for d in s.deviations] for s in packets] == [[], ["cards_given_out_of_turn"]]
+    assert steps[-1].table.deal is not None and steps[-1].table.deal.hand(B).size == 5
+
+
+# --------------------------------------------------------------------------------------------
 #  Purity
 # --------------------------------------------------------------------------------------------
 
