@@ -77,6 +77,8 @@ _CLAIM = {
 
 _new = object.__new__
 _set = object.__setattr__
+
+
 class _Templates(dict[type[Any], tuple[dict[str, Any], set[str]]]):
     """Each model class's fields with their defaults, and the set of its field names."""
 
