@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import io
 import os
+import re
 from collections.abc import Iterator
 from typing import IO, Any, cast
 
@@ -144,18 +145,11 @@ def _lines_of_bytes(
         if not (at_start and body.startswith((b"\xff\xfe", b"\xfe\xff"))):  # UTF-16
             text = _plain_text(body[3:] if bom else body)
         if text is None:
-            lines = list(_careful_lines(io.BytesIO(body), path, problems, lineno + 1, at_start))
-            yield from lines
-            lineno += body.count(b"\n") + (not body.endswith(b"\n"))
+            for item in _careful_lines(io.BytesIO(body), path, problems, lineno + 1, at_start):
+                lineno = item[0]
+                yield item
         else:
-            split = text.split("\n")
-            if body.endswith(b"\n"):
-                split.pop()
-            if "\r" in text:  # CRLF line ends (a CR not before LF stays)
-                last = None if body.endswith(b"\n") else split[-1]
-                split = [line[:-1] if line.endswith("\r") else line for line in split]
-                if last is not None:
-                    split[-1] = last
+            split = _split_lines(text) or [""]  # (a file of a byte-order mark alone)
             yield from enumerate(split, lineno + 1)
             lineno += len(split)
         at_start = False
@@ -221,55 +215,73 @@ def _careful_lines(
             problems.append(error)
             yield lineno, _placeholder(raw)
             continue
-        if at_start and lineno == first_line:
-            if raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-            elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-                raise _Unreadable(
-                    NotationError(
-                        "the file is UTF-16 text; records must be UTF-8",
-                        path=path,
-                        hint="convert it, e.g. iconv -f UTF-16 -t UTF-8",
-                    )
-                )
-        if b"\0" in raw:
-            col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
-            if at_start and lineno == first_line and _looks_utf16(raw):
-                raise _Unreadable(
-                    NotationError(
-                        "the file looks like UTF-16 text; records must be UTF-8",
-                        path=path,
-                        hint="convert it, e.g. iconv -f UTF-16LE -t UTF-8",
-                    )
-                )
+        for i, part in enumerate(_line_parts(raw)):
+            lineno += i > 0
+            item = _careful_line(part, lineno, path, problems, at_start and lineno == first_line)
+            if item is not None:
+                yield item
+
+
+def _line_parts(raw: bytes) -> list[bytes]:
+    """A line as read up to LF, without its line end, cut at each lone CR: a line ends at LF,
+    CR LF, or CR alone (as in Python's universal newlines), whether read from bytes or a str."""
+    if raw.endswith(b"\n"):
+        raw = raw[:-2] if raw.endswith(b"\r\n") else raw[:-1]
+    elif raw.endswith(b"\r"):
+        raw = raw[:-1]
+    return raw.split(b"\r") if b"\r" in raw else [raw]
+
+
+def _careful_line(
+    raw: bytes, lineno: int, path: str, problems: list[NotationError], first: bool
+) -> tuple[int, str] | None:
+    """One line (without its line end): its text, or its placeholder with the problem recorded.
+    ``first``: the file's first line, where a byte-order mark may stand."""
+    if first:
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
             raise _Unreadable(
                 NotationError(
-                    "a NUL byte: this is a binary file, not a record of the notation",
+                    "the file is UTF-16 text; records must be UTF-8",
                     path=path,
-                    line=lineno,
-                    column=col,
+                    hint="convert it, e.g. iconv -f UTF-16 -t UTF-8",
                 )
             )
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            col = len(raw[: e.start].decode("utf-8", "replace")) + 1
-            bad = raw[e.start : e.end].hex(" ")
-            problems.append(
+    if b"\0" in raw:
+        col = len(raw[: raw.index(b"\0")].decode("utf-8", "replace")) + 1
+        if first and _looks_utf16(raw):
+            raise _Unreadable(
                 NotationError(
-                    f"bytes that are not UTF-8 ({bad})",
+                    "the file looks like UTF-16 text; records must be UTF-8",
                     path=path,
-                    line=lineno,
-                    column=col,
-                    source=raw.decode("utf-8", "replace").rstrip("\r\n"),
-                    hint="records are UTF-8 text; was this file saved as Latin-1 or cp1252?",
+                    hint="convert it, e.g. iconv -f UTF-16LE -t UTF-8",
                 )
             )
-            yield lineno, _placeholder(raw)
-            continue
-        if text.endswith("\n"):
-            text = text[:-2] if text.endswith("\r\n") else text[:-1]
-        yield lineno, text
+        raise _Unreadable(
+            NotationError(
+                "a NUL byte: this is a binary file, not a record of the notation",
+                path=path,
+                line=lineno,
+                column=col,
+            )
+        )
+    try:
+        return lineno, raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        col = len(raw[: e.start].decode("utf-8", "replace")) + 1
+        bad = raw[e.start : e.end].hex(" ")
+        problems.append(
+            NotationError(
+                f"bytes that are not UTF-8 ({bad})",
+                path=path,
+                line=lineno,
+                column=col,
+                source=raw.decode("utf-8", "replace"),
+                hint="records are UTF-8 text; was this file saved as Latin-1 or cp1252?",
+            )
+        )
+        return lineno, _placeholder(raw)
 
 
 def _placeholder(raw: bytes) -> str:
@@ -290,10 +302,18 @@ def _looks_utf16(raw: bytes) -> bool:
 def _lines_of_text(text: str, first_line: int = 1) -> Iterator[tuple[int, str]]:
     if text.startswith("\ufeff"):
         text = text[1:]
-    for lineno, line in enumerate(io.StringIO(text, newline=""), first_line):
-        if line.endswith("\n"):
-            line = line[:-2] if line.endswith("\r\n") else line[:-1]
-        yield lineno, line
+    yield from enumerate(_split_lines(text), first_line)
+
+
+_LINE_END = re.compile(r"\r\n?|\n")
+
+
+def _split_lines(text: str) -> list[str]:
+    """The lines of ``text``, without their ends (LF, CR LF, or CR alone)."""
+    lines = _LINE_END.split(text) if "\r" in text else text.split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the text ends with a line end
+    return lines
 
 
 # --------------------------------------------------------------------------------------------

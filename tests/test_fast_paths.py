@@ -235,3 +235,17 @@ def test_a_long_line_across_blocks_is_reported_once(monkeypatch: pytest.MonkeyPa
     out = list(reader._lines_of_bytes(io.BytesIO(data), "f", problems))
     assert [n for n, _ in out] == [1, 2, 3] and out[2][1] == "B proposes"
     assert len(problems) == 1 and problems[0].line == 2
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"deal 1 A\rB proposes\r", b"deal 1 A\r\nB proposes\n", b"deal 1 A\nB proposes {a\rb}\n"],
+    ids=["cr", "crlf", "cr-in-brace-comment"],
+)
+def test_a_lone_cr_ends_a_line_from_bytes_as_from_a_str(data: bytes) -> None:
+    """LF, CR LF and CR alone all end a line, whether the reader is given bytes or a str, so
+    that a record read either way writes and reads back as itself."""
+    from_bytes = read_one(io.BytesIO(data))
+    assert from_bytes == read_one(data.decode())
+    assert read_one(write(from_bytes)) == from_bytes
+    assert "\r" not in write(from_bytes)
