@@ -112,7 +112,7 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
     :func:`adjudicator.replay.replay`); and the deals, by position, that the laws annul with
     no line of the record to say so and that another deal follows."""
     from laws import BY_NUMBER, LAWS
-    from laws.base import findings_of
+    from laws.base import findings_of, may_find
     from laws.view import deal_views, quiet
 
     findings_out: list[FindingRuling] = []
@@ -133,7 +133,8 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
         found: list[Any] = []
         if not quiet(view):
             for law in LAWS:
-                found.extend(findings_of(view, law))
+                if may_find(view, law):  # the deal holds a kind it looks at (Law.looks_at)
+                    found.extend(findings_of(view, law))
         found = _resolve_conflicts(found, BY_NUMBER)
         judges.append(_Judge(view, found, judges[-1] if judges else None))
     for vi, (view, judged) in enumerate(zip(views, judges, strict=True)):

@@ -6,15 +6,21 @@ A law's behaviour is a pure function, ``find``: given the replay of one deal (a 
 it returns the :class:`Finding`\\ s it triggers. Laws never raise on a record and never change
 anything; the adjudicator (``adjudicator.adjudicate``) weighs their findings against the claims
 made at the table.
+
+Each law also says what its finder looks at (``looks_at``): the kinds of event and of the
+engine's deviation without one of which it can find nothing. Most deals that are not quiet hold
+two or three irregularities, so the adjudicator runs only the finders whose kinds the deal
+holds (:func:`may_find`); the test suite checks, law by law and ruling by ruling, that this
+skips nothing a finder would find.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
+from enum import Enum, StrEnum
 from functools import cached_property
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from adjudicator.cards import Card, Player
 from adjudicator.table import DealState, Deviation, Step
@@ -156,6 +162,13 @@ class DealView:
             out.setdefault(s.kind, []).append(s)
         return {k: tuple(v) for k, v in out.items()}
 
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        """The kinds present in the deal: of its events (``Step.kind``: ``claim``, ``mark``,
+        ``deal`` for its heading ...) and of the engine's deviations (``not_following_suit``
+        ...), computed once. A law runs only if it looks at one of them (:func:`may_find`)."""
+        return frozenset(s.kind for s in self.steps) | {d.kind for _, d in self.deviations}
+
     def events(self, *kinds: str) -> tuple[Step, ...]:
         """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
         order."""
@@ -189,6 +202,33 @@ def finds_nothing(view: DealView) -> Sequence[Finding]:
     return ()
 
 
+class Always(Enum):
+    """The type of :data:`ALWAYS`."""
+
+    ALWAYS = "always"
+
+
+ALWAYS: Final = Always.ALWAYS
+"""``looks_at`` of a law whose finder reads more of a deal than which kinds it holds (the
+marks against the entitlements, the deal before): it runs on every deal that is not quiet."""
+
+NEVER: Final[frozenset[str]] = frozenset()
+"""``looks_at`` of a law whose finder finds nothing (``finds_nothing``)."""
+
+TRIGGERS = True
+"""Whether a law is skipped in a deal holding none of the kinds it looks at (:func:`may_find`).
+Switched off (by the test suite) every finder runs on every deal that is not quiet: the
+rulings must be the same."""
+
+
+def may_find(view: DealView, law: Law) -> bool:
+    """Whether ``law`` can find anything in the view: it looks at every deal, or the deal holds
+    one of the kinds it looks at. When this is false, ``findings_of(view, law)`` is empty, so
+    the adjudicator, and any law that reads other laws' findings, may skip it."""
+    kinds = law.looks_at
+    return kinds is ALWAYS or not TRIGGERS or not kinds.isdisjoint(view.kinds)
+
+
 @dataclass(frozen=True)
 class Law:
     """One of the 51 laws."""
@@ -213,3 +253,10 @@ class Law:
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
     deviations: tuple[str, ...] = field(default=())
     """The engine's deviation kinds this law judges."""
+    looks_at: frozenset[str] | Always = field(kw_only=True)
+    """What the finder looks at: the kinds of event (``adjudicator.model``; ``deal`` for a
+    deal's heading) and of the engine's deviation (``adjudicator.replay``) without one of which
+    in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it reads more than
+    which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must say (there is
+    no default): the adjudicator skips a finder whose kinds a deal does not hold
+    (:func:`may_find`)."""

@@ -78,6 +78,7 @@ LAW_3 = Law(
     find=_find_law_3,
     default="the pack is cut again; a deal made from the faulty cut stands",
     deviations=("short_cut", "cut_by_dealer", "cut_after_dealing"),
+    looks_at=frozenset({"short_cut", "cut_by_dealer", "cut_after_dealing"}),
 )
 
 
@@ -130,6 +131,7 @@ LAW_4 = Law(
     find=_find_law_4,
     default="he cuts again",
     deviations=("cut_exposed_several",),
+    looks_at=frozenset({"cut_exposed_several"}),
 )
 
 
@@ -179,6 +181,7 @@ LAW_5 = Law(
     default="both cut again after a tie",
     definitional=True,
     deviations=("cut_tie",),
+    looks_at=frozenset({"cut_tie"}),
 )
 
 
@@ -232,6 +235,7 @@ LAW_6 = Law(
     find=_find_law_6,
     default="the cut for deal stands",
     definitional=True,
+    looks_at=frozenset({"pack_fault"}),  # a pack_fault line after the cut for deal
 )
 
 
@@ -325,6 +329,7 @@ LAW_7 = Law(
     options=(_FRESH_CUT,),
     default="the pack is cut again; once the trump is turned up the deal stands",
     deviations=("cut_exposed",),
+    looks_at=frozenset({"cut_exposed"}),
 )
 
 LAWS: tuple[Law, ...] = (LAW_3, LAW_4, LAW_5, LAW_6, LAW_7)

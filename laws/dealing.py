@@ -18,7 +18,7 @@ from adjudicator.queries import has_looked, king_turned
 from adjudicator.rules import HAND
 from adjudicator.table import SEAT, Step
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import ALWAYS, NEVER, DealView, Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 
 # -- reading a deal ---------------------------------------------------------------------------
@@ -181,6 +181,8 @@ LAW_8 = Law(
     find=_find_law_8,
     default="an announcement the law does not allow is of no effect",
     deviations=("order_too_late",),
+    # order_too_late, or an order line the law does not allow
+    looks_at=frozenset({"order_too_late", "order"}),
 )
 
 
@@ -375,6 +377,8 @@ LAW_9 = Law(
         "order with the right numbers stands"
     ),
     deviations=_DEALING_DEVIATIONS,
+    # the dealing deviations, or a deal in an order announced in vain (an order line)
+    looks_at=frozenset({*_DEALING_DEVIATIONS, "order"}),
 )
 
 
@@ -397,6 +401,7 @@ LAW_10 = Law(
         "S2."
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 
@@ -501,6 +506,7 @@ LAW_11 = Law(
     ),
     default="if the non-dealer looks at his hand before choosing, a fresh deal",
     deviations=("several_turned",),
+    looks_at=frozenset({"several_turned"}),
 )
 
 
@@ -553,6 +559,7 @@ LAW_12 = Law(
     options=(fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
     default="a fresh deal",
     deviations=("faced_card",),
+    looks_at=frozenset({"faced_card"}),
 )
 
 
@@ -623,6 +630,7 @@ LAW_13 = Law(
     options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
     default="the deal stands",
     deviations=("exposed_in_dealing",),
+    looks_at=frozenset({"exposed_in_dealing"}),
 )
 
 
@@ -732,6 +740,8 @@ LAW_14 = Law(
         "after the turn-up the deal stands (with the adversary's pack, the packs remain changed)"
     ),
     deviations=("deal_out_of_turn", "wrong_pack"),
+    # it reads the deal before too (the packs left changed): no kind of this deal tells
+    looks_at=ALWAYS,
 )
 
 
@@ -846,6 +856,7 @@ LAW_15 = Law(
     options=_OPTIONS_15,
     default=_DEFAULT_15,
     deviations=("wrong_count_dealt",),
+    looks_at=frozenset({"wrong_count_dealt"}),
 )
 
 
@@ -903,6 +914,7 @@ LAW_16 = Law(
     options=_OPTIONS_16,
     default=_DEFAULT_16,
     deviations=("wrong_count_dealt",),
+    looks_at=frozenset({"wrong_count_dealt"}),
 )
 
 
@@ -972,6 +984,7 @@ LAW_17 = Law(
     options=_OPTIONS_17,
     default=_DEFAULT_17,
     deviations=("wrong_count_dealt",),
+    looks_at=frozenset({"wrong_count_dealt"}),
 )
 
 
@@ -1028,6 +1041,7 @@ LAW_18 = Law(
     options=_OPTIONS_18,
     default=_DEFAULT_18,
     deviations=("wrong_count_dealt",),
+    looks_at=frozenset({"wrong_count_dealt"}),
 )
 
 
@@ -1125,6 +1139,7 @@ LAW_20 = Law(
     default="a fresh deal",
     overrides=(15, 16),
     deviations=("wrong_count_at_play",),
+    looks_at=frozenset({"wrong_count_at_play"}),
 )
 
 
@@ -1175,6 +1190,7 @@ LAW_21 = Law(
     default="the deal stands; the dealer cannot mark a king turned up (law 19)",
     overrides=(17, 18),
     deviations=("wrong_count_at_play",),
+    looks_at=frozenset({"wrong_count_at_play"}),
 )
 
 
@@ -1235,6 +1251,8 @@ LAW_19 = Law(
     find=_find_law_19,
     default="the dealer may not mark the king turned up",
     deviations=(),
+    # a wrong count at the turn-up (laws 15-18) or at the play (law 21)
+    looks_at=frozenset({"wrong_count_dealt", "wrong_count_at_play"}),
 )
 
 LAWS: tuple[Law, ...] = (

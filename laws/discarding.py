@@ -315,6 +315,8 @@ LAW_28 = Law(
     find=_find_law_28,
     default="no penalty",
     deviations=("discard_out_of_turn", "cards_given_out_of_turn"),
+    # cards taken before discarding in an exchange (opened by an acceptance); a discard out of turn
+    looks_at=frozenset({"accept", "discard_out_of_turn"}),
 )
 
 
@@ -586,7 +588,13 @@ def _later_packets(view: DealView, ex: Exchange) -> list[Finding]:
     return found
 
 
-def _numbers(view: DealView) -> list[Finding]:
+def _numbers(view: DealView) -> tuple[Finding, ...]:
+    """Laws 29 to 34's findings in the deal's exchanges (computed once: each law takes its
+    own)."""
+    return remember(view, "discarding.numbers", lambda: tuple(_compute_numbers(view)))
+
+
+def _compute_numbers(view: DealView) -> list[Finding]:
     found: list[Finding] = []
     for ex in exchanges(view):
         if ex.conditional and _stock_short(ex):
@@ -655,6 +663,7 @@ LAW_29 = Law(
     default="the dealer draws the superfluous cards",
     overrides=(20,),
     deviations=("wrong_number_given",),
+    looks_at=frozenset({"ask"}),  # more asked for than discarded: an asks line
 )
 
 LAW_30 = Law(
@@ -678,6 +687,7 @@ LAW_30 = Law(
     default="the dealer counts as tricks all cards that cannot be played to",
     overrides=(20,),
     deviations=("wrong_count_at_play",),
+    looks_at=frozenset({"ask"}),  # fewer asked for than discarded, found at the asks line
 )
 
 LAW_31 = Law(
@@ -699,6 +709,7 @@ LAW_31 = Law(
     default="the non-dealer discards the superfluous cards, unseen",
     overrides=(20,),
     deviations=("wrong_number_given",),
+    looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
 LAW_32 = Law(
@@ -722,6 +733,7 @@ LAW_32 = Law(
     default="his hand is completed from the stock",
     overrides=(20,),
     deviations=("wrong_number_given", "cards_given_out_of_turn"),
+    looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
 LAW_33 = Law(
@@ -747,6 +759,7 @@ LAW_33 = Law(
     default="the non-dealer draws the superfluous cards",
     overrides=(21,),
     deviations=("dealer_took_wrong_number",),
+    looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
 LAW_34 = Law(
@@ -772,6 +785,7 @@ LAW_34 = Law(
     default="he plays short; the non-dealer counts as tricks the cards that cannot be played to",
     overrides=(21,),
     deviations=("dealer_took_wrong_number", "wrong_count_at_play", "cards_given_out_of_turn"),
+    looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
 
@@ -826,6 +840,7 @@ LAW_35 = Law(
     find=_find_law_35,
     default="the faced card is thrown aside; the next card is given instead",
     deviations=("faced_card",),
+    looks_at=frozenset({"faced_card"}),
 )
 
 
@@ -914,6 +929,7 @@ LAW_36 = Law(
     options=(TAKE_36, REFUSE_36),
     default="the exposed cards are taken",
     deviations=("exposed_in_giving",),
+    looks_at=frozenset({"exposed_in_giving"}),
 )
 
 
@@ -1006,6 +1022,8 @@ LAW_37 = Law(
     options=(TAKE_37,),
     default="the dealer must accept the next proposal",
     deviations=("card_turned_in_error",),
+    # the card turned in error (and a refusal after it)
+    looks_at=frozenset({"card_turned_in_error"}),
 )
 
 
@@ -1116,6 +1134,8 @@ LAW_38 = Law(
     default="the non-dealer exchanges what the stock allows; the dealer plays his hand",
     overrides=(34,),
     deviations=("stock_exhausted",),
+    # an exchange too big for the stock, or cards given beyond it
+    looks_at=frozenset({"accept", "stock_exhausted"}),
 )
 
 

@@ -88,6 +88,7 @@ LAW_45 = Law(
     find=_find_45,
     default="the deal in which the fault is discovered is void",
     deviations=("pack_faulty", "card_seen_twice"),
+    looks_at=frozenset({"pack_fault", "card_seen_twice"}),
 )
 
 

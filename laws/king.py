@@ -31,7 +31,7 @@ from adjudicator.queries import (
 from adjudicator.rules import HAND, is_king_of
 from adjudicator.table import SEAT, DealState, Step
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window, remember
 from .facts import finding, is_king_mark, opponent, turn_index
 
 # --------------------------------------------------------------------------------------------
@@ -80,8 +80,13 @@ class KingMark(NamedTuple):
     (law 25: a king announced but not held), ``other`` (an overscore no law here explains)."""
 
 
-def king_marks(view: DealView) -> list[KingMark]:
-    """Every ``marks king`` line of the deal, judged in order (see :class:`KingMark`)."""
+def king_marks(view: DealView) -> tuple[KingMark, ...]:
+    """Every ``marks king`` line of the deal, judged in order (see :class:`KingMark`; computed
+    once: laws 22 and 23 both read them)."""
+    return remember(view, "king.king_marks", lambda: tuple(_king_marks(view)))
+
+
+def _king_marks(view: DealView) -> list[KingMark]:
     final = view.final
     if final is None or view.number is None:
         return []
@@ -200,6 +205,7 @@ LAW_22 = Law(
     ),
     find=_find_law_22,
     default="the king is not scored once the next trump is turned; a late mark is taken down",
+    looks_at=frozenset({"mark"}),  # a king marked too late
 )
 
 
@@ -216,10 +222,8 @@ def _late_announcements(view: DealView, law: int) -> Sequence[Finding]:
         return []
     found: list[Finding] = []
     for player in (final.elder, final.dealer):
-        if holds(final, player) is not True:
-            continue
         steps = list(_announcements(view, player))
-        if not steps or announced_in_time(final, player):
+        if not steps or holds(final, player) is not True or announced_in_time(final, player):
             continue
         king_first = _first_card_was_king(final, player)
         if (law == 24) != king_first:
@@ -300,6 +304,8 @@ LAW_23 = Law(
     ),
     find=_find_law_23,
     default="the king is not scored",
+    # an announcement too late, or a king marked and not announced
+    looks_at=frozenset({"announce", "mark"}),
 )
 
 
@@ -329,6 +335,7 @@ LAW_24 = Law(
     ),
     find=_find_law_24,
     default="the king is not scored",
+    looks_at=frozenset({"announce"}),  # an announcement too late
 )
 
 
@@ -482,6 +489,7 @@ LAW_25 = Law(
     options=(REPLAY,),
     overrides=(42,),
     default="the score is corrected and the offender's marks for the hand are reduced",
+    looks_at=frozenset({"announce"}),  # an announcement of a king not held
 )
 
 

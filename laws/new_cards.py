@@ -67,6 +67,7 @@ LAW_44 = Law(
     ),
     find=_find_44,
     default="the new packs are used from the next cut",
+    looks_at=frozenset({"call_new_cards"}),
 )
 
 

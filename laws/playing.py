@@ -265,6 +265,7 @@ LAW_39 = Law(
     default="the card stands as led or played; a revoke taken back in time carries no penalty",
     overrides=(43,),
     deviations=("retract_too_late", "not_following_suit", "not_winning"),
+    looks_at=frozenset({"retract"}),  # every finding is of a card taken back, in time or too late
 )
 
 
@@ -378,6 +379,7 @@ LAW_40 = Law(
     find=_find_40,
     default="once the card led out of turn has been played to, the trick stands",
     deviations=("lead_out_of_turn", "retract_too_late"),
+    looks_at=frozenset({"lead_out_of_turn", "retract_too_late"}),
 )
 
 
@@ -476,6 +478,7 @@ LAW_41 = Law(
     find=_find_41,
     options=(_REQUIRE_SUIT, _PLAY_TO_CARD),
     default="if the adversary plays to the card led, it stands",
+    looks_at=frozenset({"lead", "trick"}),  # a suit named on a lead or trick line
 )
 
 
@@ -667,6 +670,7 @@ LAW_42 = Law(
     find=_find_42,
     default="the adversary marks the vole (no trick) or the point (one or two tricks)",
     deviations=("abandoned_with_point",),
+    looks_at=frozenset({"abandon", "show"}),
 )
 
 

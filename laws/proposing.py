@@ -214,6 +214,8 @@ LAW_26 = Law(
     find=_find_law_26,
     default="the proposal, and the number first asked for, stand",
     deviations=("declared_during_proposal", "proposal_after_declaring"),
+    # a declaration to play, after or during a proposal; an asks line altered
+    looks_at=frozenset({"declare_play", "ask"}),
 )
 
 
@@ -265,6 +267,7 @@ LAW_27 = Law(
     find=_find_law_27,
     default="the first answer stands",
     deviations=("answer_without_proposal",),
+    looks_at=frozenset({"accept", "refuse"}),  # a second answer to a proposal
 )
 
 

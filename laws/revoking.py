@@ -142,6 +142,7 @@ LAW_43 = Law(
     ),
     overrides=(42,),
     deviations=("not_following_suit", "not_winning", "play_undetermined"),
+    looks_at=frozenset({*REVOKES, "play_undetermined"}),
 )
 
 

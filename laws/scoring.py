@@ -16,7 +16,18 @@ from adjudicator.cards import Player
 from adjudicator.queries import Unknown, entitled_marks
 from adjudicator.table import DealState, Step
 
-from .base import DealView, Finding, Heading, Law, Outcome, findings_of, remember
+from .base import (
+    ALWAYS,
+    NEVER,
+    DealView,
+    Finding,
+    Heading,
+    Law,
+    Outcome,
+    findings_of,
+    may_find,
+    remember,
+)
 from .facts import finding, is_king_mark, turn_index
 from .playing import result_marks
 
@@ -48,6 +59,7 @@ LAW_46 = Law(
         "Rubbers are not defined by any source and are not reckoned."
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 LAW_47 = Law(
@@ -65,6 +77,7 @@ LAW_47 = Law(
         "Hoyle's illustrative game): an unmarked king is lost only as laws 22 and 50 say."
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 LAW_48 = Law(
@@ -82,6 +95,7 @@ LAW_48 = Law(
         "(abandoning) feed the same count."
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 LAW_49 = Law(
@@ -107,6 +121,7 @@ LAW_49 = Law(
         "irregularity, and a finding would stand in every such deal.)"
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 
@@ -136,8 +151,8 @@ def _compute_others(view: DealView) -> _Others:
 
     result = _Others(False, {}, {})
     for law in LAWS:
-        if law.number in (50, 51):
-            continue
+        if law.number in (50, 51) or not may_find(view, law):
+            continue  # a law that cannot find anything here (see ``Law.looks_at``)
         for f in findings_of(view, law):
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
                 result = result._replace(gone=True)
@@ -267,6 +282,7 @@ LAW_50 = Law(
     ),
     find=_find_50,
     default="the omitted marks may be made until the next trump is turned up, then are lost",
+    looks_at=ALWAYS,  # the marks made against those the deal entitles to: no kind tells
 )
 
 
@@ -427,6 +443,8 @@ LAW_51 = Law(
     find=_find_51,
     default="an admitted overscore is taken down at any time during the game",
     deviations=("score_differs_from_marks",),
+    # a score line that differs from the marks, or a mark beyond what is allowed
+    looks_at=frozenset({"score_differs_from_marks", "mark", "unmark"}),
 )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import DealView, Finding, Heading, Law
+from .base import NEVER, DealView, Finding, Heading, Law
 from .facts import finding
 
 LAW_1 = Law(
@@ -29,6 +29,7 @@ LAW_1 = Law(
         "Faulty ways of shuffling are law 2's. Source: S2's wording; no source adds a penalty."
     ),
     definitional=True,
+    looks_at=NEVER,
 )
 
 
@@ -93,6 +94,7 @@ LAW_2 = Law(
     find=_find_law_2,
     default="no penalty; the deal stands",
     deviations=("faulty_shuffle", "shuffle_during_play"),
+    looks_at=frozenset({"faulty_shuffle", "shuffle_during_play"}),
 )
 
 LAWS: tuple[Law, ...] = (LAW_1, LAW_2)

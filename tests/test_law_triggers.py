@@ -1,0 +1,234 @@
+"""Each law says what its finder looks at (``Law.looks_at``): the kinds of event and of the
+engine's deviation without one of which in a deal it finds nothing. The adjudicator, and the
+laws that read other laws' findings (50 and 51), run a finder only on a deal that holds one of
+those kinds (``laws.base.may_find``).
+
+Here: every law says it; every kind named is a kind of event of the notation or a kind of
+deviation of the engine (a misspelt kind would silently switch a law off); and skipping
+changes nothing. Over the casebook, the mutated games of ``test_mutations`` and the damaged
+games of ``test_fast_paths``, no finder skipped in a deal finds anything there, and the
+rulings with the skipping are the rulings without it (``laws.base.TRIGGERS`` switched off).
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import typing
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from test_fast_paths import _damaged
+from test_laws_dealing import DEAL_2, HEAD, PACKETS, PLAY
+from test_mutations import MUTATIONS, SEEDS
+
+import laws.base
+from adjudicator import Record, read_each, read_one, write
+from adjudicator.adjudicate import adjudicate
+from adjudicator.generate import generate
+from adjudicator.model import Event
+from adjudicator.table import Step
+from laws import LAWS
+from laws.base import ALWAYS, NEVER, Always, finds_nothing, may_find
+from laws.dealing import LAW_14
+from laws.view import deal_views
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+DATA = Path(__file__).resolve().parent / "data"
+
+
+# --------------------------------------------------------------------------------------------
+#  The kinds there are
+# --------------------------------------------------------------------------------------------
+
+
+def _event_kinds() -> frozenset[str]:
+    """The ``kind`` of every event of ``adjudicator.model`` (the members of ``Event``), and
+    ``deal``, the kind of a deal's heading step."""
+    union, *_ = typing.get_args(Event)
+    kinds = {member.model_fields["kind"].default for member in typing.get_args(union)}
+    return frozenset({*kinds, Step._field_defaults["kind"]})
+
+
+def _strings(node: ast.expr) -> list[str] | None:
+    """The strings an expression can be: a string, or a conditional between strings."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _strings(node.body), _strings(node.orelse)
+        if body is not None and orelse is not None:
+            return body + orelse
+    return None
+
+
+def _deviation_kinds() -> frozenset[str]:
+    """Every kind the engine (``adjudicator/replay.py``) reports: the first argument of each
+    ``self._dev(...)`` call, a string, or a variable whose assignments in the same function
+    are strings (``kind = "not_following_suit"`` ...)."""
+    tree = ast.parse((ROOT / "adjudicator" / "replay.py").read_text(encoding="utf-8"))
+    kinds: set[str] = set()
+    calls = 0
+    for function in ast.walk(tree):
+        if not isinstance(function, ast.FunctionDef) or function.name == "_dev":
+            continue
+        for call in ast.walk(function):
+            if not (
+                isinstance(call, ast.Call)
+                and isinstance(call.func, ast.Attribute)
+                and call.func.attr == "_dev"
+            ):
+                continue
+            calls += 1
+            first = call.args[0] if call.args else call.keywords[0].value
+            named = _strings(first)
+            if named is None:
+                assert isinstance(first, ast.Name), ast.unparse(call)
+                named = [
+                    s
+                    for node in ast.walk(function)
+                    if isinstance(node, ast.Assign)
+                    and any(isinstance(t, ast.Name) and t.id == first.id for t in node.targets)
+                    for s in (_strings(node.value) or [])
+                ]
+                assert named, f"cannot tell the kinds of {ast.unparse(call)}"
+            kinds.update(named)
+    assert calls >= 50, "the engine's deviations were not found where they were"
+    return frozenset(kinds)
+
+
+EVENT_KINDS = _event_kinds()
+DEVIATION_KINDS = _deviation_kinds()
+
+
+def test_the_kinds_are_read_from_the_notation_and_the_engine() -> None:
+    assert {"deal", "mark", "claim", "trick", "announce", "pack_fault"} <= EVENT_KINDS
+    assert {
+        "not_following_suit",  # through a variable
+        "exposed_in_dealing",  # through a conditional
+        "exposed_in_giving",
+        "score_differs_from_marks",
+        "wrong_count_dealt",
+    } <= DEVIATION_KINDS
+    assert len(EVENT_KINDS) >= 30 and len(DEVIATION_KINDS) >= 55
+
+
+# --------------------------------------------------------------------------------------------
+#  The declarations
+# --------------------------------------------------------------------------------------------
+
+
+def test_every_law_says_what_it_looks_at() -> None:
+    for law in LAWS:
+        kinds = law.looks_at
+        assert isinstance(kinds, (Always, frozenset)), law.number
+        if law.find is finds_nothing:
+            assert kinds == NEVER, f"law {law.number} finds nothing: it looks at nothing"
+        else:
+            assert kinds, f"law {law.number} has a finder: NEVER would switch it off"
+
+
+def test_every_kind_named_is_a_kind_of_event_or_of_deviation() -> None:
+    for law in LAWS:
+        if law.looks_at is ALWAYS:
+            continue
+        assert isinstance(law.looks_at, frozenset)
+        unknown = law.looks_at - EVENT_KINDS - DEVIATION_KINDS
+        assert not unknown, f"law {law.number} looks at kinds there are not: {sorted(unknown)}"
+
+
+def test_most_laws_look_at_some_kinds_only() -> None:
+    always = [law.number for law in LAWS if law.looks_at is ALWAYS]
+    assert len(always) <= 5, always
+
+
+def test_law_14_finds_in_a_deal_with_no_kind_to_tell() -> None:
+    # Why law 14 looks at every deal: the packs remained changed after deal 1 (dealt with B's
+    # pack), so deal 2, dealt by B with his own pack, is with the wrong pack, though nothing
+    # of deal 2 alone says so.
+    text = HEAD + "deal 1 A pack B\n" + PACKETS + "  turn 9D\n" + PLAY + DEAL_2
+    text = text.replace("deal 2 B", "deal 2 B pack B")
+    view = deal_views(read_one(text))[-1]
+    assert [f.kind for f in LAW_14.find(view)] == ["wrong_pack"]
+    assert not {"deal_out_of_turn", "wrong_pack"} & view.kinds
+    assert LAW_14.looks_at is ALWAYS
+
+
+# --------------------------------------------------------------------------------------------
+#  Skipping changes nothing
+# --------------------------------------------------------------------------------------------
+
+
+def _casebook() -> Iterator[Record]:
+    for path in [*sorted(CASES.glob("*/*.etn")), *sorted(DATA.rglob("*.etn"))]:
+        for item in read_each(path.read_text(encoding="utf-8")):
+            if not isinstance(item, Exception):
+                yield item
+
+
+def _mutated(name: str) -> Iterator[Record]:
+    for seed in SEEDS:
+        got = MUTATIONS[name](generate(seed).record, random.Random(seed))
+        if got is not None:
+            yield read_one(write(got[0]))
+
+
+def _damaged_games(block: int) -> Iterator[Record]:
+    rng = random.Random(block)
+    for seed in range(block * 60, block * 60 + 60):
+        yield _damaged(generate(seed).record, rng)  # as test_fast_paths rules them
+
+
+def _check(records: Iterator[Record], monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
+    """For each record: no law skipped in a deal finds anything there, and the ruling with
+    the skipping is the ruling without it. Returns the records and the finders skipped."""
+    n = skipped = 0
+    for record in records:
+        n += 1
+        for view in deal_views(record):
+            for law in LAWS:
+                if may_find(view, law):
+                    continue
+                skipped += 1
+                found = list(law.find(view))
+                assert not found, (
+                    f"law {law.number} looks at {sorted(law.looks_at)} (not in deal "
+                    f"{view.number}: {sorted(view.kinds)}) but finds {found[0].message!r}\n"
+                    + write(record)
+                )
+        with_skipping = adjudicate(record, fast=False).model_dump()
+        monkeypatch.setattr(laws.base, "TRIGGERS", False)
+        without = adjudicate(record, fast=False).model_dump()
+        monkeypatch.setattr(laws.base, "TRIGGERS", True)
+        assert with_skipping == without, write(record)
+    return n, skipped
+
+
+def test_switched_off_every_law_may_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    record = read_one(write(generate(0).record))
+    view = deal_views(record)[1]
+    assert not all(may_find(view, law) for law in LAWS)
+    monkeypatch.setattr(laws.base, "TRIGGERS", False)
+    assert all(may_find(view, law) for law in LAWS)
+
+
+def test_skipping_changes_nothing_in_the_casebook(monkeypatch: pytest.MonkeyPatch) -> None:
+    n, skipped = _check(_casebook(), monkeypatch)
+    assert n >= 180 and skipped > 0, (n, skipped)
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+def test_skipping_changes_nothing_in_mutated_games(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n, skipped = _check(_mutated(name), monkeypatch)
+    assert n >= 10 and skipped > 0, (n, skipped)
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_skipping_changes_nothing_in_damaged_games(
+    block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n, skipped = _check(_damaged_games(block), monkeypatch)
+    assert n == 60 and skipped > 0, (n, skipped)
