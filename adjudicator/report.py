@@ -150,6 +150,8 @@ def render_law(number: int, cases_root: Path | None) -> str:
     if law.overrides:
         out.append("")
         out.append("Overrides: " + ", ".join(f"law {n}" for n in law.overrides))
+    out.append("")
+    out.extend(_wrap(f"Looks at: {_looks_at(law.looks_at)}", ""))
     if cases_root is not None and cases_root.is_dir():
         folders = sorted(cases_root.glob(f"law-{number:02d}-*"))
         cases = [p for folder in folders for p in sorted(folder.glob("*.etn"))]
@@ -158,6 +160,15 @@ def render_law(number: int, cases_root: Path | None) -> str:
             out.append("Cases:")
             out.extend(f"  {p}" for p in cases)
     return "\n".join(out) + "\n"
+
+
+def _looks_at(kinds: object) -> str:
+    """What a law's finder looks at, in words (``Law.looks_at``)."""
+    if not isinstance(kinds, frozenset):
+        return "every deal that is not quiet"
+    if not kinds:
+        return "nothing (a law that defines; the scoring and the engine apply it)"
+    return ", ".join(sorted(kinds))
 
 
 def render_laws() -> str:

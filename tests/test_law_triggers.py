@@ -232,3 +232,14 @@ def test_skipping_changes_nothing_in_damaged_games(
 ) -> None:
     n, skipped = _check(_damaged_games(block), monkeypatch)
     assert n == 60 and skipped > 0, (n, skipped)
+
+
+def test_ecarte_laws_shows_what_a_law_looks_at() -> None:
+    from typer.testing import CliRunner
+
+    from adjudicator.cli import app
+
+    out = CliRunner().invoke(app, ["laws", "43"]).output
+    assert "Looks at: not_following_suit, not_winning" in out
+    out = CliRunner().invoke(app, ["laws", "50"]).output
+    assert "Looks at: every deal that is not quiet" in out
