@@ -11,7 +11,7 @@ by which options are taken and windows close, and nothing of any particular law.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from laws.base import Window
@@ -113,7 +113,7 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
     no line of the record to say so and that another deal follows."""
     from laws import BY_NUMBER, LAWS
     from laws.base import findings_of, may_find
-    from laws.view import deal_views, quiet
+    from laws.view import iter_deal_views, quiet
 
     findings_out: list[FindingRuling] = []
     claims_out: list[ClaimRuling] = []
@@ -127,41 +127,46 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
     lent = {"A": 0, "B": 0}
     imposed: dict[int, str] = {}
     position = -1
-    views = deal_views(record, annulled)
-    judges: list[_Judge] = []
-    for view in views:
-        found: list[Any] = []
-        if not quiet(view):
-            for law in LAWS:
-                if may_find(view, law):  # the deal holds a kind it looks at (Law.looks_at)
-                    found.extend(findings_of(view, law))
-        found = _resolve_conflicts(found, BY_NUMBER)
-        judges.append(_Judge(view, found, judges[-1] if judges else None))
-    for vi, (view, judged) in enumerate(zip(views, judges, strict=True)):
-        judged.finish()
-        claims_out.extend(judged.claims)
-        findings_out.extend(judged.findings)
-        trace.extend(judged.trace)
-        final = view.final
-        if view.number is None or final is None:
-            continue
-        position += 1
-        if game_over:  # a deal after a game was won begins the next game
-            score = {"A": 0, "B": 0}
-            game_over = False
-        next_view = views[vi + 1] if vi + 1 < len(views) else None
-        deal_ruling, deal_corrections, lent = _rule_deal(view, final, judged, next_view, lent)
-        deals_out.append(deal_ruling)
-        corrections.extend(deal_corrections)
-        ending = _annulment(view, judged, deal_ruling.outcome)
-        if ending is not None and next_view is not None:
-            imposed[position] = ending
-        for p in ("A", "B"):
-            score[p] += deal_ruling.marks.get(p, 0)
-        for p in ("A", "B"):
-            if score[p] >= target and not game_over:
-                winner = p
-                game_over = True
+    # Each deal's claims are judged before the deal before it is ruled (a claim made early in
+    # the next deal may take an option of this one), and a deal is ruled as soon as the next
+    # is judged: the views of a deal or two are held at a time, whatever the record's length.
+    previous: tuple[Any, _Judge] | None = None
+    for view in _then_none(iter_deal_views(record, annulled)):
+        judge = None
+        if view is not None:
+            found: list[Any] = []
+            if not quiet(view):
+                for law in LAWS:
+                    if may_find(view, law):  # the deal holds a kind it looks at (Law.looks_at)
+                        found.extend(findings_of(view, law))
+            found = _resolve_conflicts(found, BY_NUMBER)
+            judge = _Judge(view, found, previous[1] if previous else None)
+            judge.earlier = None  # its claims are judged: the deal before may go
+        if previous is not None:
+            before, judged = previous
+            judged.finish()
+            claims_out.extend(judged.claims)
+            findings_out.extend(judged.findings)
+            trace.extend(judged.trace)
+            final = before.final
+            if before.number is not None and final is not None:
+                position += 1
+                if game_over:  # a deal after a game was won begins the next game
+                    score = {"A": 0, "B": 0}
+                    game_over = False
+                deal_ruling, deal_corrections, lent = _rule_deal(before, final, judged, view, lent)
+                deals_out.append(deal_ruling)
+                corrections.extend(deal_corrections)
+                ending = _annulment(before, judged, deal_ruling.outcome)
+                if ending is not None and view is not None:
+                    imposed[position] = ending
+                for p in ("A", "B"):
+                    score[p] += deal_ruling.marks.get(p, 0)
+                for p in ("A", "B"):
+                    if score[p] >= target and not game_over:
+                        winner = p
+                        game_over = True
+        previous = (view, judge) if view is not None and judge is not None else None
     ruling = RecordRuling(
         line=record.line,
         findings=findings_out,
@@ -173,6 +178,12 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
         trace=trace,
     )
     return ruling, imposed
+
+
+def _then_none(views: Iterator[Any]) -> Iterator[Any]:
+    """The views, then ``None`` (the last deal is ruled with no next deal)."""
+    yield from views
+    yield None
 
 
 def _annulment(view: Any, judged: _Judge, outcome: str) -> str | None:

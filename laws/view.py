@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 
 from adjudicator.model import Deal, Record
 from adjudicator.queries import (
@@ -12,7 +12,7 @@ from adjudicator.queries import (
     king_in_hand_at_play,
 )
 from adjudicator.replay import replay
-from adjudicator.table import Step
+from adjudicator.table import DealState, Step
 
 from .base import DealView
 from .facts import add_marks
@@ -22,32 +22,40 @@ def deal_views(record: Record, annulled: Mapping[int, str] | None = None) -> lis
     """The opening (number ``None``, if the record has one) and each deal, with the steps of
     the replay that belong to it. ``annulled``: the deals the laws annul with no line of the
     record to say so, as the adjudicator tells the engine (:func:`adjudicator.replay.replay`)."""
-    groups: list[tuple[int | None, list[Step]]] = []
+    return list(iter_deal_views(record, annulled))
+
+
+def iter_deal_views(
+    record: Record, annulled: Mapping[int, str] | None = None
+) -> Iterator[DealView]:
+    """:func:`deal_views` one at a time, as the replay goes: a deal's view is made as soon as
+    the next trump turned up is known (its ``next_turn_step``), so that a record of any number
+    of deals is ruled holding the steps of a deal or two, not of the whole record."""
+    waiting: list[tuple[int | None, list[Step]]] = []  # deals whose next turn-up is not known
+    previous: DealState | None = None
+
+    def views(next_turn: int | None) -> Iterator[DealView]:
+        nonlocal previous
+        for num, steps in waiting:
+            yield DealView(num, steps, previous, next_turn)
+            previous = steps[-1].table.deal if steps else None
+        waiting.clear()
+
     current: list[Step] = []
     number: int | None = None
     for step in replay(record, annulled):
         if isinstance(step.event, Deal):
             if current or number is not None:
-                groups.append((number, current))
+                waiting.append((number, current))
             current = [step]
             number = step.event.number
         else:
+            if step.kind == "turn" and waiting and not any(s.kind == "turn" for s in current):
+                yield from views(step.number)  # the first turn-up after the deals waiting
             current.append(step)
     if current or number is not None:
-        groups.append((number, current))
-    views: list[DealView] = []
-    for i, (num, steps) in enumerate(groups):
-        previous = None
-        if i and groups[i - 1][1]:
-            previous = groups[i - 1][1][-1].table.deal
-        next_turn = None
-        for later in groups[i + 1 :]:
-            turns = [s.number for s in later[1] if s.kind == "turn"]
-            if turns:
-                next_turn = turns[0]
-                break
-        views.append(DealView(num, steps, previous, next_turn))
-    return views
+        waiting.append((number, current))
+    yield from views(None)
 
 
 # Events that some law looks at even when the engine saw nothing wrong.
