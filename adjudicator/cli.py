@@ -25,16 +25,22 @@ from typing import Annotated, Any
 import typer
 
 from . import __name__ as _package
+from . import batch
 from .errors import NotationError
 from .model import Record
 from .reader import read_each
 from .writer import write_all
 
-RECORD_SUFFIXES = (".etn",)
+RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
 name)."""
 
-EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = (
+    batch.EXIT_OK,
+    batch.EXIT_FINDINGS,
+    batch.EXIT_UNREADABLE,
+    batch.EXIT_INTERNAL,
+)
 
 app = typer.Typer(
     name="ecarte",
@@ -68,21 +74,11 @@ def _say(message: str) -> None:
 def _inputs(paths: list[str]) -> Iterator[tuple[str, Path | None]]:
     """Each input named on the command line: files as given, folders searched for record
     files (sorted, so output order is stable), ``-`` for standard input."""
-    for raw in paths:
-        if raw == "-":
-            yield "<stdin>", None
-            continue
-        path = Path(raw)
-        if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES and p.is_file()
-            )
-            if not found:
-                _say(f"{raw}: no record files (*.etn) in this folder")
-            for p in found:
-                yield str(p), p
+    for item in batch.inputs(paths):
+        if isinstance(item, batch.Notice):
+            _say(item.text)
         else:
-            yield raw, path
+            yield item.name, item.path
 
 
 def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
@@ -259,51 +255,34 @@ def check(
     format: Annotated[
         RulingFormat, typer.Option("--format", "-f", help="text or json.")
     ] = RulingFormat.text,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            help="Worker processes (default: every core available); 1 checks in this process.",
+        ),
+    ] = None,
 ) -> None:
     """Check records under the laws: one line per finding (file:line:col: law N: message).
 
-    Exit 0 when every deal stands as recorded with no correction, 1 when there are findings,
-    2 when a file cannot be read.
+    Results stream as records are ruled, in input order whatever the number of jobs; a
+    progress line is drawn on standard error when it is a terminal. Exit 0 when every deal
+    stands as recorded with no correction, 1 when there are findings, 2 when a file cannot be
+    read, 3 on an internal error (the worst over all inputs).
     """
-    from .report import check_lines
-    from .ruling import FileRuling
 
     def run() -> int:
-        status = EXIT_OK
-        files: dict[str, dict[str, list[Any]]] = {}
-        n_records = n_clean = n_findings = n_corrections = 0
-        for name, item in _rulings(paths):
-            entry = files.setdefault(name, {"records": [], "errors": []})
-            if isinstance(item, NotationError):
-                _say(str(item))
-                entry["errors"].append(item.to_json())
-                status = EXIT_UNREADABLE
-                continue
-            n_records += 1
-            n_findings += len(item.findings)
-            n_corrections += len(item.corrections)
-            if item.clean:
-                n_clean += 1
-            else:
-                status = max(status, EXIT_FINDINGS)
-            if format is RulingFormat.text:
-                for line in check_lines(name, item):
-                    print(line, flush=True)
-            else:
-                entry["records"].append(item)
-        if format is RulingFormat.json:
-            out = [
-                FileRuling(file=f, records=e["records"], errors=e["errors"]).model_dump(mode="json")
-                for f, e in files.items()
-            ]
-            print(json.dumps(out, ensure_ascii=False, indent=1))
-        else:
-            print(
-                f"{len(files)} file(s), {n_records} record(s): {n_clean} clean; "
-                f"{n_findings} finding(s), {n_corrections} correction(s)",
-                flush=True,
-            )
-        return status
+        return batch.check(
+            batch.inputs(paths),
+            fmt="json" if format is RulingFormat.json else "text",
+            jobs=jobs or batch.available_cores(),
+            out=sys.stdout,
+            err=sys.stderr,
+            progress=batch.Progress(sys.stderr),
+            stdin=sys.stdin.buffer,
+        )
 
     _guard(run)
 

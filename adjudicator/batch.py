@@ -1,0 +1,895 @@
+"""Checking archives: many files, big files, all the cores, results in order as they come.
+
+``ecarte check`` is a thin layer over this module (which knows nothing of the command line).
+The work flows in four stages, each a generator, so that memory stays flat however many files
+and records there are:
+
+1. :func:`inputs` names the files: paths as given, folders searched for ``*.etn``, ``-`` for
+   standard input; a folder with no record file gives a :class:`Notice` in its place.
+2. :func:`plan` turns them into *tasks* of :class:`Part` s. Small files are bundled (a part
+   names the file; the worker reads it). A file bigger than ``chunk_bytes``, or standard
+   input, is cut in this process into runs of whole records, each sent as bytes with the
+   number of its first line, so that one big file keeps every core busy. The cut is made only
+   where the line lexer is sure to begin a record (:func:`cut_points`).
+3. :func:`rulings` rules on the parts: in this process with one job, or in a pool of worker
+   processes, with a bounded window of tasks in flight and results taken back in input order.
+   A worker returns output already rendered (text lines, JSON fragments) and counts, as
+   :class:`Ruled` values: cheap to pickle.
+4. :class:`Report` writes the results as they come: findings on standard output, diagnostics on
+   standard error, the JSON document streamed piece by piece in the same shape, and byte for
+   byte the same text, as ``json.dumps`` of the whole would give; it keeps the counts and the
+   exit status. :class:`Progress` draws a progress line on standard error when it is a
+   terminal.
+
+:func:`check` ties them together. The output does not depend on the number of jobs nor on the
+size of the chunks: the same bytes on standard output and on standard error.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import gc
+import io
+import itertools
+import json
+import multiprocessing
+import os
+import re
+import signal
+import stat
+import sys
+import tempfile
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
+
+from .errors import NotationError
+from .reader import MAX_LINE_BYTES, read_each
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from .model import Record
+    from .ruling import RecordRuling
+
+RECORD_SUFFIXES = (".etn",)
+"""Files a folder is searched for (a file named on the command line is read whatever its
+name)."""
+
+EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = 0, 1, 2, 3
+"""Exit status: every deal stands; findings; some input could not be read; a bug."""
+
+Format = Literal["text", "json"]
+"""How rulings are printed: one line a finding, or the JSON document."""
+
+CHUNK_BYTES = 64 * 1024
+"""The size of the runs of records a big file is cut into, and of a bundle of small files: a
+tenth of a second to a second of a worker's time, so that results and progress come often."""
+
+BUNDLE_FILES = 64
+"""At most this many small files in one task."""
+
+STDOUT, STDERR, RECORD, ERROR = 0, 1, 2, 3
+"""The kinds of rendered output: text for standard output, a diagnostic for standard error, the
+JSON of a ruling (an item of the file's ``records``), the JSON of an unreadable record (an item
+of its ``errors``)."""
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the system tells it)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1  # pragma: no cover - not on Linux
+
+
+# --------------------------------------------------------------------------------------------
+#  Inputs and parts
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Input:
+    """A file to check: its name in the output, and its path (``None``: standard input)."""
+
+    name: str
+    path: Path | None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A diagnostic that stands in the place of inputs (a folder without record files)."""
+
+    text: str
+
+
+def inputs(paths: Iterable[str]) -> Iterator[Input | Notice]:
+    """Each input named on the command line: files as given, folders searched for record files
+    (sorted, so that the order of the output is stable), ``-`` for standard input."""
+    for raw in paths:
+        if raw == "-":
+            yield Input("<stdin>", None)
+            continue
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(
+                p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES and p.is_file()
+            )
+            if not found:
+                yield Notice(f"{raw}: no record files (*.etn) in this folder")
+            for p in found:
+                yield Input(str(p), p)
+        else:
+            yield Input(raw, path)
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """A piece of work: a whole file, a run of its records, or a notice.
+
+    Exactly one of the sources is set, or none (``path`` is ``None`` and ``data`` too: the
+    whole of standard input, read in this process)."""
+
+    file: int | None
+    """The input's position among the inputs (``None`` for a notice)."""
+    name: str
+    """The input's name in the output."""
+    path: str | None = None
+    """A file to read: the whole of it, or from byte ``offset`` to its end."""
+    data: bytes | None = None
+    """Or the bytes of a run of whole records."""
+    first_line: int = 1
+    """The number, in the file, of the first line of ``data`` (or of the line at ``offset``)."""
+    offset: int = 0
+    notice: str | None = None
+    """A diagnostic to print in this place."""
+    error: str | None = None
+    """Or a reading error to report for the file (standard input failing part way)."""
+
+
+@dataclass(slots=True)
+class Ruled:
+    """What the ruling of a part, or of one of its records, gave: the output, already rendered,
+    and the counts."""
+
+    file: int | None
+    name: str
+    chunks: list[tuple[int, str]] = field(default_factory=list)
+    """``(kind, text)`` in output order; see :data:`STDOUT` and the other kinds."""
+    records: int = 0
+    """Records ruled on."""
+    clean: int = 0
+    findings: int = 0
+    corrections: int = 0
+    errors: int = 0
+    """Records that could not be read."""
+    status: int = EXIT_OK
+
+    def add(self, kind: int, text: str) -> None:
+        """Append output, merging it with output of the same kind just before it."""
+        if self.chunks and self.chunks[-1][0] == kind:
+            joint = ",\n" if kind in (RECORD, ERROR) else ""
+            self.chunks[-1] = (kind, self.chunks[-1][1] + joint + text)
+        else:
+            self.chunks.append((kind, text))
+
+    def merge(self, other: Ruled) -> None:
+        """Take in the output and counts of the next piece of the same part."""
+        for kind, text in other.chunks:
+            self.add(kind, text)
+        self.records += other.records
+        self.clean += other.clean
+        self.findings += other.findings
+        self.corrections += other.corrections
+        self.errors += other.errors
+        self.status = max(self.status, other.status)
+
+
+Task = tuple[Part, ...]
+"""What a worker is given at a time."""
+
+
+# --------------------------------------------------------------------------------------------
+#  Cutting big files into runs of records
+# --------------------------------------------------------------------------------------------
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A quoted value, as the lexer reads it (a brace inside it opens no comment)."""
+
+_BRACE = re.compile(rb"[{}]")
+
+
+def _brace_open_after(raw: bytes, inside: bool) -> bool:
+    """Whether a brace comment is open after the line ``raw`` (without its ``\\n``), given
+    whether one was open before it; the lexer's reading of comments and quotes. A line the
+    reader cannot decode, or too long, reaches the lexer blank and changes nothing."""
+    if len(raw) > MAX_LINE_BYTES:
+        return inside
+    if raw.endswith(b"\r"):
+        raw = raw[:-1]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return inside
+    i = 0
+    if inside:
+        close = text.find("}")
+        if close < 0:
+            return True
+        i = close + 1
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == ";":
+            return False
+        if ch == "{":
+            close = text.find("}", i + 1)
+            if close < 0:
+                return True
+            i = close + 1
+        elif ch == '"':
+            m = _STRING.match(text, i)
+            if m is None:
+                return False  # an unclosed quote: the rest of the line is one word
+            i = m.end()
+        else:
+            i += 1
+    return False
+
+
+def _brace_states(data: bytes, upto: int) -> tuple[list[int], list[bool]]:
+    """Where the brace-comment state changes in ``data[:upto]`` (which begins outside any
+    comment): the line starts after each line with a brace, and the state from there."""
+    starts: list[int] = []
+    states: list[bool] = []
+    inside = False
+    i = 0
+    while True:
+        m = _BRACE.search(data, i, upto)
+        if m is None:
+            return starts, states
+        begin = data.rfind(b"\n", 0, m.start()) + 1
+        end = data.find(b"\n", m.start())
+        if end < 0:
+            end = len(data)
+        inside = _brace_open_after(data[begin:end], inside)
+        starts.append(end + 1)
+        states.append(inside)
+        i = end + 1
+
+
+def cut_points(data: bytes) -> Iterator[int]:
+    """The byte offsets in ``data`` (from its end backwards) where a run of records may be cut:
+    the line lexer is sure to begin a new record there, with nothing carried over.
+
+    ``data`` must begin outside any brace comment (at the start of a file or at a cut). A run
+    is cut after a line of a record's body (its first character a letter or a digit: the lexer
+    sees a token that is not a tag) that is followed, after blank lines and ``;`` comment lines
+    only, by a line beginning with ``[`` (a tag line: the lexer begins a record there, and the
+    comments between go to it), when no brace comment is open at the body line's start or end.
+    This is stricter than the lexer's own rule (a tag line after a line other than a tag), so
+    that brace comments, lines the reader cannot decode, too long or not text, never make a cut
+    where the lexer would not make one, nor move a comment or an error from one record to the
+    other. Data with a CR that is not before a LF (a line end to the reader, not here) has no
+    cut point. A file with a NUL byte is never cut (the reader stops at it): the caller
+    checks."""
+    last_end = data.rfind(b"\n")
+    if last_end < 0 or _lone_cr(data):
+        return
+    states: tuple[list[int], list[bool]] | None = None
+    brace = data.find(b"{")
+    j = data.rfind(b"\n[", 0, last_end)
+    while j > 0:
+        body = _body_line_before(data, j)
+        if body is not None:
+            begin, at = body
+            if brace < 0 or brace >= at:
+                yield at
+            else:
+                if states is None:
+                    states = _brace_states(data, last_end)
+                if not _inside(states, begin) and not _inside(states, at):
+                    yield at
+        j = data.rfind(b"\n[", 0, j)
+
+
+def _lone_cr(data: bytes) -> bool:
+    """Whether ``data`` has a CR not followed by a LF (the reader ends a line there), not
+    counting a CR at its very end (its LF may come next)."""
+    crs = data.count(b"\r")
+    return crs > 0 and crs - data.endswith(b"\r") != data.count(b"\r\n")
+
+
+def _body_line_before(data: bytes, j: int) -> tuple[int, int] | None:
+    """The start and the end (after its line feed) of the line of a record's body before the
+    tag line after ``data[j]``, over blank and ``;`` comment lines; ``None`` if there is none,
+    or a line on the way is not plain text of a sensible length."""
+    end = j
+    while True:
+        begin = data.rfind(b"\n", 0, end) + 1
+        line = data[begin:end]
+        if len(line) >= MAX_LINE_BYTES - 1 or not _text(line):
+            return None
+        first = line.lstrip()[:1]
+        if first and first != b";":
+            return (begin, end + 1) if first.isalnum() else None
+        if begin == 0:
+            return None
+        end = begin - 1
+
+
+def _text(line: bytes) -> bool:
+    """Whether the reader can decode the line."""
+    if line.isascii():
+        return True
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _inside(states: tuple[list[int], list[bool]], pos: int) -> bool:
+    """Whether a brace comment is open at the line starting at ``pos``."""
+    starts, values = states
+    k = bisect.bisect_right(starts, pos)
+    return values[k - 1] if k else False
+
+
+def cut(
+    read: Callable[[int], bytes],
+    chunk_bytes: int,
+    *,
+    seekable: bool,
+    give_up_bytes: int | None = None,
+) -> Iterator[tuple[int, int, bytes | None]]:
+    """Cut a byte stream into runs of whole records of about ``chunk_bytes``: yield
+    ``(offset, first_line, data)`` for each. The last run goes to the end of the stream.
+
+    Where no cut can be made (a NUL byte: the reader stops there; a CR alone: lines are not
+    counted the reader's way here; no safe cut point in ``give_up_bytes``), a ``seekable``
+    stream ends with ``(offset, first_line, None)``: the rest of the file from ``offset``, for
+    the worker to read itself; any other stream is read to its end in one run. An ``OSError``
+    from ``read`` ends a seekable stream the same way (the worker meets it again); from
+    another stream, it is raised after the bytes read before it."""
+    give_up = give_up_bytes or max(16 * chunk_bytes, 4 * MAX_LINE_BYTES)
+    pending = b""
+    offset = 0
+    line = 1
+    cutting = True
+    while True:
+        try:
+            block = read(chunk_bytes)
+        except OSError:
+            if seekable:  # the worker reads the rest, and reports the error
+                yield offset, line, None
+                return
+            if pending:
+                yield offset, line, pending
+            raise
+        if not block:
+            break
+        pending += block
+        if not cutting or len(pending) < chunk_bytes:
+            continue
+        if b"\0" in pending or _lone_cr(pending):
+            cutting = False
+        else:
+            at = next(cut_points(pending), -1)
+            if at > 0:
+                data = pending[:at]
+                yield offset, line, data
+                offset += at
+                line += data.count(b"\n")
+                pending = pending[at:]
+                continue
+            if len(pending) > give_up:
+                cutting = False
+        if not cutting and seekable:
+            yield offset, line, None
+            return
+    yield offset, line, pending
+
+
+# --------------------------------------------------------------------------------------------
+#  Planning
+# --------------------------------------------------------------------------------------------
+
+
+def plan(
+    items: Iterable[Input | Notice],
+    *,
+    chunk_bytes: int = CHUNK_BYTES,
+    stdin: IO[bytes] | None = None,
+    bundle_files: int = BUNDLE_FILES,
+) -> Iterator[Task]:
+    """The tasks for the workers, in input order: small files bundled by name, big files and
+    standard input cut into runs of records (read here, sent as bytes)."""
+    bundle: list[Part] = []
+    size = 0
+    for number, item in enumerate(items):
+        if isinstance(item, Notice):
+            bundle.append(Part(None, "", notice=item.text))
+            continue
+        file_size = -1 if item.path is None else _size(item.path)
+        if 0 <= file_size <= chunk_bytes:
+            bundle.append(Part(number, item.name, path=str(item.path)))
+            size += file_size
+            if size >= chunk_bytes or len(bundle) >= bundle_files:
+                yield tuple(bundle)
+                bundle, size = [], 0
+            continue
+        if bundle:
+            yield tuple(bundle)
+            bundle, size = [], 0
+        for part in _cut_input(number, item, chunk_bytes, stdin):
+            yield (part,)
+    if bundle:
+        yield tuple(bundle)
+
+
+def _size(path: Path) -> int:
+    """A regular file's size; 0 for anything else (read whole by a worker, which reports the
+    error if it cannot be read)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return 0
+    return st.st_size if stat.S_ISREG(st.st_mode) else 0
+
+
+def _has_nul(f: IO[bytes]) -> bool:
+    """Whether the file has a NUL byte (a binary file), or cannot be read to its end."""
+    try:
+        while block := f.read(1 << 20):
+            if b"\0" in block:
+                return True
+    except OSError:
+        return True
+    return False
+
+
+def _cut_input(
+    number: int, item: Input, chunk_bytes: int, stdin: IO[bytes] | None
+) -> Iterator[Part]:
+    """The parts of one big file, or of standard input."""
+    name = item.name
+    if item.path is None:
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        try:
+            for _offset, line, data in cut(stream.read, chunk_bytes, seekable=False):
+                yield Part(number, name, data=data, first_line=line)
+        except OSError as e:
+            yield Part(number, name, error=f"cannot read the file: {e.strerror or e}")
+        return
+    path = str(item.path)
+    try:
+        f = open(path, "rb")  # noqa: SIM115 - closed below
+    except OSError:
+        yield Part(number, name, path=path)  # the worker reports it
+        return
+    with f:
+        if _has_nul(f):  # not text: read whole, as in one job (the reader stops at the NUL)
+            yield Part(number, name, path=path)
+            return
+        f.seek(0)
+        for offset, line, data in cut(f.read, chunk_bytes, seekable=True):
+            if data is None:  # the rest of the file, from the last cut: the worker reads it
+                yield Part(number, name, path=path, offset=offset, first_line=line)
+            else:
+                yield Part(number, name, data=data, first_line=line)
+
+
+# --------------------------------------------------------------------------------------------
+#  Ruling (in a worker, or in this process)
+# --------------------------------------------------------------------------------------------
+
+
+def _nested(obj: Any) -> str:
+    """An item of a file's ``records`` or ``errors``, as ``json.dumps(..., indent=1)`` of the
+    whole document writes it (three levels deep)."""
+    text = json.dumps(obj, ensure_ascii=False, indent=1)
+    return "   " + text.replace("\n", "\n   ")
+
+
+def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | NotationError]:
+    """The records of a part, or a :class:`NotationError` in place of each bad one."""
+    if part.error is not None:
+        yield NotationError(part.error, path=part.name)
+    elif part.data is not None:
+        yield from read_each(io.BytesIO(part.data), path=part.name, first_line=part.first_line)
+    elif part.path is None:
+        yield from read_each(stdin if stdin is not None else sys.stdin.buffer, path=part.name)
+    elif part.offset:
+        try:
+            f = open(part.path, "rb")  # noqa: SIM115 - closed below
+        except OSError as e:
+            yield NotationError(f"cannot open the file: {e.strerror or e}", path=part.name)
+            return
+        with f:
+            f.seek(part.offset)
+            yield from read_each(f, path=part.name, first_line=part.first_line)
+    else:
+        yield from read_each(Path(part.path), path=part.name)
+
+
+def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ruled]:
+    """Rule on each record of a part: one :class:`Ruled` a record (or bad record), its output
+    rendered. An exception (a bug) is reported as an internal error; the batch goes on."""
+    from .adjudicate import adjudicate
+    from .report import check_lines
+
+    if part.notice is not None:
+        yield Ruled(None, "", [(STDERR, part.notice + "\n")])
+        return
+    name = part.name
+    where = part.first_line
+    try:
+        for item in _items(part, stdin):
+            out = Ruled(part.file, name)
+            if isinstance(item, NotationError):
+                where = item.line
+                out.add(STDERR, f"{item}\n")
+                if fmt == "json":
+                    out.add(ERROR, _nested(item.to_json()))
+                out.errors = 1
+                out.status = EXIT_UNREADABLE
+                yield out
+                continue
+            where = item.line
+            try:
+                ruling: RecordRuling = adjudicate(item)
+            except Exception as e:
+                yield _internal(part, where, e)
+                continue
+            out.records = 1
+            out.findings = len(ruling.findings)
+            out.corrections = len(ruling.corrections)
+            if ruling.clean:
+                out.clean = 1
+            else:
+                out.status = EXIT_FINDINGS
+            if fmt == "json":
+                out.add(RECORD, _nested(ruling.model_dump(mode="json")))
+            else:
+                lines = check_lines(name, ruling)
+                if lines:
+                    out.add(STDOUT, "\n".join(lines) + "\n")
+            yield out
+    except Exception as e:
+        yield _internal(part, where, e)
+
+
+def _internal(part: Part, line: int, e: Exception) -> Ruled:
+    text = (
+        f"ecarte: internal error (a bug; please report it): {part.name}:{line}: "
+        f"{type(e).__name__}: {e}\n"
+    )
+    return Ruled(part.file, part.name, [(STDERR, text)], status=EXIT_INTERNAL)
+
+
+def rule_task(task: Task, fmt: Format) -> list[Ruled]:
+    """Rule on a task in a worker: one :class:`Ruled` for each part, its records' output
+    merged."""
+    out: list[Ruled] = []
+    for part in task:
+        whole = Ruled(part.file, part.name)
+        for piece in rule(part, fmt):
+            whole.merge(piece)
+        out.append(whole)
+    return out
+
+
+def _worker_init() -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def rulings(
+    items: Iterable[Input | Notice],
+    *,
+    fmt: Format = "text",
+    jobs: int = 1,
+    chunk_bytes: int | None = None,
+    stdin: IO[bytes] | None = None,
+    window: int | None = None,
+) -> Generator[Ruled, None, None]:
+    """The rulings on every record of ``items``, rendered, in input order, as they come.
+
+    With ``jobs`` 1 the records are ruled in this process one by one (a :class:`Ruled` each).
+    With more, a pool of ``jobs`` worker processes rules on the tasks of :func:`plan` (cut at
+    ``chunk_bytes``, :data:`CHUNK_BYTES` by default), at most ``window`` of them in flight
+    (twice the jobs by default), and each task gives a :class:`Ruled` per part. Closing the
+    generator, or an exception (Ctrl-C), stops the pool."""
+    if jobs <= 1:
+        for number, item in enumerate(items):
+            if isinstance(item, Notice):
+                yield Ruled(None, "", [(STDERR, item.text + "\n")])
+            else:
+                # A file is read whole, as a stream: no cut, no pool.
+                path = None if item.path is None else str(item.path)
+                yield from rule(Part(number, item.name, path), fmt, stdin)
+        return
+    tasks = plan(items, chunk_bytes=chunk_bytes or CHUNK_BYTES, stdin=stdin)
+    head = list(itertools.islice(tasks, 2))
+    if len(head) < 2:  # one task: not worth a pool
+        for task in head:
+            for part in task:
+                yield from rule(part, fmt, stdin)
+        return
+    yield from _pooled(itertools.chain(head, tasks), fmt, jobs, window or 2 * jobs)
+
+
+class WorkerDied(RuntimeError):
+    """A worker process stopped abruptly (killed, or out of memory): the batch cannot go on."""
+
+
+def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Iterator[Ruled]:
+    """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
+    results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
+    workers at once."""
+    from . import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
+    from .reader import read_one
+
+    read_one("deal 1 A\n")  # the parser, built before the fork, is shared
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_init)
+    flight: deque[Future[list[Ruled]]] = deque()
+    started = False
+    try:
+        for task in tasks:
+            if started:
+                flight.append(executor.submit(rule_task, task, fmt))
+            else:
+                flight.append(_start(executor, task, fmt))
+                started = True
+            if len(flight) >= window:
+                yield from flight.popleft().result()
+        while flight:
+            yield from flight.popleft().result()
+    except BrokenProcessPool as e:
+        _stop(executor)
+        raise WorkerDied("a worker process stopped abruptly (killed, or out of memory?)") from e
+    except BaseException:
+        _stop(executor)
+        raise
+    executor.shutdown()
+
+
+def _start(executor: ProcessPoolExecutor, task: Task, fmt: Format) -> Future[list[Ruled]]:
+    """Submit a task to a pool whose workers may start now (with ``fork``, all of them)."""
+    # Ctrl-C is blocked while the workers start, so that none sees it before it ignores it;
+    # a Ctrl-C meanwhile reaches this process when it is unblocked.
+    masked = hasattr(signal, "pthread_sigmask")
+    if masked:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    # The objects of this process are frozen while the workers fork, so that the collector
+    # of a worker leaves the pages it shares with this process alone (no copy on write).
+    gc.freeze()
+    try:
+        return executor.submit(rule_task, task, fmt)
+    finally:
+        gc.unfreeze()
+        if masked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _stop(executor: ProcessPoolExecutor) -> None:
+    """Stop the workers now, without waiting for the tasks they are on, and the pool."""
+    workers: Any = getattr(executor, "_processes", None) or {}
+    for process in list(workers.values()):
+        process.terminate()
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+# --------------------------------------------------------------------------------------------
+#  Progress and report
+# --------------------------------------------------------------------------------------------
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class Progress:
+    """A progress line on a terminal: files and records done, and the rate.
+
+    It is drawn only when ``stream`` is a terminal (never in a pipe, a file, a test or CI),
+    at most every ``interval`` seconds, with a carriage return; :meth:`clear` rubs it out
+    before anything else is written to the terminal."""
+
+    def __init__(
+        self,
+        stream: TextIO,
+        *,
+        enabled: bool | None = None,
+        interval: float = 0.1,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.stream = stream
+        self.enabled = _isatty(stream) if enabled is None else enabled
+        self.interval = interval
+        self.clock = clock
+        self.start = clock()
+        self.last = self.start  # nothing is drawn in the first interval (a quick run)
+        self.shown = 0
+        """The width of the line on the terminal (0: nothing shown)."""
+
+    def update(self, files: int, records: int) -> None:
+        """Redraw, if it is time to."""
+        if not self.enabled:
+            return
+        now = self.clock()
+        if now - self.last < self.interval:
+            return
+        self.last = now
+        elapsed = now - self.start
+        rate = records / elapsed if elapsed > 0 else 0.0
+        text = f"checking: {files:,} file(s), {records:,} record(s), {rate:,.0f} records/s"
+        pad = " " * max(0, self.shown - len(text))
+        self.stream.write("\r" + text + pad)
+        self.stream.flush()
+        self.shown = len(text)
+
+    def clear(self) -> None:
+        """Rub the line out (if it is shown)."""
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
+
+
+class Report:
+    """Writes the results as they come and keeps the counts and the exit status.
+
+    Text: each record's findings on ``out``, unreadable records on ``err``, a summary line at
+    the end. JSON: the document ``[{"file", "records", "errors"}, ...]`` written piece by
+    piece, a record as soon as it is ruled; a file's ``errors`` come after its records, so they
+    wait (in a spooled temporary file) until the file ends."""
+
+    def __init__(
+        self, fmt: Format, out: TextIO, err: TextIO, progress: Progress | None = None
+    ) -> None:
+        self.fmt = fmt
+        self.out = out
+        self.err = err
+        self.progress = progress
+        self.out_on_terminal = progress is not None and progress.enabled and _isatty(out)
+        self.status = EXIT_OK
+        self.files = self.records = self.clean = self.findings = self.corrections = 0
+        self.unreadable = 0
+        """Counts: files begun, records ruled on, clean ones, findings, corrections, records
+        that could not be read."""
+        self._file: int | None = None
+        self._has_records = False
+        self._errors: IO[str] | None = None
+        self._open_line = False
+        """The last text written on ``out`` did not end its line (the JSON document): a
+        progress line on the same terminal would stand on it, so none is drawn then."""
+
+    def take(self, ruled: Ruled) -> None:
+        """Write the output of one result, and count it."""
+        new_file = ruled.file is not None and ruled.file != self._file
+        if self.out_on_terminal and (ruled.chunks or (new_file and self.fmt == "json")):
+            self._clear()  # the progress line is rubbed out before anything is written
+        if new_file:
+            self._close_file()
+            self._open_file(ruled)
+        for kind, text in ruled.chunks:
+            if kind == STDERR:
+                self._clear()
+                self.out.flush()
+                self.err.write(text)
+                self.err.flush()
+                continue
+            if kind == STDOUT:
+                self._write(text)
+            elif kind == RECORD:
+                self._write(",\n" if self._has_records else "\n")
+                self._write(text)
+                self._has_records = True
+            else:
+                if self._errors is None:
+                    spool = tempfile.SpooledTemporaryFile  # closed at the file's end
+                    self._errors = spool(max_size=1 << 20, mode="w+", encoding="utf-8")
+                else:
+                    self._errors.write(",\n")
+                self._errors.write(text)
+        self.out.flush()
+        self.records += ruled.records
+        self.clean += ruled.clean
+        self.findings += ruled.findings
+        self.corrections += ruled.corrections
+        self.unreadable += ruled.errors
+        self.status = max(self.status, ruled.status)
+        if self.progress is not None and not (self.out_on_terminal and self._open_line):
+            self.progress.update(self.files, self.records + self.unreadable)
+
+    def _write(self, text: str) -> None:
+        if text:
+            self.out.write(text)
+            self._open_line = not text.endswith("\n")
+
+    def finish(self) -> int:
+        """End the output (the JSON document, or the summary line); the exit status."""
+        self._clear()
+        self._close_file()
+        if self.fmt == "json":
+            self._write("\n]\n" if self.files else "[]\n")
+        else:
+            self._write(
+                f"{self.files} file(s), {self.records} record(s): "
+                f"{self.clean} clean; {self.findings} finding(s), "
+                f"{self.corrections} correction(s)\n"
+            )
+        self.out.flush()
+        return self.status
+
+    def _clear(self) -> None:
+        if self.progress is not None:
+            self.progress.clear()
+
+    def _open_file(self, ruled: Ruled) -> None:
+        self._file = ruled.file
+        self.files += 1
+        if self.fmt == "json":
+            self._write("[\n" if self.files == 1 else ",\n")
+            name = json.dumps(ruled.name, ensure_ascii=False)
+            self._write(f' {{\n  "file": {name},\n  "records": [')
+        self._has_records = False
+
+    def _close_file(self) -> None:
+        if self._file is None or self.fmt != "json":
+            return
+        self._write("\n  ],\n" if self._has_records else "],\n")
+        self._write('  "errors": [')
+        errors = self._errors
+        if errors is None:
+            self._write("]")
+        else:
+            self._write("\n")
+            errors.seek(0)
+            while block := errors.read(1 << 16):
+                self._write(block)
+            errors.close()
+            self._errors = None
+            self._write("\n  ]")
+        self._write("\n }")
+        self._file = None
+
+
+def check(
+    items: Iterable[Input | Notice],
+    *,
+    fmt: Format = "text",
+    jobs: int = 1,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+    progress: Progress | None = None,
+    stdin: IO[bytes] | None = None,
+    chunk_bytes: int | None = None,
+) -> int:
+    """Check ``items`` and write the results (to standard output and standard error by
+    default); return the exit status, the worst over all inputs."""
+    report = Report(fmt, out or sys.stdout, err or sys.stderr, progress)
+    results = rulings(items, fmt=fmt, jobs=jobs, chunk_bytes=chunk_bytes, stdin=stdin)
+    try:
+        # Closed whatever happens (a closed pipe, Ctrl-C while writing): the workers stop.
+        with contextlib.closing(results):
+            for ruled in results:
+                report.take(ruled)
+    finally:
+        if progress is not None:
+            progress.clear()
+    return report.finish()
