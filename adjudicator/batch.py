@@ -359,6 +359,7 @@ def cut(
     another stream, it is raised after the bytes read before it."""
     give_up = give_up_bytes or max(16 * chunk_bytes, 4 * MAX_LINE_BYTES)
     pending = b""
+    rest: list[bytes] = []  # blocks read once no cut can be made (joined once, at the end)
     offset = 0
     line = 1
     cutting = True
@@ -369,13 +370,16 @@ def cut(
             if seekable:  # the worker reads the rest, and reports the error
                 yield offset, line, None
                 return
-            if pending:
-                yield offset, line, pending
+            if pending or rest:
+                yield offset, line, pending + b"".join(rest)
             raise
         if not block:
             break
+        if not cutting:
+            rest.append(block)
+            continue
         pending += block
-        if not cutting or len(pending) < chunk_bytes:
+        if len(pending) < chunk_bytes:
             continue
         if b"\0" in pending or _lone_cr(pending):
             cutting = False
@@ -393,7 +397,7 @@ def cut(
         if not cutting and seekable:
             yield offset, line, None
             return
-    yield offset, line, pending
+    yield offset, line, pending + b"".join(rest) if rest else pending
 
 
 # --------------------------------------------------------------------------------------------

@@ -150,6 +150,10 @@ CACHE_LINES = 1 << 14
 """How many distinct plain lines a generation of the process's line cache holds (lines repeat a
 great deal across an archive: ``B proposes``, ``A refuses``, ``turn KS``)."""
 
+CACHE_WIDTH = 200
+"""The longest line the line cache keeps (so that its memory stays under about
+``2 * CACHE_LINES * CACHE_WIDTH`` characters, whatever the lines)."""
+
 _RUN_OF = {
     "CARD": "CARD_RUN",
     "EXPOSED_CARD": "DEALT_RUN",
@@ -213,6 +217,7 @@ def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok
     get = _WORDS.get
     prev = out[-1].type if out else ""
     expect_suit = prev == "NAMES" or prev == "SUIT_KW"
+    run: list[str] = []  # the cards of the run at out[-1] while it grows (joined once)
     for word, col in words:
         t = get(word) or classify(word)
         if expect_suit and word in SUIT_CODES:
@@ -222,14 +227,24 @@ def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok
             if prev in _RUN_OF:
                 last = out[-1]
                 last.type = (_DEALT if t == "EXPOSED_CARD" else _RUN_OF)[prev]
-                last.value = last.value + " " + word
+                if not run:
+                    run.append(last.value)
+                run.append(word)
                 prev = last.type
                 continue
         elif t == "PACKET_HEAD":
+            if run:
+                out[-1].value = " ".join(run)
+                run = []
             out.append(Tok("PLAYER", word[0], lineno, col))
             t, word, col = "COLON", ":", col + 1
+        if run:
+            out[-1].value = " ".join(run)
+            run = []
         out.append(Tok(t, word, lineno, col))
         prev = t
+    if run:
+        out[-1].value = " ".join(run)
 
 
 def _plain_words(text: str, start: int) -> Iterator[tuple[str, int]]:
@@ -316,6 +331,8 @@ class LineLexer:
                 entry = PlainLine(toks[0], tuple(toks[1:]))
             else:
                 entry = None
+        if len(text) > CACHE_WIDTH:
+            return entry  # a long line is rarely repeated: not worth its memory
         if len(young) >= CACHE_LINES:
             _OLD[0] = dict(young)
             young.clear()

@@ -50,6 +50,10 @@ def _rules_by_model() -> dict[type[Any], Rule]:
 
 _RULE_OF_MODEL = _rules_by_model()
 
+MAX_SHAPES = 4096
+"""How many shapes are remembered (the notation's lines have a few dozen; hostile input could
+make any number: past this, a new shape is asked of Lark each time)."""
+
 _SHAPES: dict[tuple[str, ...], Rule | None] = {}
 """Each shape met so far: the rule that builds it, or ``None`` if no line has that shape."""
 
@@ -74,7 +78,8 @@ def _learn(shape: tuple[str, ...], tokens: list[Any], lark: Lark, builder: Build
     try:
         record = cast(Record, lark.parse(tokens))
     except UnexpectedInput:
-        _SHAPES[shape] = None
+        if len(_SHAPES) < MAX_SHAPES:
+            _SHAPES[shape] = None
         return None
     except BuildError:
         return None
@@ -86,7 +91,8 @@ def _learn(shape: tuple[str, ...], tokens: list[Any], lark: Lark, builder: Build
         rule = _RULE_OF_MODEL[Deal]
     else:
         rule = _RULE_OF_MODEL[type(record.opening[0])]
-    _SHAPES[shape] = rule
+    if len(_SHAPES) < MAX_SHAPES:
+        _SHAPES[shape] = rule
     return rule
 
 
