@@ -11,6 +11,7 @@ Results go to standard output, diagnostics to standard error. Exit status:
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
@@ -29,7 +30,7 @@ from . import batch
 from .errors import NotationError
 from .model import Record
 from .reader import read_each
-from .writer import write_all
+from .writer import write, write_all
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -110,22 +111,56 @@ def _guard(run: Any) -> None:
     raise typer.Exit(status)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text``: write a temporary file beside it, then rename. A
-    symbolic link is followed (the file it names is rewritten); the file's mode is kept."""
-    path = path.resolve()
-    mode = stat.S_IMODE(path.stat().st_mode)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def _rewrite(name: str, path: Path, *, check: bool) -> str:
+    """Put one file in canonical form as it is read, record by record, into a temporary file
+    beside it (compared with the original as it goes), then rename it over the original: memory
+    is that of one record, whatever the file's size. Nothing is changed if a record cannot be
+    read (its errors are reported), nor with ``check``. Returns ``unreadable``, ``unchanged``
+    or ``changed``. An ``OSError`` in writing leaves the file as it was, and is raised."""
+    target = path.resolve()
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())  # the new text is on disk before it replaces the old
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        original = open(target, "rb")  # noqa: SIM115 - closed below
+    except OSError as e:
+        _say(f"{name}: cannot read the file: {e.strerror or e}")
+        return "unreadable"
+    tmp: str | None = None
+    try:
+        with original:
+            out = None
+            if not check:
+                fd, tmp = tempfile.mkstemp(
+                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
+                )
+                out = os.fdopen(fd, "wb")
+            with out if out is not None else contextlib.nullcontext():
+                same, errors, first = True, 0, True
+                for item in read_each(target, path=name):
+                    if isinstance(item, NotationError):
+                        _say(str(item))
+                        errors += 1
+                        continue
+                    if errors:
+                        continue  # go on reading, to report every bad record
+                    piece = (("" if first else "\n") + write(item)).encode("utf-8")
+                    first = False
+                    same = same and original.read(len(piece)) == piece
+                    if out is not None:
+                        out.write(piece)
+                if errors:
+                    _say(f"{name}: left as it was: {errors} record(s) could not be read")
+                    return "unreadable"
+                same = same and original.read(1) == b""
+                if same or out is None:
+                    return "unchanged" if same else "changed"
+                out.flush()
+                os.fsync(out.fileno())  # the new text is on disk before it replaces the old
+            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))  # type: ignore[arg-type]
+            os.replace(tmp, target)  # type: ignore[arg-type]
+            tmp = None
+            return "changed"
+    finally:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
 
 
 @app.command()
@@ -145,8 +180,27 @@ def fmt(
         status = EXIT_OK
         changed = unchanged = 0
         for name, path in _inputs(paths):
+            if path is not None:
+                try:
+                    outcome = _rewrite(name, path, check=check)
+                except OSError as e:
+                    _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
+                    status = EXIT_UNREADABLE
+                    continue
+                if outcome == "unreadable":
+                    status = EXIT_UNREADABLE
+                elif outcome == "unchanged":
+                    unchanged += 1
+                else:
+                    changed += 1
+                    if check:
+                        print(f"would reformat: {name}", flush=True)
+                        status = max(status, EXIT_FINDINGS)
+                    else:
+                        print(f"reformatted: {name}", flush=True)
+                continue
             try:
-                original = sys.stdin.buffer.read() if path is None else path.read_bytes()
+                original = sys.stdin.buffer.read()
             except OSError as e:
                 _say(f"{name}: cannot read the file: {e.strerror or e}")
                 status = EXIT_UNREADABLE
@@ -166,23 +220,15 @@ def fmt(
             text = write_all(records)
             if original == text.encode("utf-8"):
                 unchanged += 1
-                if path is None and not check:
+                if not check:
                     sys.stdout.write(text)
                 continue
             changed += 1
             if check:
                 print(f"would reformat: {name}", flush=True)
                 status = max(status, EXIT_FINDINGS)
-            elif path is None:
-                sys.stdout.write(text)
             else:
-                try:
-                    _write_atomically(path, text)
-                except OSError as e:
-                    _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
-                    status = EXIT_UNREADABLE
-                    continue
-                print(f"reformatted: {name}", flush=True)
+                sys.stdout.write(text)
         verb = "would be reformatted" if check else "reformatted"
         _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form")
         return status

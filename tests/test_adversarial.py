@@ -228,12 +228,6 @@ def test_checking_an_archive_takes_memory_bounded_by_its_largest_record(tmp_path
     assert_flat(at_n, at_4n)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ecarte fmt holds the whole file and every record of it (cli.py, fmt: "
-    "path.read_bytes(), then records.append(item) for the whole file, then write_all): "
-    "its memory grows with the file, not with the largest record",
-)
 def test_formatting_an_archive_takes_memory_bounded_by_its_largest_record(
     tmp_path: Path,
 ) -> None:
