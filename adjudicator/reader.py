@@ -127,7 +127,8 @@ def _lines_of_bytes(
         block = read(BLOCK_BYTES)
         data = pending + block if pending else block
         if block:
-            cut = data.rfind(b"\n") + 1
+            # after the last line end (LF, or a CR: not the last byte, which may begin a CR LF)
+            cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
             if not cut:
                 if len(data) > MAX_LINE_BYTES:  # a line too long: the careful way reports it
                     rest = _Joined(data, stream)

@@ -651,13 +651,6 @@ TWINS = {
     ),
 }
 
-LONE_CR_IN_A_BIG_FILE = pytest.mark.xfail(
-    strict=True,
-    reason="reader.py, _lines_of_bytes: a block is cut after its last LF, and a block with none "
-    "is one unfinished line until it passes MAX_LINE_BYTES, then read with readline (LF only): "
-    "a file with lone CR line ends and more than 100,000 bytes is one line too long, an error",
-)
-
 
 @pytest.mark.parametrize("twin", TWINS.values(), ids=TWINS.keys())
 def test_a_record_reads_as_its_lf_twin(twin: Callable[[bytes], bytes]) -> None:
@@ -669,10 +662,7 @@ def test_a_record_reads_as_its_lf_twin(twin: Callable[[bytes], bytes]) -> None:
 
 @pytest.mark.parametrize(
     "twin",
-    [
-        pytest.param(twin, id=name, marks=LONE_CR_IN_A_BIG_FILE if name == "lone-cr" else ())
-        for name, twin in TWINS.items()
-    ],
+    [pytest.param(twin, id=name) for name, twin in TWINS.items()],
 )
 def test_a_big_file_reads_as_its_lf_twin(twin: Callable[[bytes], bytes]) -> None:
     lf = archive(60)  # 118 KB: more than a block of the reader, more than a line may hold
