@@ -539,13 +539,6 @@ def test_the_records_before_a_nul_byte_are_read() -> None:
     assert outcomes(read_all(data)) == [("record", 1), ("record", 5), ("error", 11, 9, NUL)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reader.py, _careful_line: a NUL byte raises _Unreadable before the lexer sees its "
-    "line, so the record before it, which the lexer ends only at the next tag line, is lost when "
-    "the NUL is on that tag line; give the lexer a placeholder tag line for it (as for bytes "
-    "that are not UTF-8) before raising",
-)
 def test_the_record_before_a_nul_byte_on_a_tag_line_is_read() -> None:
     data = rec("one") + rec("two") + rec("three").replace(b"Event", b"Ev\0ent")
     assert outcomes(read_all(data)) == [("record", 1), ("record", 5), ("error", 9, 4, NUL)]
