@@ -218,8 +218,9 @@ def _careful_lines(
             continue
         for i, part in enumerate(_line_parts(raw)):
             lineno += i > 0
+            first = at_start and lineno == first_line
             try:
-                item = _careful_line(part, lineno, path, problems, at_start and lineno == first_line)
+                item = _careful_line(part, lineno, path, problems, first)
             except _Unreadable:
                 if part.lstrip().startswith(b"["):
                     # A tag line: the record before it is whole; let the lexer end it first.
