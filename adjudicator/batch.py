@@ -689,9 +689,15 @@ def _start(executor: ProcessPoolExecutor, task: Task, fmt: Format) -> Future[lis
 def _stop(executor: ProcessPoolExecutor) -> None:
     """Stop the workers now, without waiting for the tasks they are on, and the pool."""
     workers: Any = getattr(executor, "_processes", None) or {}
-    for process in list(workers.values()):
+    processes = list(workers.values())
+    for process in processes:
         process.terminate()
-    executor.shutdown(wait=True, cancel_futures=True)
+    for process in processes:  # wait for them here, not in the pool's own machinery, which
+        process.join(5)  # a Ctrl-C may have caught holding one of its locks
+        if process.is_alive():
+            process.kill()
+            process.join(5)
+    executor.shutdown(wait=False, cancel_futures=True)
 
 
 # --------------------------------------------------------------------------------------------

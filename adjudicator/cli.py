@@ -98,7 +98,10 @@ def _guard(run: Any) -> None:
         status = run()
     except KeyboardInterrupt:
         _say("ecarte: interrupted")
-        raise typer.Exit(130) from None
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+        # Exit at once: a pool's threads, stopped mid-way by the Ctrl-C, are not waited for.
+        os._exit(130)
     except BrokenPipeError:
         # The reader of our output went away (e.g. `| head`): stop quietly.
         sys.stderr.close()
