@@ -277,7 +277,7 @@ def _careful_line(
         )
     try:
         text = raw.decode("utf-8")
-        return lineno, text[1:] if text.startswith("\ufeff") else text
+        return lineno, text[1:] if text.startswith("\ufeff[") else text
     except UnicodeDecodeError as e:
         col = len(raw[: e.start].decode("utf-8", "replace")) + 1
         bad = raw[e.start : e.end].hex(" ")
@@ -323,8 +323,8 @@ def _split_lines(text: str) -> list[str]:
     lines = _LINE_END.split(text) if "\r" in text else text.split("\n")
     if lines[-1] == "":
         lines.pop()  # the text ends with a line end
-    if "\ufeff" in text:  # files joined with cat: a byte-order mark begins a later line
-        lines = [line[1:] if line.startswith("\ufeff") else line for line in lines]
+    if "\ufeff[" in text:  # files joined with cat: a byte-order mark before a later tag line
+        lines = [line[1:] if line.startswith("\ufeff[") else line for line in lines]
     return lines
 
 
