@@ -113,12 +113,7 @@ def moved(model: _N, line: int) -> _N:
     """A copy of ``model`` (built by :func:`_build`) standing on another line."""
     values = model.__dict__.copy()
     values["line"] = line
-    copy = _new(type(model))
-    _set(copy, "__dict__", values)
-    _set(copy, "__pydantic_fields_set__", model.__pydantic_fields_set__)
-    _set(copy, "__pydantic_extra__", None)
-    _set(copy, "__pydantic_private__", None)
-    return copy
+    return _build(type(model), values)
 
 
 def _make(cls: type[_N], tok: Any, **fields: Any) -> _N:

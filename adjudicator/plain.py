@@ -21,11 +21,11 @@ from typing import Any
 
 from .cards import Card, Player, Rank
 from .model import Record
-from .rules import CARD_BIT, HAND, PACK, SUIT_MASK, above, cut_rank, point_marks
+from .replay import MARK_DEFAULT
+from .rules import CARD_BIT, HAND, PACK, SUIT_MASK, beats, cut_rank, legal_follows, point_marks
 from .ruling import DealRuling, RecordRuling
 
 _SEAT = {Player.A: 0, Player.B: 1}
-_MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
 
 # The stages of the exchange, as the engine names them (adjudicator/replay.py).
 _ANSWER, _ELDER_DISCARDS, _ELDER_DRAWS, _DEALER_DISCARDS, _DEALER_DRAWS = range(1, 6)
@@ -241,12 +241,9 @@ def _deal(
                 else:
                     if seat == leader:
                         raise _NotPlain
-                    if not _lawful(held, lead, card, trump):
+                    if not legal_follows(held, lead, trump) & bit:
                         raise _NotPlain
-                    follower_wins = (
-                        card.index < lead.index if card.suit is lead.suit else card.suit is trump
-                    )
-                    if follower_wins:
+                    if beats(card, lead, trump):
                         leader = seat
                     won[leader] += 1
                     tricks += 1
@@ -264,9 +261,9 @@ def _deal(
             points = ev.points
             if points is None:
                 reason = ev.reason.value if ev.reason is not None else ""
-                if reason not in _MARK_DEFAULT:
+                if reason not in MARK_DEFAULT:
                     raise _NotPlain
-                points = _MARK_DEFAULT[reason]
+                points = MARK_DEFAULT[reason]
             seat = _SEAT.get(ev.player)
             if seat is None:
                 raise _NotPlain
@@ -376,16 +373,3 @@ def _deal(
     if marks != entitled:
         raise _NotPlain
     return marks
-
-
-def _lawful(held: int, lead: Card, card: Card, trump: Any) -> bool:
-    """Whether ``card`` from ``held`` may be played to ``lead`` (laws 39, 43): follow suit and
-    win if able; void, trump if able."""
-    same = held & SUIT_MASK[lead.suit]
-    if same:
-        allowed = (same & above(lead)) or same
-    elif trump is not None and trump is not lead.suit and held & SUIT_MASK[trump]:
-        allowed = held & SUIT_MASK[trump]
-    else:
-        allowed = held
-    return bool(allowed & CARD_BIT[card])

@@ -41,7 +41,8 @@ from .table import (
     TrickPlayed,
 )
 
-_MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
+MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
+"""The points a mark without a number stands for, by its reason."""
 
 
 def game_target(record: Record) -> int:
@@ -536,8 +537,8 @@ class _Replay:
         points = e.points
         if points is None:
             reason = e.reason.value if e.reason is not None else ""
-            points = _MARK_DEFAULT.get(reason, 0)
-            if reason not in _MARK_DEFAULT:
+            points = MARK_DEFAULT.get(reason, 0)
+            if reason not in MARK_DEFAULT:
                 self._dev("mark_without_points", e.player, f"{e.player} marked without points")
         self._add_to_sheet(e.player, points)
         return _upd(deal, marks=(*deal.marks, (e.player, points)))
