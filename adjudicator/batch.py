@@ -40,6 +40,7 @@ import signal
 import stat
 import sys
 import tempfile
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -697,7 +698,14 @@ def _stop(executor: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(5)
+    manager: threading.Thread | None = getattr(executor, "_executor_manager_thread", None)
     executor.shutdown(wait=False, cancel_futures=True)
+    # The pool's thread, seeing its workers gone, joins them too: whichever of the two
+    # threads reaps a worker first records its exit, and the other is told there is no such
+    # child. Wait (a bounded while) for that thread, so that every worker is known to have
+    # ended when this returns.
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(5)
 
 
 # --------------------------------------------------------------------------------------------
