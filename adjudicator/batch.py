@@ -205,7 +205,7 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 _BRACE = re.compile(rb"[{}]")
 
 
-def _brace_open_after(raw: bytes, inside: bool) -> bool:
+def _brace_open_after(raw: bytes | bytearray, inside: bool) -> bool:
     """Whether a brace comment is open after the line ``raw`` (without its ``\\n``), given
     whether one was open before it; the lexer's reading of comments and quotes. A line the
     reader cannot decode, or too long, reaches the lexer blank and changes nothing."""
@@ -243,7 +243,7 @@ def _brace_open_after(raw: bytes, inside: bool) -> bool:
     return False
 
 
-def _brace_states(data: bytes, upto: int) -> tuple[list[int], list[bool]]:
+def _brace_states(data: bytes | bytearray, upto: int) -> tuple[list[int], list[bool]]:
     """Where the brace-comment state changes in ``data[:upto]`` (which begins outside any
     comment): the line starts after each line with a brace, and the state from there."""
     starts: list[int] = []
@@ -264,7 +264,7 @@ def _brace_states(data: bytes, upto: int) -> tuple[list[int], list[bool]]:
         i = end + 1
 
 
-def cut_points(data: bytes) -> Iterator[int]:
+def cut_points(data: bytes | bytearray) -> Iterator[int]:
     """The byte offsets in ``data`` (from its end backwards) where a run of records may be cut:
     the line lexer is sure to begin a new record there, with nothing carried over.
 
@@ -299,14 +299,14 @@ def cut_points(data: bytes) -> Iterator[int]:
         j = data.rfind(b"\n[", 0, j)
 
 
-def _lone_cr(data: bytes) -> bool:
+def _lone_cr(data: bytes | bytearray) -> bool:
     """Whether ``data`` has a CR not followed by a LF (the reader ends a line there), not
     counting a CR at its very end (its LF may come next)."""
     crs = data.count(b"\r")
     return crs > 0 and crs - data.endswith(b"\r") != data.count(b"\r\n")
 
 
-def _body_line_before(data: bytes, j: int) -> tuple[int, int] | None:
+def _body_line_before(data: bytes | bytearray, j: int) -> tuple[int, int] | None:
     """The start and the end (after its line feed) of the line of a record's body before the
     tag line after ``data[j]``, over blank and ``;`` comment lines; ``None`` if there is none,
     or a line on the way is not plain text of a sensible length."""
@@ -324,7 +324,7 @@ def _body_line_before(data: bytes, j: int) -> tuple[int, int] | None:
         end = begin - 1
 
 
-def _text(line: bytes) -> bool:
+def _text(line: bytes | bytearray) -> bool:
     """Whether the reader can decode the line."""
     if line.isascii():
         return True
@@ -359,7 +359,8 @@ def cut(
     from ``read`` ends a seekable stream the same way (the worker meets it again); from
     another stream, it is raised after the bytes read before it."""
     give_up = give_up_bytes or max(16 * chunk_bytes, 4 * MAX_LINE_BYTES)
-    pending = b""
+    pending = bytearray()  # read, not yet cut (grown in place: a stream may give few bytes)
+    looked = 0  # how much of it was looked at for a cut point, without finding one
     rest: list[bytes] = []  # blocks read once no cut can be made (joined once, at the end)
     offset = 0
     line = 1
@@ -372,7 +373,7 @@ def cut(
                 yield offset, line, None
                 return
             if pending or rest:
-                yield offset, line, pending + b"".join(rest)
+                yield offset, line, bytes(pending) + b"".join(rest)
             raise
         if not block:
             break
@@ -380,25 +381,27 @@ def cut(
             rest.append(block)
             continue
         pending += block
-        if len(pending) < chunk_bytes:
+        if len(pending) - looked < chunk_bytes:  # look again once a run's worth has come
             continue
         if b"\0" in pending or _lone_cr(pending):
             cutting = False
         else:
             at = next(cut_points(pending), -1)
             if at > 0:
-                data = pending[:at]
+                data = bytes(pending[:at])
                 yield offset, line, data
                 offset += at
                 line += data.count(b"\n")
-                pending = pending[at:]
+                del pending[:at]
+                looked = 0
                 continue
+            looked = len(pending)
             if len(pending) > give_up:
                 cutting = False
         if not cutting and seekable:
             yield offset, line, None
             return
-    yield offset, line, pending + b"".join(rest) if rest else pending
+    yield offset, line, bytes(pending) + b"".join(rest) if rest else bytes(pending)
 
 
 # --------------------------------------------------------------------------------------------
