@@ -113,7 +113,7 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
     no line of the record to say so and that another deal follows."""
     from laws import BY_NUMBER, LAWS
     from laws.base import findings_of, may_find
-    from laws.view import iter_deal_views, quiet
+    from laws.view import iter_deal_views
 
     findings_out: list[FindingRuling] = []
     claims_out: list[ClaimRuling] = []
@@ -135,9 +135,9 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
         judge = None
         if view is not None:
             found: list[Any] = []
-            if not quiet(view):
+            if view.telling:  # none in a quiet deal
                 for law in LAWS:
-                    if may_find(view, law):  # the deal holds a kind it looks at (Law.looks_at)
+                    if may_find(view, law):  # a kind it looks at tells (Law.looks_at)
                         found.extend(findings_of(view, law))
             found = _resolve_conflicts(found, BY_NUMBER)
             judge = _Judge(view, found, previous[1] if previous else None)

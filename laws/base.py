@@ -169,6 +169,15 @@ class DealView:
         ...), computed once. A law runs only if it looks at one of them (:func:`may_find`)."""
         return frozenset(s.kind for s in self.steps) | {d.kind for _, d in self.deviations}
 
+    @cached_property
+    def telling(self) -> frozenset[str]:
+        """The kinds a law must look at to find anything in the deal: none if it is quiet,
+        the score sheet's deviations alone if it is quiet but for them, else all its
+        ``kinds`` (``laws.view.telling_kinds``, computed once)."""
+        from .view import telling_kinds
+
+        return telling_kinds(self)
+
     def events(self, *kinds: str) -> tuple[Step, ...]:
         """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
         order."""
@@ -222,11 +231,12 @@ rulings must be the same."""
 
 
 def may_find(view: DealView, law: Law) -> bool:
-    """Whether ``law`` can find anything in the view: it looks at every deal, or the deal holds
-    one of the kinds it looks at. When this is false, ``findings_of(view, law)`` is empty, so
-    the adjudicator, and any law that reads other laws' findings, may skip it."""
+    """Whether ``law`` can find anything in the view: it looks at every deal, or one of the
+    kinds it looks at tells in the deal (``DealView.telling``). When this is false,
+    ``findings_of(view, law)`` is empty, so the adjudicator, and any law that reads other
+    laws' findings, may skip it."""
     kinds = law.looks_at
-    return kinds is ALWAYS or not TRIGGERS or not kinds.isdisjoint(view.kinds)
+    return kinds is ALWAYS or not TRIGGERS or not kinds.isdisjoint(view.telling)
 
 
 @dataclass(frozen=True)

@@ -89,10 +89,33 @@ def quiet(view: DealView) -> bool:
     lawful. The test suite checks on the casebook and on generated and mutated games that no
     law finds anything in a deal this calls quiet.
     """
+    return not view.deviations and _quiet_but_for_deviations(view)
+
+
+SHEET_ONLY = frozenset({"score_differs_from_marks"})
+"""The engine's deviations of the score sheet alone: a score line that is not the sum of the
+marks. Once one score line is wrong, every later one of the game is, in deals otherwise lawful:
+such a deal is quiet to every law but those that look at these kinds (51) or at every deal."""
+
+
+def telling_kinds(view: DealView) -> frozenset[str]:
+    """The kinds of the deal a law must look at to find anything in it (see
+    :func:`laws.base.may_find`): none in a quiet deal; in a deal that would be quiet but for
+    deviations of the score sheet (:data:`SHEET_ONLY`), those deviations only; in any other
+    deal, every kind it holds (``view.kinds``). The test suite checks, on the casebook and on
+    mutated and damaged games, that no law skipped so finds anything."""
+    deviations = view.deviations
+    if any(d.kind not in SHEET_ONLY for _, d in deviations):
+        return view.kinds
+    if not _quiet_but_for_deviations(view):
+        return view.kinds
+    return frozenset(d.kind for _, d in deviations)
+
+
+def _quiet_but_for_deviations(view: DealView) -> bool:
+    """:func:`quiet`, leaving out the engine's deviations."""
     final = view.final
     if view.number is None or final is None or final.result is None:
-        return False
-    if view.deviations:
         return False
     turned = False
     for s in view.steps:

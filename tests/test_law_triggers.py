@@ -243,3 +243,77 @@ def test_ecarte_laws_shows_what_a_law_looks_at() -> None:
     assert "Looks at: not_following_suit, not_winning" in out
     out = CliRunner().invoke(app, ["laws", "50"]).output
     assert "Looks at: every deal that is not quiet" in out
+
+
+# --------------------------------------------------------------------------------------------
+#  A deal lawful but for its score line
+# --------------------------------------------------------------------------------------------
+
+
+def _overscored(seed: int, exposed_in_deal: int | None = None) -> Record:
+    """A lawful game with its first point marked as two: every later score line of the game
+    differs from the marks. With ``exposed_in_deal``, that deal (by position) also has a card
+    of the non-dealer exposed in dealing."""
+    from adjudicator.model import Mark, MarkReason, Packet
+
+    record = generate(seed).record
+    deals = list(record.deals)
+    for position, deal in enumerate(deals):
+        events = list(deal.events)
+        for i, e in enumerate(events):
+            if (
+                position == exposed_in_deal
+                and isinstance(e, Packet)
+                and e.player is not deal.dealer
+            ):
+                events[i] = e.model_copy(update={"exposed": (0,)})
+                break
+        deals[position] = deal.model_copy(update={"events": tuple(events)})
+    first = deals[0]
+    events = list(first.events)
+    for i, e in enumerate(events):
+        if isinstance(e, Mark) and e.reason is MarkReason.POINT and e.points == 1:
+            events[i] = e.model_copy(update={"points": 2})
+            break
+    else:
+        return read_one(write(record.model_copy(update={"deals": tuple(deals)})))
+    deals[0] = first.model_copy(update={"events": tuple(events)})
+    return read_one(write(record.model_copy(update={"deals": tuple(deals)})))
+
+
+SCORE_LINE = frozenset({"score_differs_from_marks"})
+
+
+def test_a_deal_lawful_but_for_its_score_line_tells_only_that(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    records = [_overscored(seed) for seed in range(40)]
+    sheet_only = overscore = 0
+    for record in records:
+        for view in deal_views(record):
+            if view.telling == SCORE_LINE:
+                sheet_only += 1
+                assert "score_differs_from_marks" in view.kinds and view.kinds != SCORE_LINE
+            elif view.number == record.deals[0].number and "score_differs_from_marks" in {
+                d.kind for _, d in view.deviations
+            }:
+                overscore += 1  # the deal of the overscore itself: its marks tell too
+                assert view.telling == view.kinds
+    assert sheet_only >= 40 and overscore >= 1, (sheet_only, overscore)
+    n, skipped = _check(iter(records), monkeypatch)
+    assert n == 40 and skipped > 0
+
+
+def test_a_score_line_beside_another_irregularity_tells_everything() -> None:
+    # Near miss: deal 2 has a wrong score line and a card exposed in dealing (law 13), so
+    # every kind it holds tells; the law of the exposed card is not skipped.
+    both = 0
+    for seed in range(20):
+        record = _overscored(seed, exposed_in_deal=1)
+        view = [v for v in deal_views(record) if v.number is not None][1]
+        if not {"exposed_in_dealing", "score_differs_from_marks"} <= view.kinds:
+            continue  # no score line in deal 2
+        both += 1
+        assert view.telling == view.kinds
+        assert 13 in {f.law for f in adjudicate(record).findings if f.deal == view.number}
+    assert both >= 5, both
