@@ -111,8 +111,8 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
     """The ruling on ``record`` replayed with the deals of ``annulled`` annulled (see
     :func:`adjudicator.replay.replay`); and the deals, by position, that the laws annul with
     no line of the record to say so and that another deal follows."""
-    from laws import BY_NUMBER, LAWS
-    from laws.base import findings_of, may_find
+    from laws import BY_NUMBER, that_may_find
+    from laws.base import findings_of
     from laws.view import iter_deal_views
 
     findings_out: list[FindingRuling] = []
@@ -136,9 +136,8 @@ def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling,
         if view is not None:
             found: list[Any] = []
             if view.telling:  # none in a quiet deal
-                for law in LAWS:
-                    if may_find(view, law):  # a kind it looks at tells (Law.looks_at)
-                        found.extend(findings_of(view, law))
+                for law in that_may_find(view):  # a kind it looks at tells (Law.looks_at)
+                    found.extend(findings_of(view, law))
             found = _resolve_conflicts(found, BY_NUMBER)
             judge = _Judge(view, found, previous[1] if previous else None)
             judge.earlier = None  # its claims are judged: the deal before may go

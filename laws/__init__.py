@@ -17,7 +17,18 @@ from . import (
     scoring,
     shuffling,
 )
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import (
+    DealView,
+    Finding,
+    Heading,
+    Law,
+    Option,
+    Outcome,
+    Who,
+    Window,
+    may_find,
+    remember,
+)
 
 LAWS: tuple[Law, ...] = (
     *shuffling.LAWS,
@@ -35,6 +46,13 @@ LAWS: tuple[Law, ...] = (
 """The laws, 1 to 51, in order."""
 
 BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}
+
+
+def that_may_find(view: DealView) -> tuple[Law, ...]:
+    """The laws, in numeric order, that may find anything in the view
+    (:func:`laws.base.may_find`), worked out once per view."""
+    return remember(view, "that may find", lambda: tuple(x for x in LAWS if may_find(view, x)))
+
 
 __all__ = [
     "BY_NUMBER",

@@ -25,7 +25,6 @@ from .base import (
     Law,
     Outcome,
     findings_of,
-    may_find,
     remember,
 )
 from .facts import finding, is_king_mark, turn_index
@@ -147,12 +146,12 @@ def _others(view: DealView) -> _Others:
 
 
 def _compute_others(view: DealView) -> _Others:
-    from . import LAWS
+    from . import that_may_find
 
     result = _Others(False, {}, {})
-    for law in LAWS:
-        if law.number in (50, 51) or not may_find(view, law):
-            continue  # a law that cannot find anything here (see ``Law.looks_at``)
+    for law in that_may_find(view):  # not those that cannot find anything here (looks_at)
+        if law.number in (50, 51):
+            continue
         for f in findings_of(view, law):
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
                 result = result._replace(gone=True)
