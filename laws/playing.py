@@ -8,6 +8,7 @@ shared with :mod:`laws.revoking` and :mod:`laws.scoring`; facts every chapter re
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -23,7 +24,7 @@ from adjudicator.rules import (
 )
 from adjudicator.table import DealState, Result, Step
 
-from .base import DealView, Finding, Heading, Law, Option, Who, Window
+from .base import DealView, Finding, Heading, Law, Option, Who, Window, remember
 from .facts import finding, other, state_before
 
 # --------------------------------------------------------------------------------------------
@@ -44,13 +45,25 @@ def led_card(event: Any) -> tuple[Player, Card | None, Suit | None] | None:
     return None
 
 
-def lead_step(steps: Sequence[Step], before: int, player: Player, card: Card | None) -> int | None:
-    """The step (index into ``steps``) before ``before`` at which ``player`` led ``card``."""
-    for j in range(before - 1, -1, -1):
-        led = led_card(steps[j].event)
-        if led is not None and led[0] is player and led[1] == card:
-            return j
-    return None
+def lead_step(view: DealView, before: int, player: Player, card: Card | None) -> int | None:
+    """The last step (index into ``view.steps``) before ``before`` at which ``player`` led
+    ``card``."""
+    at = remember(view, "playing.leads", lambda: _leads(view.steps)).get((player, card))
+    if not at:
+        return None
+    k = bisect_left(at, before)
+    return at[k - 1] if k else None
+
+
+def _leads(steps: Sequence[Step]) -> dict[tuple[Player, Card | None], list[int]]:
+    """The steps at which each player led each card, in order (built once per view: a deal of
+    many cards taken back asks for the lead of each)."""
+    out: dict[tuple[Player, Card | None], list[int]] = {}
+    for j, step in enumerate(steps):
+        led = led_card(step.event)
+        if led is not None:
+            out.setdefault((led[0], led[1]), []).append(j)
+    return out
 
 
 def has_deviation(step: Step, kind: str, player: Player | None = None) -> bool:
@@ -155,7 +168,7 @@ def _find_39(view: DealView) -> Sequence[Finding]:
             card: Card | None = e.card
             prev = state_before(steps, i)
             if has_deviation(step, "retract_too_late"):
-                j = lead_step(steps, i, player, card)
+                j = lead_step(view, i, player, card)
                 if _lead_out_of_turn_at(steps, j, player):
                     continue  # law 40: a lead out of turn, once played to, stands
                 led = j is not None
@@ -179,7 +192,7 @@ def _find_39(view: DealView) -> Sequence[Finding]:
                     )
                 )
             elif prev is not None and prev.lead is not None and prev.lead[0] is player:
-                j = lead_step(steps, i, player, card)
+                j = lead_step(view, i, player, card)
                 if _lead_out_of_turn_at(steps, j, player):
                     continue  # law 40 allows it before the card is played to
                 if j is not None and _suit_required(steps, j, i, player):
@@ -336,7 +349,7 @@ def _find_40(view: DealView) -> Sequence[Finding]:
             )
         if step.kind == "retract" and has_deviation(step, "retract_too_late"):
             e: Any = step.event
-            j = lead_step(steps, i, e.player, e.card)
+            j = lead_step(view, i, e.player, e.card)
             if _lead_out_of_turn_at(steps, j, e.player):
                 out.append(
                     finding(

@@ -388,12 +388,6 @@ def test_one_deal_of_many_marks_takes_memory_linear_in_its_events() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="laws/playing.py, lead_step: for each card taken back, the steps before it are "
-    "scanned back for the lead (led_card on every one): quadratic in the events of a deal "
-    "(4,000 retractions take 3.4 s, 9 million calls of led_card for 3,000)",
-)
 def test_one_deal_of_many_retractions_is_adjudicated_in_linear_time() -> None:
     small = read_one(DEALT + "  A retracts 7H\n" * 250)
     big = read_one(DEALT + "  A retracts 7H\n" * 2000)
