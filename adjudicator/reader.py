@@ -310,9 +310,17 @@ def _looks_utf16(raw: bytes) -> bool:
 
 
 def _lines_of_text(text: str, first_line: int = 1) -> Iterator[tuple[int, str]]:
+    """The numbered lines of a short text of the project's own (the examples of errors)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     yield from enumerate(_split_lines(text), first_line)
+
+
+def _text_as_bytes(text: str) -> IO[bytes]:
+    """Text given as a str, as the bytes of a file: a str is read as its UTF-8 is, with the
+    same limits and reports (a line too long, a NUL). A lone surrogate, which no UTF-8 file
+    can hold, stays a byte sequence that is not UTF-8 and is reported as such."""
+    return io.BytesIO(text.encode("utf-8", "surrogatepass"))
 
 
 _LINE_END = re.compile(r"\r\n?|\n")
@@ -362,7 +370,7 @@ def read_each(
     own (a batch cuts a big file into runs of records): positions are then the file's."""
     name = path or _name_of(source)
     if isinstance(source, str):
-        yield from _read_lines(_lines_of_text(source, first_line), name, [])
+        yield from _read_stream(_text_as_bytes(source), name, first_line)
         return
     if isinstance(source, os.PathLike):
         try:
@@ -374,7 +382,7 @@ def read_each(
             yield from _read_stream(stream, name, first_line)
         return
     if isinstance(source, io.TextIOBase) and not hasattr(source, "buffer"):
-        yield from _read_lines(_lines_of_text(source.read(), first_line), name, [])
+        yield from _read_stream(_text_as_bytes(source.read()), name, first_line)
         return
     binary = source.buffer if hasattr(source, "buffer") else source
     yield from _read_stream(binary, name, first_line)  # type: ignore[arg-type]

@@ -436,18 +436,23 @@ def test_a_line_within_the_limit_is_read_in_linear_time() -> None:
     assert_linear(lambda: read_all(small), lambda: read_all(big), 4, repeats=3)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="reader.py, _lines_of_text: a str (or a text stream) given to the reader has no "
-    "line limit, unlike a file's bytes (MAX_LINE_BYTES): the same text gives other results, and "
-    "a long line of cards in a str is lexed in quadratic time (lexer.py, tokens_of_words: "
-    "last.value = last.value + ' ' + word; 400,000 cards take 26 s, 10 MB hours)",
-)
 def test_a_line_too_long_in_a_str_is_reported_as_in_a_file() -> None:
     text = rec("one").decode() + "x " * MAX_LINE_BYTES + "\n" + rec("two").decode()
     from_str = outcomes(list(read_each(text, path="f.etn")))
     from_bytes = outcomes(read_all(text.encode()))
     assert from_str == from_bytes
+    from_stream = outcomes(list(read_each(io.StringIO(text), path="f.etn")))
+    assert from_stream == from_bytes
+    errors = [e for e in read_each(text, path="f.etn") if isinstance(e, NotationError)]
+    assert [(e.line, e.column) for e in errors] == [(5, 1)]
+    assert "a line of the notation is at most" in errors[0].message
+
+
+def test_a_lone_surrogate_in_a_str_is_a_located_error() -> None:
+    # No UTF-8 file can hold one; a str can (decoded with surrogateescape, say).
+    text = rec("one").decode() + "deal 2 B\n  turn K\udce9\n" + rec("two").decode()
+    items = list(read_each(text, path="f.etn"))
+    assert outcomes(items) == [("error", 6, 9, "bytes that are not UTF-8 (ed)"), ("record", 7)]
 
 
 # --------------------------------------------------------------------------------------------
