@@ -35,6 +35,12 @@ MAX_LINE_BYTES = 100_000
 """The longest line the reader accepts. No line of the notation needs a tenth of this; a longer
 one is reported (and skipped) rather than read into memory."""
 
+MAX_DEAL_EVENTS = 2_000
+"""The most events the reader takes in one deal (or in a record's opening). A deal of écarté
+has a few dozen (the casebook's longest has 34, the generator's 46); a record with more is
+reported rather than replayed, since the replay keeps the state after every event of a deal
+and some of that state grows with the deal (its marks, proposals, announcements)."""
+
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 """What the reader reads: a ``str`` is the text of records; a path names a file; an open file
 (binary or text) is read from where it stands."""
@@ -449,17 +455,42 @@ def _read_lines(
         builder.comments_after = rt.comments_after
         try:
             record = build_record(rt, lark, builder)
-            yield record if record is not None else cast(Record, lark.parse(rt.tokens))
+            if record is None:
+                record = cast(Record, lark.parse(rt.tokens))
         except UnexpectedInput:
             yield _precise_error(rt, name)
+            continue
         except BuildError:
             yield _precise_error(rt, name)
+            continue
+        yield _too_long(record, rt, name) or record
     if seen == 0:
         yield NotationError(
             "empty file: no record in it",
             path=name,
             expected=["tags", "a cut for deal", "a deal"],
         )
+
+
+def _too_long(record: Record, rt: RecordTokens, name: str) -> NotationError | None:
+    """An error at the first event beyond :data:`MAX_DEAL_EVENTS` of a deal (or of the
+    opening), if the record has one."""
+    parts = [("the record's opening", record.opening)]
+    parts += [(f"deal {deal.number}", deal.events) for deal in record.deals]
+    for what, events in parts:
+        if len(events) > MAX_DEAL_EVENTS:
+            beyond = events[MAX_DEAL_EVENTS]
+            return NotationError(
+                f"{what} has {len(events):,} events; a deal of écarté has a few dozen, and the "
+                f"reader takes at most {MAX_DEAL_EVENTS:,}",
+                path=name,
+                line=beyond.line,
+                column=beyond.column,
+                source=rt.source_line(beyond.line),
+                record_line=rt.line,
+                hint="is this a record of a game? one line for each thing done at the table",
+            )
+    return None
 
 
 def parse_text(text: str) -> Record:

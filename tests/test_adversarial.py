@@ -49,7 +49,7 @@ from adjudicator import NotationError, Record, read_each, read_one, write
 from adjudicator.adjudicate import adjudicate
 from adjudicator.cli import app
 from adjudicator.generate import generate
-from adjudicator.reader import MAX_LINE_BYTES
+from adjudicator.reader import MAX_DEAL_EVENTS, MAX_LINE_BYTES
 from adjudicator.replay import replay
 
 NOT_UTF8_HINT = "records are UTF-8 text; was this file saved as Latin-1 or cp1252?"
@@ -369,28 +369,48 @@ DEALT = "deal 1 A\n  B: KH QH 9S\n  A: 7S 8S 9D\n  B: 7H 8H\n  A: AS AD\n  turn 
 """A deal dealt and its trump turned, for one event repeated after it."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="replay.py, _mark and _unmark: marks=(*deal.marks, ...) gives every step its own "
-    "tuple of all the deal's marks so far, and the adjudicator keeps every step: memory (and "
-    "time) quadratic in the marks of a deal (20,000 mark lines, 400 KB, take 1.9 GB); the same "
-    "for proposals (_propose, _answer) and announcements (_announce); and across deals, for "
-    "whoever keeps a record's steps (list(replay(record))), Table.games and Table.game_values "
-    "(about 2 GB of tuples at 100,000 deals)",
-)
-def test_one_deal_of_many_marks_takes_memory_linear_in_its_events() -> None:
-    small = read_one(DEALT + "  A marks 1 point\n" * 500)
-    big = read_one(DEALT + "  A marks 1 point\n" * 2000)
-    at_n = peak_bytes(lambda: adjudicate(small))
-    at_4n = peak_bytes(lambda: adjudicate(big))
-    assert at_4n < 6 * at_n + (1 << 20), (
-        f"{at_n / 1e6:.1f} MB for n marks, {at_4n / 1e6:.1f} MB for 4n: not linear"
+def test_a_deal_of_more_events_than_the_reader_takes_is_a_located_error() -> None:
+    # A deal of écarté has a few dozen events. Some of a deal's state grows with its events
+    # (its marks, proposals, announcements) and the replay keeps the state after each: a
+    # deal of 20,000 marks (400 KB) would take 1.9 GB. The reader takes at most
+    # MAX_DEAL_EVENTS in a deal, and reports the record that has more.
+    at_limit = DEALT + "  A marks 1 point\n" * (MAX_DEAL_EVENTS - 5)  # 5 events in DEALT
+    assert len(read_one(at_limit).deals[0].events) == MAX_DEAL_EVENTS
+    over = at_limit + "  A marks 1 point\n"
+    items = list(read_each(rec("one").decode() + over + rec("two").decode(), path="f.etn"))
+    assert [o[0] for o in outcomes(items)] == ["error", "record"]  # the next record is read
+    e = error(items)
+    assert (e.line, e.column) == (5 + MAX_DEAL_EVENTS + 1, 3)
+    assert e.message == (
+        f"deal 1 has {MAX_DEAL_EVENTS + 1:,} events; a deal of écarté has a few dozen, and "
+        f"the reader takes at most {MAX_DEAL_EVENTS:,}"
     )
+    assert e.hint == "is this a record of a game? one line for each thing done at the table"
+    opening = "cut A 7H B KS\n" * (MAX_DEAL_EVENTS + 1)
+    e = error(list(read_each(opening, path="f.etn")))
+    assert e.message.startswith(f"the record's opening has {MAX_DEAL_EVENTS + 1:,} events")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "  A marks 1 point\n",
+        "  B announces king\n",
+        "  A proposes\n  B refuses\n",
+        "  A retracts 7H\n",
+        "  B: 7C\n",
+    ],
+    ids=["marks", "announcements", "proposals", "retractions", "packets"],
+)
+def test_a_deal_at_the_limit_is_adjudicated_in_bounded_memory(line: str) -> None:
+    record = read_one(DEALT + line * ((MAX_DEAL_EVENTS - 6) // line.count("\n")))
+    assert len(record.deals[0].events) > MAX_DEAL_EVENTS - 2
+    assert peak_bytes(lambda: adjudicate(record)) < 64 << 20
 
 
 def test_one_deal_of_many_retractions_is_adjudicated_in_linear_time() -> None:
-    small = read_one(DEALT + "  A retracts 7H\n" * 250)
-    big = read_one(DEALT + "  A retracts 7H\n" * 2000)
+    small = read_one(DEALT + "  A retracts 7H\n" * 200)
+    big = read_one(DEALT + "  A retracts 7H\n" * 1600)
     assert_linear(lambda: adjudicate(small), lambda: adjudicate(big), 8, repeats=1)
 
 
