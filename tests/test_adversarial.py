@@ -9,9 +9,10 @@ measured by ``bench/adversarial.py``; here they are scaled down to run in second
 
 What is asserted:
 
-* time linear in the size: the CPU time at n and at 4n (or 8n), each the best of a few runs,
-  within a generous ratio (CPU time, not wall time: the other processes of a shared machine
-  slow the wall clock, not this process's CPU time);
+* time linear in the size: the CPU time at n and at 4n (or 8n), each the best of a few
+  measures over enough runs to take a twentieth of a second, within a generous ratio (CPU
+  time, not wall time: the other processes of a shared machine slow the wall clock, not this
+  process's CPU time);
 * memory that does not grow with the number of records: the tracemalloc peak at n and at 4n
   records of one file;
 * where the input is not a record, a :class:`NotationError` with the file, line and column,
@@ -19,9 +20,9 @@ What is asserted:
   print a traceback;
 * a record with CRLF line ends or a byte-order mark reads as its LF twin.
 
-Tests marked ``xfail(strict=True)`` state the behaviour wanted where the code does not have it
-yet (each ``reason`` says where the fault is); they fail the suite once the fault is fixed, so
-that the mark is taken off.
+* the reader's limits (a line of at most ``MAX_LINE_BYTES``, a deal of at most
+  ``MAX_DEAL_EVENTS`` events), the same from a file, bytes or a str, and what a deal at the
+  limit costs.
 """
 
 from __future__ import annotations
