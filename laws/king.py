@@ -69,7 +69,8 @@ def holds(final: DealState, player: Player) -> bool | None:
 
 
 class KingMark(NamedTuple):
-    """One point of a ``marks king`` line, judged (``marks 2 king`` is two of them)."""
+    """One point of a ``marks king`` line, judged (``marks 2 king`` is two of them; of a line
+    of more than four points, the first four are judged, the rest being like the fourth)."""
 
     step: Step
     player: Player
@@ -78,6 +79,10 @@ class KingMark(NamedTuple):
     deal's turned king, or a king announced in time), ``late_carry`` (law 22: too late),
     ``late_announce`` (law 23/24: announced too late), ``unannounced`` (law 23), ``false``
     (law 25: a king announced but not held), ``other`` (an overscore no law here explains)."""
+
+
+_MOST_POINTS = 4
+"""The points of one ``marks king`` line that are judged one by one (see :func:`_king_marks`)."""
 
 
 def king_marks(view: DealView) -> tuple[KingMark, ...]:
@@ -107,7 +112,10 @@ def _king_marks(view: DealView) -> list[KingMark]:
         assert isinstance(step.event, Mark)
         p = step.event.player
         units = step.event.points if step.event.points is not None else 1
-        for _ in range(max(units, 0)):
+        # Each point uses up a right (the turned king, one announced, one carried: three at
+        # most); past those every point of the line gets the same verdict, so no more than
+        # _MOST_POINTS are judged (a line may say any number: 'marks 99999999 king').
+        for _ in range(min(max(units, 0), _MOST_POINTS)):
             if turn is None or i < turn:
                 verdict = "carried" if carry is p else "other"
                 if carry is p:

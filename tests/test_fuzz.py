@@ -134,6 +134,31 @@ def test_regression_lone_cr(data: bytes) -> None:
     run_text(data.decode())
 
 
+def test_regression_a_king_marked_with_a_huge_number() -> None:
+    # Found by this suite (a full run was killed for memory: 24 GB): 'marks N king' was judged
+    # point by point, so 'marks 99999999999999999999 king' built a judgment for each point.
+    text = write(generate(0).record)
+    assert " marks 1 king" in text
+    guarded(run_text, text.replace(" marks 1 king", " marks 99999999999999999999 king", 1))
+
+
+_NUMBER_ANYWHERE = re.compile(r"(?<![\w.])\d+(?![\w.])")
+
+
+def test_every_number_of_the_records_made_huge() -> None:
+    # Each number of the generated games and of the casebook records that have a mark (with
+    # 'marks king' given a number), one at a time, replaced by a number of 20 digits: no
+    # record may make the adjudicator loop or allocate by the size of a number it states.
+    texts = [*generated_texts()[:1]]
+    texts += [t.replace(" marks king", " marks 1 king") for t in casebook_texts() if " marks " in t]
+    inputs = 0
+    for text in texts:
+        for m in _NUMBER_ANYWHERE.finditer(text):
+            guarded(run_text, text[: m.start()] + "99999999999999999999" + text[m.end() :])
+            inputs += 1
+    assert inputs > 500, inputs
+
+
 # --------------------------------------------------------------------------------------------
 #  Valid records to start from
 # --------------------------------------------------------------------------------------------
