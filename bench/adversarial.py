@@ -10,7 +10,7 @@ The inputs, built in a temporary folder:
   Event tag), and the same file behind a NUL byte on its first line (given on standard input,
   where ``ecarte check`` cannot seek: it must hold what it cannot cut);
 * ``long-line``: a record, a line of ``--line-mb`` MB of cards, a record; the same line given
-  to the reader as a ``str`` (where no line limit applies);
+  to the reader as a ``str`` (which has the same line limit as a file since this was written);
 * ``deals``: one record of ``--deals`` deals (the deals of a generated game over and over,
   renumbered: every deal lawful); the same with its first point marked as two (every later
   score then differs from the marks: the adjudicator's full path); and ``--deals`` deal lines
