@@ -402,7 +402,7 @@ def replay_command(
     ] = ReplayFormat.text,
 ) -> None:
     """Replay a record deal by deal: hands, trump, stock, tricks, marks and the score."""
-    from .show import render, summarise
+    from .show import deal_summaries, render_deal, summarise
 
     def run() -> int:
         status = EXIT_OK
@@ -413,11 +413,16 @@ def replay_command(
                     _say(str(item))
                     status = EXIT_UNREADABLE
                     continue
-                summary = summarise(item)
                 if format is ReplayFormat.json:
-                    summaries.append({"file": name, **summary})
-                else:
-                    print(render(summary), flush=True)
+                    summaries.append({"file": name, **summarise(item)})
+                    continue
+                shown = False  # the text of each deal as the replay passes it
+                for deal in deal_summaries(item):
+                    print(render_deal(deal))
+                    shown = True
+                if not shown:
+                    print()
+                sys.stdout.flush()
         if format is ReplayFormat.json:
             print(json.dumps(summaries, ensure_ascii=False, indent=1))
         return status

@@ -3,11 +3,13 @@
 :func:`summarise` walks the replay of a record and gathers, deal by deal, the hands after the
 deal and after each exchange, the trump and the stock, every trick and its winner, the marks
 and the running score, and any deviation from lawful play. :func:`render` prints that summary
-as text; the same summary is the JSON output.
+as text; the same summary is the JSON output. :func:`deal_summaries` gives the deals one by
+one as the replay passes them, so that the text of a long record is printed holding one deal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from .model import Deal, Record
@@ -26,6 +28,23 @@ def _hands(deal: DealState) -> dict[str, str]:
 def summarise(record: Record) -> dict[str, Any]:
     """The replay of ``record`` as plain data (see :func:`render` for the text form)."""
     out: dict[str, Any] = {"line": record.line, "opening": [], "deals": []}
+    for part, item in walk(record):
+        out[part].append(item)
+    return out
+
+
+def deal_summaries(record: Record) -> Iterator[dict[str, Any]]:
+    """The deals of :func:`summarise`, each as soon as the replay has passed it (a record of
+    many deals is shown holding one deal's summary at a time)."""
+    for part, item in walk(record):
+        if part == "deals":
+            yield item
+
+
+def walk(record: Record) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The parts of the summary in the order the replay completes them: ``("opening", item)``
+    for an event outside any deal, ``("deals", deal)`` for each deal once the next begins or
+    the record ends."""
     current: dict[str, Any] | None = None
     pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
     for step in replay(record):
@@ -46,6 +65,8 @@ def summarise(record: Record) -> dict[str, Any]:
         ]
         if isinstance(step.event, Deal):
             assert deal is not None
+            if current is not None:
+                yield "deals", current
             current = {
                 "number": deal.number,
                 "dealer": deal.dealer.value,
@@ -55,11 +76,10 @@ def summarise(record: Record) -> dict[str, Any]:
                 "lines": [],
                 "deviations": devs,
             }
-            out["deals"].append(current)
             continue
         event: Any = step.event
         if current is None or deal is None:
-            out["opening"].append({"line": step.line, "event": event.kind, "deviations": devs})
+            yield "opening", {"line": step.line, "event": event.kind, "deviations": devs}
             continue
         current["deviations"].extend(devs)
         lines: list[dict[str, Any]] = current["lines"]
@@ -136,7 +156,8 @@ def summarise(record: Record) -> dict[str, Any]:
                 "points": r.points,
             }
         current["score"] = _score(step)
-    return out
+    if current is not None:
+        yield "deals", current
 
 
 def _score(step: Step) -> dict[str, int]:
@@ -152,56 +173,60 @@ def _said(event: Any) -> str:
 
 def render(summary: dict[str, Any]) -> str:
     """The summary as text, deal by deal."""
+    return "".join(render_deal(deal) + "\n" for deal in summary["deals"])[:-1]
+
+
+def render_deal(deal: dict[str, Any]) -> str:
+    """One deal of the summary as text, ending with an empty line."""
     out: list[str] = []
-    for deal in summary["deals"]:
-        out.append(
-            f"deal {deal['number']} (line {deal['line']}): {deal['dealer']} deals, "
-            f"{deal['elder']} is the elder hand"
-        )
-        for item in deal["lines"]:
-            what = item["what"]
-            if what == "dealt":
-                trump = item["trump"] or "unknown"
-                out.append(
-                    f"  dealt {item['packets']}; turned {' '.join(item['turned'])}: trumps "
-                    f"{trump}; stock {item['stock']}"
-                )
-                out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
-            elif what == "hands":
-                out.append("  hands after the exchange:")
-                out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
-            elif what == "said":
-                out.append(f"  {item['text']}")
-            elif what == "trick":
-                winner = item["winner"] or "?"
-                out.append(
-                    f"  trick {item['number']}: {item['leader']} {item['lead']}, "
-                    f"{item['follower']} {item['follow']}: {winner} wins"
-                )
-            elif what == "mark":
-                reason = f" {item['reason']}" if item["reason"] else ""
-                score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
-                out.append(f"  {item['player']} marks {item['points']}{reason}  (score {score})")
-            elif what == "agreed":
-                score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
-                out.append(f"  score agreed: {score}")
-        result = deal.get("result")
-        if result:
-            tricks = ", ".join(f"{p} {n}" for p, n in result["tricks"].items())
-            if result["winner"]:
-                out.append(
-                    f"  result: {result['winner']} wins the {result['how']} "
-                    f"(tricks {tricks}): {result['points']} to mark"
-                )
-            else:
-                out.append(f"  result: undetermined (tricks {tricks})")
-        for d in deal["deviations"]:
-            out.append(f"  ! line {d['line']}: {d['message']} [{d['kind']}]")
-        if "score" in deal:
-            score = ", ".join(f"{p} {n}" for p, n in deal["score"].items())
-            out.append(f"  score after the deal: {score}")
-        out.append("")
+    out.append(
+        f"deal {deal['number']} (line {deal['line']}): {deal['dealer']} deals, "
+        f"{deal['elder']} is the elder hand"
+    )
+    for item in deal["lines"]:
+        what = item["what"]
+        if what == "dealt":
+            trump = item["trump"] or "unknown"
+            out.append(
+                f"  dealt {item['packets']}; turned {' '.join(item['turned'])}: trumps "
+                f"{trump}; stock {item['stock']}"
+            )
+            out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
+        elif what == "hands":
+            out.append("  hands after the exchange:")
+            out.extend(f"    {p}: {h}" for p, h in item["hands"].items())
+        elif what == "said":
+            out.append(f"  {item['text']}")
+        elif what == "trick":
+            winner = item["winner"] or "?"
+            out.append(
+                f"  trick {item['number']}: {item['leader']} {item['lead']}, "
+                f"{item['follower']} {item['follow']}: {winner} wins"
+            )
+        elif what == "mark":
+            reason = f" {item['reason']}" if item["reason"] else ""
+            score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
+            out.append(f"  {item['player']} marks {item['points']}{reason}  (score {score})")
+        elif what == "agreed":
+            score = ", ".join(f"{p} {n}" for p, n in item["score"].items())
+            out.append(f"  score agreed: {score}")
+    result = deal.get("result")
+    if result:
+        tricks = ", ".join(f"{p} {n}" for p, n in result["tricks"].items())
+        if result["winner"]:
+            out.append(
+                f"  result: {result['winner']} wins the {result['how']} "
+                f"(tricks {tricks}): {result['points']} to mark"
+            )
+        else:
+            out.append(f"  result: undetermined (tricks {tricks})")
+    for d in deal["deviations"]:
+        out.append(f"  ! line {d['line']}: {d['message']} [{d['kind']}]")
+    if "score" in deal:
+        score = ", ".join(f"{p} {n}" for p, n in deal["score"].items())
+        out.append(f"  score after the deal: {score}")
+    out.append("")
     return "\n".join(out)
 
 
-__all__ = ["render", "summarise"]
+__all__ = ["deal_summaries", "render", "render_deal", "summarise", "walk"]

@@ -370,6 +370,28 @@ def test_the_laws_views_of_a_record_take_time_linear_in_its_deals() -> None:
     assert_linear(lambda: deal_views(small), lambda: deal_views(big), 8)
 
 
+def test_the_replay_shown_deal_by_deal_holds_one_deal_at_a_time() -> None:
+    # ecarte replay prints each deal as the replay passes it: the summaries of the deals
+    # before are not kept (10,000 deals: 190 MB for the command, against 278 MB when the
+    # whole summary was built first; the rest is the record).
+    from adjudicator.show import deal_summaries, render_deal, summarise
+
+    record = read_one(long_record(400))
+
+    def show() -> None:
+        for deal in deal_summaries(record):
+            render_deal(deal)
+
+    def replay_alone() -> None:
+        for _ in replay(record):
+            pass
+
+    shown, replayed = peak_bytes(show), peak_bytes(replay_alone)
+    assert shown < replayed + (1 << 17), f"{shown / 1e6:.2f} MB, replay {replayed / 1e6:.2f} MB"
+    assert peak_bytes(lambda: summarise(record)) > 5 * shown  # every deal's summary kept
+    assert [d["number"] for d in deal_summaries(record)] == list(range(1, 401))
+
+
 def test_a_record_of_many_bare_deals_is_adjudicated() -> None:
     ruling = adjudicate(read_one(_bare_deals(300)))
     assert len(ruling.deals) == 300
