@@ -153,15 +153,10 @@ class Part:
     """Or a reading error to report for the file (standard input failing part way)."""
 
 
-@dataclass(slots=True)
-class Ruled:
-    """What the ruling of a part, or of one of its records, gave: the output, already rendered,
-    and the counts."""
+@dataclass(slots=True, kw_only=True)
+class Counts:
+    """What a ruling counted, and its exit status."""
 
-    file: int | None
-    name: str
-    chunks: list[tuple[int, str]] = field(default_factory=list)
-    """``(kind, text)`` in output order; see :data:`STDOUT` and the other kinds."""
     records: int = 0
     """Records ruled on."""
     clean: int = 0
@@ -170,6 +165,26 @@ class Ruled:
     errors: int = 0
     """Records that could not be read."""
     status: int = EXIT_OK
+
+    def count(self, other: Counts) -> None:
+        """Add ``other``'s counts to these; the status is the worst of the two."""
+        self.records += other.records
+        self.clean += other.clean
+        self.findings += other.findings
+        self.corrections += other.corrections
+        self.errors += other.errors
+        self.status = max(self.status, other.status)
+
+
+@dataclass(slots=True)
+class Ruled(Counts):
+    """What the ruling of a part, or of one of its records, gave: the output, already rendered,
+    and the counts."""
+
+    file: int | None
+    name: str
+    chunks: list[tuple[int, str]] = field(default_factory=list)
+    """``(kind, text)`` in output order; see :data:`STDOUT` and the other kinds."""
 
     def add(self, kind: int, text: str) -> None:
         """Append output, merging it with output of the same kind just before it."""
@@ -183,12 +198,7 @@ class Ruled:
         """Take in the output and counts of the next piece of the same part."""
         for kind, text in other.chunks:
             self.add(kind, text)
-        self.records += other.records
-        self.clean += other.clean
-        self.findings += other.findings
-        self.corrections += other.corrections
-        self.errors += other.errors
-        self.status = max(self.status, other.status)
+        self.count(other)
 
 
 Task = tuple[Part, ...]
@@ -787,11 +797,10 @@ class Report:
         self.err = err
         self.progress = progress
         self.out_on_terminal = progress is not None and progress.enabled and _isatty(out)
-        self.status = EXIT_OK
-        self.files = self.records = self.clean = self.findings = self.corrections = 0
-        self.unreadable = 0
-        """Counts: files begun, records ruled on, clean ones, findings, corrections, records
-        that could not be read."""
+        self.files = 0
+        """Files begun."""
+        self.total = Counts()
+        """Everything ruled on so far, and the worst status."""
         self._file: int | None = None
         self._has_records = False
         self._errors: IO[str] | None = None
@@ -828,14 +837,10 @@ class Report:
                     self._errors.write(",\n")
                 self._errors.write(text)
         self.out.flush()
-        self.records += ruled.records
-        self.clean += ruled.clean
-        self.findings += ruled.findings
-        self.corrections += ruled.corrections
-        self.unreadable += ruled.errors
-        self.status = max(self.status, ruled.status)
+        total = self.total
+        total.count(ruled)
         if self.progress is not None and not (self.out_on_terminal and self._open_line):
-            self.progress.update(self.files, self.records + self.unreadable)
+            self.progress.update(self.files, total.records + total.errors)
 
     def _write(self, text: str) -> None:
         if text:
@@ -849,13 +854,14 @@ class Report:
         if self.fmt == "json":
             self._write("\n]\n" if self.files else "[]\n")
         else:
+            total = self.total
             self._write(
-                f"{self.files} file(s), {self.records} record(s): "
-                f"{self.clean} clean; {self.findings} finding(s), "
-                f"{self.corrections} correction(s)\n"
+                f"{self.files} file(s), {total.records} record(s): "
+                f"{total.clean} clean; {total.findings} finding(s), "
+                f"{total.corrections} correction(s)\n"
             )
         self.out.flush()
-        return self.status
+        return self.total.status
 
     def _clear(self) -> None:
         if self.progress is not None:
