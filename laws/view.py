@@ -89,7 +89,7 @@ def quiet(view: DealView) -> bool:
     lawful. The test suite checks on the casebook and on generated and mutated games that no
     law finds anything in a deal this calls quiet.
     """
-    return not view.deviations and _quiet_but_for_deviations(view)
+    return not view.telling  # no kind tells: no deviation, and quiet but for deviations
 
 
 SHEET_ONLY = frozenset({"score_differs_from_marks"})
