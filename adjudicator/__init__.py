@@ -1,11 +1,17 @@
-"""The écarté adjudicator: reads records of play in the Écarté Transcript Notation and, in later
-layers, replays them under the 51 laws of the London clubs and rules on them."""
+"""The écarté adjudicator: reads records of play in the Écarté Transcript Notation, replays them
+and rules on them under the 51 laws of the London clubs.
 
-from .cards import ALL_CARDS, Card, Player, Rank, Suit
-from .errors import NotationError
-from .model import Deal, Event, Record, Tag
-from .reader import read, read_each, read_one
-from .writer import write, write_all
+Layers, each importing only from those below it (an import-linter contract in
+``pyproject.toml``): ``adjudicator.notation`` (read and write records) → ``adjudicator.engine``
+(the rules of play and the replay) → ``laws`` (the 51 laws) → ``adjudicator.court`` (claims,
+options, outcomes, corrections, the ruling) → ``adjudicator.shell`` (the command line, batches,
+output). This package exports the notation layer's API."""
+
+from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.model import Deal, Event, Record, Tag
+from adjudicator.notation.reader import read, read_each, read_one
+from adjudicator.notation.writer import write, write_all
 
 __all__ = [
     "ALL_CARDS",

@@ -6,8 +6,8 @@ inputs built to hurt them. Prints figures, asserts nothing.
 
 The inputs, built in a temporary folder:
 
-* ``archive``: ``--mb`` MB of lawful records (games from adjudicator.generate, each with its own
-  Event tag), and the same file behind a NUL byte on its first line (given on standard input,
+* ``archive``: ``--mb`` MB of lawful records (games from adjudicator.engine.generate, each with its
+  own Event tag), and the same file behind a NUL byte on its first line (given on standard input,
   where ``ecarte check`` cannot seek: it must hold what it cannot cut);
 * ``long-line``: a record, a line of ``--line-mb`` MB of cards, a record; the same line given
   to the reader as a ``str`` (which has the same line limit as a file since this was written);
@@ -62,7 +62,7 @@ MEMORY_LIMIT = 12 << 30
 def _game_texts(n: int) -> list[str]:
     """``n`` lawful games from the generator, in canonical form, Event tag first."""
     from adjudicator import write
-    from adjudicator.generate import generate
+    from adjudicator.engine.generate import generate
 
     return [write(generate(seed).record) for seed in range(n)]
 
@@ -89,7 +89,7 @@ def long_record(deals: int, seed: int = 0) -> str:
     """One record of ``deals`` lawful deals: the deals of a generated game (an even number of
     them, so that the deal alternates across the repeats) over and over, renumbered."""
     from adjudicator import write
-    from adjudicator.generate import generate
+    from adjudicator.engine.generate import generate
 
     text = write(generate(seed).record)
     head, *bodies = re.split(r"(?m)^(?=deal \d+ )", text)
@@ -190,12 +190,12 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
         return _outcome(read_each(file.read_text(encoding="utf-8")))
     if name == "replay":
         from adjudicator import read
-        from adjudicator.replay import replay
+        from adjudicator.engine.replay import replay
 
         steps = sum(1 for record in read(file) for _ in replay(record))
         return {"steps": steps}
     if name == "adjudicate":
-        from adjudicator.adjudicate import adjudicate
+        from adjudicator.court.adjudicate import adjudicate
 
         ruling = adjudicate(read_one(file))
         return {"deals": len(ruling.deals), "findings": len(ruling.findings)}
@@ -263,12 +263,14 @@ def wrapped(command: list[str], timeout: float, stdin: str | None = None) -> dic
 
 
 def _ecarte() -> list[str]:
-    """The console script beside this interpreter, else ``python -m adjudicator.cli``."""
+    """The console script beside this interpreter, else ``python -m adjudicator.shell.cli``."""
     script = Path(sys.executable).with_name("ecarte")
     if script.exists():
         return [str(script)]
     found = shutil.which("ecarte")
-    return [found] if found else [sys.executable, "-c", "from adjudicator.cli import app; app()"]
+    return (
+        [found] if found else [sys.executable, "-c", "from adjudicator.shell.cli import app; app()"]
+    )
 
 
 def _library(name: str, path: Path) -> list[str]:

@@ -33,7 +33,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-ECARTE = [sys.executable, "-c", "from adjudicator.cli import app; app(prog_name='ecarte')"]
+ECARTE = [sys.executable, "-c", "from adjudicator.shell.cli import app; app(prog_name='ecarte')"]
 
 
 def measure(args: list[str]) -> None:

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 with atheris.instrument_imports(include=["adjudicator", "laws", "pipeline"]):
     from pipeline import run_pipeline
 
-    from adjudicator.errors import NotationError
+    from adjudicator.notation.errors import NotationError
 
 CRASH_DIR = os.environ.get("ECARTE_FUZZ_CRASH_DIR")
 _seen: set[str] = set()

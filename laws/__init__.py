@@ -17,18 +17,8 @@ from . import (
     scoring,
     shuffling,
 )
-from .base import (
-    DealView,
-    Finding,
-    Heading,
-    Law,
-    Option,
-    Outcome,
-    Who,
-    Window,
-    may_find,
-    remember,
-)
+from .base import Finding, Heading, Law, Option, Outcome, Who, Window, may_find
+from .view import DealView, remember
 
 LAWS: tuple[Law, ...] = (
     *shuffling.LAWS,

@@ -4,8 +4,8 @@ happens when none is taken, the marks it gives or takes away, and which laws it 
 
 A law's behaviour is a pure function, ``find``: given the replay of one deal (a :class:`DealView`)
 it returns the :class:`Finding`\\ s it triggers. Laws never raise on a record and never change
-anything; the adjudicator (``adjudicator.adjudicate``) weighs their findings against the claims
-made at the table.
+anything; the adjudicator (``adjudicator.court.adjudicate``) weighs their findings against the
+claims made at the table.
 
 Each law also says what its finder looks at (``looks_at``): the kinds of event and of the
 engine's deviation without one of which it can find nothing. Most deals that are not quiet hold
@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from functools import cached_property
-from typing import Final, NamedTuple, TypeVar
+from typing import Final, NamedTuple
 
-from adjudicator.cards import Card, Player
-from adjudicator.table import DealState, Deviation, Step
+from adjudicator.notation.cards import Card, Player
+
+from .view import DealView, remember
 
 
 class Heading(StrEnum):
@@ -44,7 +44,7 @@ class Heading(StrEnum):
 
 class Window(StrEnum):
     """When an option may be taken; each closes at an event of the deal (see
-    ``adjudicator.adjudicate._CLOSING``)."""
+    ``adjudicator.court.adjudicate._CLOSING``)."""
 
     BEFORE_LOOKING = "before the non-dealer looks at his hand"
     BEFORE_TURN = "before the trump card is turned up"
@@ -130,74 +130,7 @@ class Finding:
     """The engine step (event number) where it was found."""
 
 
-@dataclass(frozen=True)
-class DealView:
-    """The replay of one deal, as the laws see it."""
-
-    number: int | None
-    """The deal's number as written (``None`` for the record's opening)."""
-    steps: Sequence[Step]
-    """The engine's steps for the deal, its heading first (the opening has no heading)."""
-    previous: DealState | None
-    """The previous deal's final state, if any."""
-    next_turn_step: int | None
-    """The event number at which the next deal turns up its trump, if it does."""
-    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
-    """Facts derived from the view, computed once (see :func:`remember`)."""
-
-    @property
-    def final(self) -> DealState | None:
-        """The deal's state after its last event."""
-        return self.steps[-1].table.deal if self.steps else None
-
-    @cached_property
-    def deviations(self) -> tuple[tuple[Step, Deviation], ...]:
-        """Every deviation of the deal, with its step (computed once)."""
-        return tuple((s, d) for s in self.steps for d in s.deviations)
-
-    @cached_property
-    def _by_kind(self) -> dict[str, tuple[Step, ...]]:
-        out: dict[str, list[Step]] = {}
-        for s in self.steps:
-            out.setdefault(s.kind, []).append(s)
-        return {k: tuple(v) for k, v in out.items()}
-
-    @cached_property
-    def kinds(self) -> frozenset[str]:
-        """The kinds present in the deal: of its events (``Step.kind``: ``claim``, ``mark``,
-        ``deal`` for its heading ...) and of the engine's deviations (``not_following_suit``
-        ...), computed once. A law runs only if it looks at one of them (:func:`may_find`)."""
-        return frozenset(s.kind for s in self.steps) | {d.kind for _, d in self.deviations}
-
-    @cached_property
-    def telling(self) -> frozenset[str]:
-        """The kinds a law must look at to find anything in the deal: none if it is quiet,
-        the score sheet's deviations alone if it is quiet but for them, else all its
-        ``kinds`` (``laws.view.telling_kinds``, computed once)."""
-        from .view import telling_kinds
-
-        return telling_kinds(self)
-
-    def events(self, *kinds: str) -> tuple[Step, ...]:
-        """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
-        order."""
-        if len(kinds) == 1:
-            return self._by_kind.get(kinds[0], ())
-        return tuple(s for s in self.steps if s.kind in kinds)
-
-
 Finder = Callable[[DealView], Sequence[Finding]]
-
-_T = TypeVar("_T")
-
-
-def remember(view: DealView, key: object, compute: Callable[[], _T]) -> _T:
-    """``compute()``, computed once per view and key (finders share derived facts this way)."""
-    try:
-        return view.memo[key]  # type: ignore[return-value]
-    except KeyError:
-        value = view.memo[key] = compute()
-        return value
 
 
 def findings_of(view: DealView, law: Law) -> tuple[Finding, ...]:
@@ -264,9 +197,9 @@ class Law:
     deviations: tuple[str, ...] = field(default=())
     """The engine's deviation kinds this law judges."""
     looks_at: frozenset[str] | Always = field(kw_only=True)
-    """What the finder looks at: the kinds of event (``adjudicator.model``; ``deal`` for a
-    deal's heading) and of the engine's deviation (``adjudicator.replay``) without one of which
-    in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it reads more than
-    which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must say (there is
-    no default): the adjudicator skips a finder whose kinds a deal does not hold
+    """What the finder looks at: the kinds of event (``adjudicator.notation.model``; ``deal``
+    for a deal's heading) and of the engine's deviation (``adjudicator.engine.replay``) without
+    one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
+    reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
+    say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
     (:func:`may_find`)."""

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.cards import Card
-from adjudicator.model import CutForDeal
-from adjudicator.table import Step
+from adjudicator.engine.table import Step
+from adjudicator.notation.cards import Card
+from adjudicator.notation.model import CutForDeal
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import deviations, finding, turned
+from .view import DealView
 
 
 def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> Step | None:
@@ -170,7 +171,7 @@ LAW_5 = Law(
         "then alternation), and a deal by the wrong player is judged by law 14. 'The highest "
         "Écarté card' is read by the écarté order of the cards, so for the cut too the ace "
         "ranks between the knave and the ten: king, queen, knave, ace, ten, nine, eight, seven "
-        "(`adjudicator.rules.cut_rank`); a knave beats an ace. Suits have no rank. A tie, "
+        "(`adjudicator.engine.rules.cut_rank`); a knave beats an ace. Suits have no rank. A tie, "
         "which the laws do not mention, is read as requiring both players to cut again (§6.20 "
         "reading): the finder reports the engine's `cut_tie` so that the record's next cut is "
         "understood as that re-cut. The choice of packs and seats is not recorded in the "

@@ -12,14 +12,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adjudicator.cards import Player
-from adjudicator.model import Order, Packet, Trick
-from adjudicator.queries import has_looked, king_turned
-from adjudicator.rules import HAND
-from adjudicator.table import SEAT, Step
+from adjudicator.engine.queries import has_looked, king_turned
+from adjudicator.engine.rules import HAND
+from adjudicator.engine.table import SEAT, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Order, Packet, Trick
 
-from .base import ALWAYS, NEVER, DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import ALWAYS, NEVER, Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
+from .view import DealView
 
 # -- reading a deal ---------------------------------------------------------------------------
 

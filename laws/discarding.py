@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.cards import Card, Player
-from adjudicator.model import (
+from adjudicator.engine.rules import HAND
+from adjudicator.engine.table import Step
+from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.model import (
     Abandon,
     Accept,
     Ask,
@@ -41,11 +43,10 @@ from adjudicator.model import (
     TakeUp,
     Trick,
 )
-from adjudicator.rules import HAND
-from adjudicator.table import Step
 
-from .base import DealView, Finding, Heading, Law, Option, Who, Window, remember
+from .base import Finding, Heading, Law, Option, Who, Window
 from .facts import finding, fresh_deal, indexed_deviations, state_before
+from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping: the exchanges of a deal

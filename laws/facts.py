@@ -1,6 +1,6 @@
 """Facts of a deal that several chapters of the laws read: pure functions of a
-:class:`~laws.base.DealView` or a :class:`~adjudicator.table.Step`, shared so that each chapter
-does not keep its own copy. Facts computed over a whole view are memoised on it (see
+:class:`~laws.base.DealView` or a :class:`~adjudicator.engine.table.Step`, shared so that each
+chapter does not keep its own copy. Facts computed over a whole view are memoised on it (see
 :func:`laws.base.remember`).
 """
 
@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from adjudicator.cards import Card, Player
-from adjudicator.model import Claim, Mark, MarkReason
-from adjudicator.table import DealState, Deviation, Step
+from adjudicator.engine.table import DealState, Deviation, Step
+from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.model import Claim, Mark, MarkReason
 
-from .base import DealView, Finding, Option, Outcome, Who, Window, remember
+from .base import Finding, Option, Outcome, Who, Window
+from .view import DealView, remember
 
 
 def turn_index(view: DealView) -> int | None:
@@ -89,13 +90,6 @@ def is_king_mark(step: Step) -> bool:
     """Whether the step is a ``marks king`` line."""
     event = step.event
     return isinstance(event, Mark) and event.reason is MarkReason.KING
-
-
-def add_marks(into: dict[Player, int], marks: Sequence[tuple[Player, int]]) -> dict[Player, int]:
-    """``into`` with each ``(player, points)`` of ``marks`` added to the player's total."""
-    for player, points in marks:
-        into[player] = into.get(player, 0) + points
-    return into
 
 
 def fresh_deal(

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.rules import CARD_BIT
+from adjudicator.engine.rules import CARD_BIT
 
-from .base import DealView, Finding, Heading, Law, Outcome
+from .base import Finding, Heading, Law, Outcome
 from .facts import finding
+from .view import DealView
 
 
 def _find_45(view: DealView) -> Sequence[Finding]:

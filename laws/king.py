@@ -10,7 +10,7 @@ line of a deal, judged against what the deal (and, for law 22, the deal before i
 each player to. A king mark that nothing entitles is an overscore; the adjudicator core takes
 it down (citing law 22, 23, 24 or 25 where one of them names the cause, else law 51) by
 comparing the marks recorded with the marks ruled. So these laws take marks away only where
-the *entitled* marks (``adjudicator.queries.entitled_marks``) are still too generous: law 25
+the *entitled* marks (``adjudicator.engine.queries.entitled_marks``) are still too generous: law 25
 (the offender's point or vole reduced).
 """
 
@@ -20,19 +20,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from adjudicator.cards import Player
-from adjudicator.model import Announce, Mark, Unmark
-from adjudicator.queries import (
+from adjudicator.engine.queries import (
     Unknown,
     announced_in_time,
     king_in_hand_at_play,
     king_turned,
 )
-from adjudicator.rules import HAND, is_king_of
-from adjudicator.table import SEAT, DealState, Step
+from adjudicator.engine.rules import HAND, is_king_of
+from adjudicator.engine.table import SEAT, DealState, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Announce, Mark, Unmark
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window, remember
+from .base import Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import finding, is_king_mark, opponent, turn_index
+from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
 #  Book-keeping shared by the four laws
@@ -331,7 +332,7 @@ LAW_24 = Law(
         "announce it until he plays his next card."
     ),
     interpretation=(
-        "The timing is `adjudicator.queries.announced_in_time` (checked: an announcement "
+        "The timing is `adjudicator.engine.queries.announced_in_time` (checked: an announcement "
         "before any card played counts; after one card, it counts only if that card was the "
         "king of trumps and either the holder led it and it was not yet played to, or he is "
         "the dealer and had not played again). An announcement inside that extended time is "

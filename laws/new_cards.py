@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .base import DealView, Finding, Heading, Law
+from .base import Finding, Heading, Law
 from .facts import finding
+from .view import DealView
 
 
 def _find_44(view: DealView) -> Sequence[Finding]:

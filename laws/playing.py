@@ -13,8 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from adjudicator.cards import Card, Player, Suit
-from adjudicator.rules import (
+from adjudicator.engine.rules import (
     CARD_BIT,
     SUIT_MASK,
     beats,
@@ -22,10 +21,12 @@ from adjudicator.rules import (
     legal_follows,
     point_marks,
 )
-from adjudicator.table import DealState, Result, Step
+from adjudicator.engine.table import DealState, Result, Step
+from adjudicator.notation.cards import Card, Player, Suit
 
-from .base import DealView, Finding, Heading, Law, Option, Who, Window, remember
+from .base import Finding, Heading, Law, Option, Who, Window
 from .facts import finding, other, state_before
+from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
 #  Shared helpers

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.cards import Player
-from adjudicator.model import Accept, Ask, DeclarePlay, Propose, Refuse
-from adjudicator.rules import HAND, point_marks
-from adjudicator.table import SEAT, DealState, Step
+from adjudicator.engine.rules import HAND, point_marks
+from adjudicator.engine.table import SEAT, DealState, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Accept, Ask, DeclarePlay, Propose, Refuse
 
-from .base import DealView, Finding, Heading, Law
+from .base import Finding, Heading, Law
 from .facts import finding
+from .view import DealView
 
 # --------------------------------------------------------------------------------------------
 #  Law 49's marks, recomputed for a ruled history of proposals

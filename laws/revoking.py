@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.cards import Player
+from adjudicator.notation.cards import Player
 
-from .base import DealView, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import finding, other
 from .playing import REVOKES, corrected_at
+from .view import DealView
 
 _REPLAY = Option(
     "replay",

@@ -1,7 +1,7 @@
 """SCORING: laws 46 to 51 — the game, the king, the point and the vole, the two-point
 penalty, omitted marks and overscores.
 
-Laws 46 to 49 define the scoring; the engine applies them (``adjudicator.rules.point_marks``,
+Laws 46 to 49 define the scoring; the engine applies them (``adjudicator.engine.rules.point_marks``,
 ``game_value``, ``Result``) and their finders report nothing. Laws 50 and 51 look at the score
 sheet: marks a player was entitled to and did not make, and marks he made and was not
 entitled to.
@@ -12,23 +12,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from adjudicator.cards import Player
-from adjudicator.queries import Unknown, entitled_marks
-from adjudicator.table import DealState, Step
+from adjudicator.engine.queries import Unknown, entitled_marks
+from adjudicator.engine.table import DealState, Step
+from adjudicator.notation.cards import Player
 
-from .base import (
-    ALWAYS,
-    NEVER,
-    DealView,
-    Finding,
-    Heading,
-    Law,
-    Outcome,
-    findings_of,
-    remember,
+from . import (
+    cutting,
+    dealing,
+    discarding,
+    incorrect_packs,
+    king,
+    new_cards,
+    playing,
+    proposing,
+    revoking,
+    shuffling,
 )
+from .base import ALWAYS, NEVER, Finding, Heading, Law, Outcome, findings_of, may_find
 from .facts import finding, is_king_mark, turn_index
 from .playing import result_marks
+from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
 #  Laws 46 to 49: definitions
@@ -146,11 +149,9 @@ def _others(view: DealView) -> _Others:
 
 
 def _compute_others(view: DealView) -> _Others:
-    from . import that_may_find
-
     result = _Others(False, {}, {})
-    for law in that_may_find(view):  # not those that cannot find anything here (looks_at)
-        if law.number in (50, 51):
+    for law in _OTHER_LAWS:
+        if not may_find(view, law):  # it cannot find anything here (looks_at)
             continue
         for f in findings_of(view, law):
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
@@ -448,3 +449,21 @@ LAW_51 = Law(
 
 
 LAWS: tuple[Law, ...] = (LAW_46, LAW_47, LAW_48, LAW_49, LAW_50, LAW_51)
+
+_OTHER_LAWS: tuple[Law, ...] = (
+    *shuffling.LAWS,
+    *cutting.LAWS,
+    *dealing.LAWS,
+    *king.LAWS,
+    *proposing.LAWS,
+    *discarding.LAWS,
+    *playing.LAWS,
+    *revoking.LAWS,
+    *new_cards.LAWS,
+    *incorrect_packs.LAWS,
+    LAW_46,
+    LAW_47,
+    LAW_48,
+    LAW_49,
+)
+"""The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""

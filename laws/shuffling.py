@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import NEVER, DealView, Finding, Heading, Law
+from .base import NEVER, Finding, Heading, Law
 from .facts import finding
+from .view import DealView
 
 LAW_1 = Law(
     number=1,

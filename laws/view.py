@@ -2,26 +2,94 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TypeVar
 
-from adjudicator.model import Deal, Record
-from adjudicator.queries import (
+from adjudicator.engine.queries import (
     Unknown,
     announced_in_time,
     entitled_marks,
     king_in_hand_at_play,
 )
-from adjudicator.replay import replay
-from adjudicator.table import DealState, Step
+from adjudicator.engine.replay import replay
+from adjudicator.engine.table import DealState, Deviation, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Deal, Record
 
-from .base import DealView
-from .facts import add_marks
+
+@dataclass(frozen=True)
+class DealView:
+    """The replay of one deal, as the laws see it."""
+
+    number: int | None
+    """The deal's number as written (``None`` for the record's opening)."""
+    steps: Sequence[Step]
+    """The engine's steps for the deal, its heading first (the opening has no heading)."""
+    previous: DealState | None
+    """The previous deal's final state, if any."""
+    next_turn_step: int | None
+    """The event number at which the next deal turns up its trump, if it does."""
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """Facts derived from the view, computed once (see :func:`remember`)."""
+
+    @property
+    def final(self) -> DealState | None:
+        """The deal's state after its last event."""
+        return self.steps[-1].table.deal if self.steps else None
+
+    @cached_property
+    def deviations(self) -> tuple[tuple[Step, Deviation], ...]:
+        """Every deviation of the deal, with its step (computed once)."""
+        return tuple((s, d) for s in self.steps for d in s.deviations)
+
+    @cached_property
+    def _by_kind(self) -> dict[str, tuple[Step, ...]]:
+        out: dict[str, list[Step]] = {}
+        for s in self.steps:
+            out.setdefault(s.kind, []).append(s)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @cached_property
+    def kinds(self) -> frozenset[str]:
+        """The kinds present in the deal: of its events (``Step.kind``: ``claim``, ``mark``,
+        ``deal`` for its heading ...) and of the engine's deviations (``not_following_suit``
+        ...), computed once. A law runs only if it looks at one of them (:func:`may_find`)."""
+        return frozenset(s.kind for s in self.steps) | {d.kind for _, d in self.deviations}
+
+    @cached_property
+    def telling(self) -> frozenset[str]:
+        """The kinds a law must look at to find anything in the deal: none if it is quiet,
+        the score sheet's deviations alone if it is quiet but for them, else all its
+        ``kinds`` (:func:`telling_kinds`, computed once)."""
+        return telling_kinds(self)
+
+    def events(self, *kinds: str) -> tuple[Step, ...]:
+        """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
+        order."""
+        if len(kinds) == 1:
+            return self._by_kind.get(kinds[0], ())
+        return tuple(s for s in self.steps if s.kind in kinds)
+
+
+_T = TypeVar("_T")
+
+
+def remember(view: DealView, key: object, compute: Callable[[], _T]) -> _T:
+    """``compute()``, computed once per view and key (finders share derived facts this way)."""
+    try:
+        return view.memo[key]  # type: ignore[return-value]
+    except KeyError:
+        value = view.memo[key] = compute()
+        return value
 
 
 def deal_views(record: Record, annulled: Mapping[int, str] | None = None) -> list[DealView]:
     """The opening (number ``None``, if the record has one) and each deal, with the steps of
     the replay that belong to it. ``annulled``: the deals the laws annul with no line of the
-    record to say so, as the adjudicator tells the engine (:func:`adjudicator.replay.replay`)."""
+    record to say so, as the adjudicator tells the engine
+    (:func:`adjudicator.engine.replay.replay`)."""
     return list(iter_deal_views(record, annulled))
 
 
@@ -138,5 +206,7 @@ def _quiet_but_for_deviations(view: DealView) -> bool:
     entitled = entitled_marks(final)
     if isinstance(entitled, Unknown):
         return False
-    recorded = add_marks({}, final.marks)
+    recorded: dict[Player, int] = {}
+    for player, points in final.marks:
+        recorded[player] = recorded.get(player, 0) + points
     return all(recorded.get(p, 0) == entitled.get(p, 0) for p in {*recorded, *entitled})

@@ -14,12 +14,12 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from adjudicator.adjudicate import adjudicate
-from adjudicator.errors import NotationError
-from adjudicator.model import Line, Record
-from adjudicator.reader import Source, read_each
-from adjudicator.replay import replay
-from adjudicator.writer import write
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.engine.replay import replay
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.model import Line, Record
+from adjudicator.notation.reader import Source, read_each
+from adjudicator.notation.writer import write
 
 
 def comments_of(record: Record) -> list[tuple[str, ...]]:

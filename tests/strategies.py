@@ -1,7 +1,7 @@
 """Hypothesis strategies for the Écarté Transcript Notation.
 
-* :func:`records` builds arbitrary :class:`~adjudicator.model.Record` values: not lawful games,
-  but any facts the notation can *express* (every event kind, unknown cards, exposed cards in
+* :func:`records` builds arbitrary :class:`~adjudicator.notation.model.Record` values: not lawful
+  games, but any facts the notation can *express* (every event kind, unknown cards, exposed cards in
   packets, claims of every kind, comments of both kinds in every place a comment can stand).
 * :func:`record_lists` builds lists of records that can share one file.
 * :func:`lenient_texts` writes a generated record and then spells its text in the lenient ways
@@ -34,8 +34,8 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from adjudicator.cards import ALL_CARDS, Card, Player, Suit
-from adjudicator.model import (
+from adjudicator.notation.cards import ALL_CARDS, Card, Player, Suit
+from adjudicator.notation.model import (
     Abandon,
     Accept,
     Announce,
@@ -75,7 +75,7 @@ from adjudicator.model import (
     Turn,
     Unmark,
 )
-from adjudicator.writer import deal_heading, escape, event_text
+from adjudicator.notation.writer import deal_heading, escape, event_text
 
 # --------------------------------------------------------------------------------------------
 #  Small values

@@ -10,10 +10,10 @@ from test_mutations import revoke
 from typer.testing import CliRunner
 
 from adjudicator import Player, Record, read_one, write
-from adjudicator.adjudicate import adjudicate
-from adjudicator.cli import app
-from adjudicator.generate import generate
-from adjudicator.model import Claim, ClaimKind
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.engine.generate import generate
+from adjudicator.notation.model import Claim, ClaimKind
+from adjudicator.shell.cli import app
 
 
 def _revoked_game() -> tuple[Record, int, int]:

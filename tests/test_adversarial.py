@@ -47,11 +47,11 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator import NotationError, Record, read_each, read_one, write
-from adjudicator.adjudicate import adjudicate
-from adjudicator.cli import app
-from adjudicator.generate import generate
-from adjudicator.reader import MAX_DEAL_EVENTS, MAX_LINE_BYTES
-from adjudicator.replay import replay
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.engine.generate import generate
+from adjudicator.engine.replay import replay
+from adjudicator.notation.reader import MAX_DEAL_EVENTS, MAX_LINE_BYTES
+from adjudicator.shell.cli import app
 
 NOT_UTF8_HINT = "records are UTF-8 text; was this file saved as Latin-1 or cp1252?"
 NEVER_CLOSED = "a brace comment opened here is never closed (no '}' before the end of the file)"
@@ -374,7 +374,7 @@ def test_the_replay_shown_deal_by_deal_holds_one_deal_at_a_time() -> None:
     # ecarte replay prints each deal as the replay passes it: the summaries of the deals
     # before are not kept (10,000 deals: 190 MB for the command, against 278 MB when the
     # whole summary was built first; the rest is the record).
-    from adjudicator.show import deal_summaries, render_deal, summarise
+    from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
     record = read_one(long_record(400))
 
@@ -833,7 +833,7 @@ def test_standard_input_that_cannot_be_cut_is_gathered_in_linear_time(
     # Read a few bytes at a time, so that the work is the reader's and not the copying of
     # memory (whose time a shared machine makes vary tenfold): every block read once more
     # into what was gathered would make this quadratic.
-    from adjudicator.batch import CHUNK_BYTES, cut
+    from adjudicator.shell.batch import CHUNK_BYTES, cut
 
     def gather(data: bytes) -> list[bytes | None]:
         return [run for _offset, _line, run in cut(Trickle(data).read, CHUNK_BYTES, seekable=False)]

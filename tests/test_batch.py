@@ -1,4 +1,4 @@
-"""``ecarte check`` over archives (``adjudicator.batch``): output in input order and byte for
+"""``ecarte check`` over archives (``adjudicator.shell.batch``): output in input order and byte for
 byte the same whatever the number of jobs and however big files are cut; results streamed;
 the worst exit status; bad files reported in their place; a progress line only on a terminal;
 Ctrl-C stops the pool cleanly."""
@@ -18,10 +18,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator import NotationError, batch, read_each, write
-from adjudicator.cli import app
-from adjudicator.generate import generate
-from adjudicator.lexer import LineLexer
+from adjudicator import NotationError, read_each, write
+from adjudicator.engine.generate import generate
+from adjudicator.notation.lexer import LineLexer
+from adjudicator.shell import batch
+from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "cases"
@@ -255,8 +256,8 @@ def test_standard_input_is_cut_too(archive: Path) -> None:
 
 def test_json_is_the_document_it_always_was(tmp_path: Path) -> None:
     """The streamed JSON is, byte for byte, ``json.dumps`` of the whole document."""
-    from adjudicator.adjudicate import adjudicate
-    from adjudicator.ruling import FileRuling
+    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.court.ruling import FileRuling
 
     empty = tmp_path / "empty.etn"
     empty.write_text("")
@@ -343,16 +344,16 @@ def test_exit_status_is_the_worst(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert run(files(bad, findings, clean), jobs=jobs)[0] == 2
         assert run(files(clean, findings, bad), jobs=jobs, chunk_bytes=1)[0] == 2
 
-    import adjudicator.adjudicate
+    import adjudicator.court.adjudicate
 
-    real = adjudicator.adjudicate.adjudicate
+    real = adjudicator.court.adjudicate.adjudicate
 
     def broken(record: Any) -> Any:
         if record.tag("Event") == "Generated game 2":
             raise ValueError("boom")
         return real(record)
 
-    monkeypatch.setattr(adjudicator.adjudicate, "adjudicate", broken)
+    monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", broken)
     for jobs in (1, 2):
         status, out, err = run(files(bad, clean, findings), jobs=jobs, chunk_bytes=1)
         assert status == 3
@@ -368,9 +369,9 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
     """A worker killed (out of memory, say) is an error, not a batch that waits for ever."""
     clean = tmp_path / "clean.etn"
     clean.write_text("\n".join(game(s) for s in range(1, 5)))
-    import adjudicator.adjudicate
+    import adjudicator.court.adjudicate
 
-    real = adjudicator.adjudicate.adjudicate
+    real = adjudicator.court.adjudicate.adjudicate
     parent = os.getpid()
 
     def dying(record: Any) -> Any:
@@ -378,7 +379,7 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
             os._exit(9)
         return real(record)
 
-    monkeypatch.setattr(adjudicator.adjudicate, "adjudicate", dying)
+    monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", dying)
     with pytest.raises(batch.WorkerDied):
         run(files(clean, clean), jobs=2, chunk_bytes=1)
     big = tmp_path / "big.etn"  # big enough to be cut, so that the workers rule on it

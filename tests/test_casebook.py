@@ -1,8 +1,8 @@
 """The casebook: every case's record receives the ruling written for it by hand, from the laws.
 
 Each case is ``cases/law-NN-name/<case>.etn`` with ``<case>.ruling.toml`` beside it (see
-``adjudicator.casebook``). The expected rulings are the legal truth; they are never regenerated
-from the program's output.
+``adjudicator.court.casebook``). The expected rulings are the legal truth; they are never
+regenerated from the program's output.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator import read_one
-from adjudicator.adjudicate import adjudicate
-from adjudicator.casebook import differences, load_cases
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.court.casebook import differences, load_cases
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 ALL = load_cases(CASES)

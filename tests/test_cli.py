@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator import read_one
-from adjudicator.cli import app
+from adjudicator.shell.cli import app
 
 NONCANONICAL = (
     '[Event "Test"]\n'

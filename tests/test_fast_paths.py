@@ -1,9 +1,9 @@
 """The two fast paths give exactly what the slow paths give.
 
-* :mod:`adjudicator.shapes` builds a record line by line from the rules Lark chose for each
+* :mod:`adjudicator.notation.shapes` builds a record line by line from the rules Lark chose for each
   shape of line; Lark's own parse of the whole record must give the same model, positions and
   comments included.
-* :mod:`adjudicator.plain` rules a plain record without the full replay; whenever it answers,
+* :mod:`adjudicator.court.plain` rules a plain record without the full replay; whenever it answers,
   its ruling must be the full adjudication's, on the casebook, on generated games and on
   generated games damaged at random (dropped, repeated and swapped lines, changed cards and
   marks), and it must answer for every lawful generated game.
@@ -21,18 +21,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import records
 
-from adjudicator import Record, read_each, read_one, reader, write
-from adjudicator.adjudicate import adjudicate
-from adjudicator.builder import BuildError
-from adjudicator.cards import ALL_CARDS
-from adjudicator.errors import NotationError
-from adjudicator.generate import generate
-from adjudicator.lexer import LineLexer
-from adjudicator.model import Mark
-from adjudicator.plain import plain_ruling
-from adjudicator.reader import _lines_of_text, _parser
-from adjudicator.replay import game_target
-from adjudicator.shapes import build_record
+from adjudicator import Record, read_each, read_one, write
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.court.plain import plain_ruling
+from adjudicator.engine.generate import generate
+from adjudicator.engine.replay import game_target
+from adjudicator.notation import reader
+from adjudicator.notation.builder import BuildError
+from adjudicator.notation.cards import ALL_CARDS
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.lexer import LineLexer
+from adjudicator.notation.model import Mark
+from adjudicator.notation.reader import _lines_of_text, _parser
+from adjudicator.notation.shapes import build_record
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 DATA = Path(__file__).resolve().parent / "data"

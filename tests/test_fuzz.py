@@ -35,11 +35,11 @@ from hypothesis import strategies as st
 from pipeline import run_bytes, run_pipeline, run_text
 from strategies import lenient_texts, records
 
-from adjudicator.errors import NotationError
-from adjudicator.generate import generate
-from adjudicator.lexer import CARD_CODES, KEYWORDS
-from adjudicator.model import Record
-from adjudicator.writer import write
+from adjudicator.engine.generate import generate
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.lexer import CARD_CODES, KEYWORDS
+from adjudicator.notation.model import Record
+from adjudicator.notation.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
 CASEBOOK = sorted(ROOT.glob("cases/law-*/*.etn"))

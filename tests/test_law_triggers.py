@@ -25,10 +25,10 @@ from test_mutations import MUTATIONS, SEEDS
 
 import laws.base
 from adjudicator import Record, read_each, read_one, write
-from adjudicator.adjudicate import adjudicate
-from adjudicator.generate import generate
-from adjudicator.model import Event
-from adjudicator.table import Step
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.engine.generate import generate
+from adjudicator.engine.table import Step
+from adjudicator.notation.model import Event
 from laws import LAWS
 from laws.base import ALWAYS, NEVER, Always, finds_nothing, may_find
 from laws.dealing import LAW_14
@@ -45,7 +45,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 def _event_kinds() -> frozenset[str]:
-    """The ``kind`` of every event of ``adjudicator.model`` (the members of ``Event``), and
+    """The ``kind`` of every event of ``adjudicator.notation.model`` (the members of ``Event``), and
     ``deal``, the kind of a deal's heading step."""
     union, *_ = typing.get_args(Event)
     kinds = {member.model_fields["kind"].default for member in typing.get_args(union)}
@@ -64,10 +64,10 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 
 def _deviation_kinds() -> frozenset[str]:
-    """Every kind the engine (``adjudicator/replay.py``) reports: the first argument of each
+    """Every kind the engine (``adjudicator/engine/replay.py``) reports: the first argument of each
     ``self._dev(...)`` call, a string, or a variable whose assignments in the same function
     are strings (``kind = "not_following_suit"`` ...)."""
-    tree = ast.parse((ROOT / "adjudicator" / "replay.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "adjudicator" / "engine" / "replay.py").read_text(encoding="utf-8"))
     kinds: set[str] = set()
     calls = 0
     for function in ast.walk(tree):
@@ -237,7 +237,7 @@ def test_skipping_changes_nothing_in_damaged_games(
 def test_ecarte_laws_shows_what_a_law_looks_at() -> None:
     from typer.testing import CliRunner
 
-    from adjudicator.cli import app
+    from adjudicator.shell.cli import app
 
     out = CliRunner().invoke(app, ["laws", "43"]).output
     assert "Looks at: not_following_suit, not_winning" in out
@@ -254,7 +254,7 @@ def _overscored(seed: int, exposed_in_deal: int | None = None) -> Record:
     """A lawful game with its first point marked as two: every later score line of the game
     differs from the marks. With ``exposed_in_deal``, that deal (by position) also has a card
     of the non-dealer exposed in dealing."""
-    from adjudicator.model import Mark, MarkReason, Packet
+    from adjudicator.notation.model import Mark, MarkReason, Packet
 
     record = generate(seed).record
     deals = list(record.deals)

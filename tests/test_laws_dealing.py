@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import pytest
 
 from adjudicator import Player, read_one
-from adjudicator.adjudicate import adjudicate
-from adjudicator.replay import replay
+from adjudicator.court.adjudicate import adjudicate
+from adjudicator.engine.replay import replay
 from laws.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.cutting import LAW_3, LAW_4, LAW_5, LAW_6, LAW_7
 from laws.cutting import LAWS as CUTTING

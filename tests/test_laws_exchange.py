@@ -16,8 +16,8 @@ from collections.abc import Sequence
 import pytest
 
 from adjudicator import Card, Player, read_one
-from adjudicator.queries import announced_in_time
-from adjudicator.replay import replay
+from adjudicator.engine.queries import announced_in_time
+from adjudicator.engine.replay import replay
 from laws.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.discarding import (
     LAW_28,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import Card, Player, read_one
-from adjudicator.rules import CARD_BIT, HAND
+from adjudicator.engine.rules import CARD_BIT, HAND
 from laws.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.incorrect_packs import LAW_45
 from laws.new_cards import LAW_44

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.casebook import load_cases
+from adjudicator.court.casebook import load_cases
 from laws import LAWS, Heading, Window
 
 CASES = Path(__file__).resolve().parent.parent / "cases"

@@ -18,8 +18,8 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read, write
-from adjudicator.cli import app
-from adjudicator.generate import generate
+from adjudicator.engine.generate import generate
+from adjudicator.shell.cli import app
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 _COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")

@@ -11,8 +11,8 @@ import pytest
 from test_mutations import MUTATIONS
 
 from adjudicator import Record, read_one, write
-from adjudicator.casebook import load_cases
-from adjudicator.generate import generate
+from adjudicator.court.casebook import load_cases
+from adjudicator.engine.generate import generate
 from laws import LAWS
 from laws.view import deal_views, quiet
 

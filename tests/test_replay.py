@@ -5,7 +5,7 @@
   hand computation, written here, never read back from the engine.
 * Irregular plays (a revoke, a failure to win, a failure to trump) replay to the end and are
   reported at their line and column.
-* Generated games (``adjudicator.generate``) replay without a deviation and agree with the
+* Generated games (``adjudicator.engine.generate``) replay without a deviation and agree with the
   generator's own tally; every card the generator played was lawful.
 * The rule of play (follow suit, win if able, trump if void and able) and the winner of a trick
   are checked against naive implementations written straight from the laws' words.
@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator import ALL_CARDS, Card, Player, Record, Suit, read_one, write
-from adjudicator.generate import generate
-from adjudicator.queries import (
+from adjudicator.engine.generate import generate
+from adjudicator.engine.queries import (
     Unknown,
     announced_in_time,
     entitled_marks,
@@ -37,9 +37,9 @@ from adjudicator.queries import (
     to_act,
     tricks_won,
 )
-from adjudicator.replay import final_table, replay
-from adjudicator.rules import cards_of, legal_follows, mask, trick_winner
-from adjudicator.table import DealState, Step
+from adjudicator.engine.replay import final_table, replay
+from adjudicator.engine.rules import cards_of, legal_follows, mask, trick_winner
+from adjudicator.engine.table import DealState, Step
 
 GAMES = Path(__file__).resolve().parent / "data" / "games"
 A, B = Player.A, Player.B

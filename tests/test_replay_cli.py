@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner, Result
 
-from adjudicator.cli import app
+from adjudicator.shell.cli import app
 
 EXAMPLE = (
     Path(__file__).resolve().parent.parent

@@ -29,9 +29,9 @@ from strategies import (
 )
 
 from adjudicator import read, read_one, write, write_all
-from adjudicator.cards import Player, Suit
-from adjudicator.model import Claim, Deal, Propose, Record, Tag
-from adjudicator.writer import event_text
+from adjudicator.notation.cards import Player, Suit
+from adjudicator.notation.model import Claim, Deal, Propose, Record, Tag
+from adjudicator.notation.writer import event_text
 
 SPEC_EXAMPLE = (
     Path(__file__).resolve().parent.parent / "cases/law-09-misdeal/notation-spec-example.etn"

@@ -52,8 +52,8 @@ from adjudicator import (
     write,
     write_all,
 )
-from adjudicator.lexer import KEYWORDS
-from adjudicator.model import (
+from adjudicator.notation.lexer import KEYWORDS
+from adjudicator.notation.model import (
     Abandon,
     Accept,
     Announce,
@@ -88,7 +88,7 @@ from adjudicator.model import (
     Turn,
     Unmark,
 )
-from adjudicator.reader import reference_parser
+from adjudicator.notation.reader import reference_parser
 
 DATA = Path(__file__).parent / "data" / "spec"
 LINES = DATA / "lines"

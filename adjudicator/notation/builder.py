@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, TypeVar
 
-from .cards import Card, Player, Suit
-from .lexer import CARD_CODES, SUIT_CODES
-from .model import (
+from adjudicator.notation.cards import PACK, Card, Player, Suit
+from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES
+from adjudicator.notation.model import (
     Abandon,
     Accept,
     Announce,
@@ -52,7 +52,6 @@ from .model import (
     Turn,
     Unmark,
 )
-from .rules import PACK
 
 _N = TypeVar("_N", bound=Node)
 

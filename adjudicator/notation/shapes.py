@@ -5,7 +5,7 @@ LALR parser's choices depend on the terminals' *types*, never on their values. S
 of token types of a line (its *shape*: ``PLAYER COLON CARD_RUN NL``) decides, once and for all,
 whether the line is a line of the notation and which rule it is (``packet``). The reader asks
 Lark the first time it meets a shape, remembers the answer, and from then on calls the rule's
-callback in :class:`~adjudicator.builder.Builder` directly, as Lark itself would after its
+callback in :class:`~adjudicator.notation.builder.Builder` directly, as Lark itself would after its
 reductions. Lark stays the only judge of the language; this module only remembers its verdicts.
 
 A record whose lines all have known, accepted shapes (tags first, then the rest) is built here;
@@ -25,9 +25,9 @@ from typing import Any, cast
 
 from lark import Lark, UnexpectedInput
 
-from .builder import Builder, BuildError, moved
-from .lexer import RecordTokens, Tok
-from .model import CutForDeal, Deal, Node, Record, Score, Tag
+from adjudicator.notation.builder import Builder, BuildError, moved
+from adjudicator.notation.lexer import RecordTokens, Tok
+from adjudicator.notation.model import CutForDeal, Deal, Node, Record, Score, Tag
 
 Rule = Callable[[Builder, list[Any]], Any]
 """A builder callback, unbound: ``rule(builder, children)``."""

@@ -2,7 +2,7 @@
 
 :func:`replay` never refuses a record. It plays what the record says was done, lawful or not
 (a revoked card is played, a sixth card is held, a card is exposed), and reports each departure
-from lawful play as a :class:`~adjudicator.table.Deviation`: a fact for the laws to judge. It
+from lawful play as a :class:`~adjudicator.engine.table.Deviation`: a fact for the laws to judge. It
 judges nothing itself and knows nothing of the laws' options and penalties.
 
 Unknown cards (``??``) are carried as counts. Holdings are inferred from the whole deal: a card
@@ -15,12 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .cards import Card, Player, Suit
-from .model import Deal, Event, Record
-from .rules import (
+from adjudicator.engine.rules import (
     CARD_BIT,
     HAND,
-    PACK,
     SUIT_MASK,
     cards_of,
     cut_rank,
@@ -29,7 +26,7 @@ from .rules import (
     point_marks,
     trick_winner,
 )
-from .table import (
+from adjudicator.engine.table import (
     SEAT,
     DealState,
     Deviation,
@@ -40,6 +37,8 @@ from .table import (
     Table,
     TrickPlayed,
 )
+from adjudicator.notation.cards import PACK, Card, Player, Suit
+from adjudicator.notation.model import Deal, Event, Record
 
 MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
 """The points a mark without a number stands for, by its reason."""

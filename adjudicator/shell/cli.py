@@ -25,12 +25,11 @@ from typing import Annotated, Any
 
 import typer
 
-from . import __name__ as _package
-from . import batch
-from .errors import NotationError
-from .model import Record
-from .reader import read_each
-from .writer import write, write_all
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.model import Record
+from adjudicator.notation.reader import read_each
+from adjudicator.notation.writer import write, write_all
+from adjudicator.shell import batch
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -288,7 +287,7 @@ class RulingFormat(StrEnum):
 
 def _rulings(paths: list[str]) -> Iterator[tuple[str, Any]]:
     """For each input file: its name, then each record's ruling or a NotationError."""
-    from .adjudicate import adjudicate
+    from adjudicator.court.adjudicate import adjudicate
 
     for name, path in _inputs(paths):
         for item in _read(name, path):
@@ -345,8 +344,8 @@ def rule(
 ) -> None:
     """The full ruling for a referee, deal by deal: findings, options, claims judged, outcome,
     marks, corrections and the corrected score, each law's summary beside it."""
-    from .report import render_ruling
-    from .ruling import FileRuling
+    from adjudicator.court.ruling import FileRuling
+    from adjudicator.shell.report import render_ruling
 
     def run() -> int:
         status = EXIT_OK
@@ -379,7 +378,7 @@ def laws(
     ] = Path("cases"),
 ) -> None:
     """List the laws by heading, or show one: summary, interpretation, options and cases."""
-    from .report import render_law, render_laws
+    from adjudicator.shell.report import render_law, render_laws
 
     def run() -> int:
         if number is None:
@@ -402,7 +401,7 @@ def replay_command(
     ] = ReplayFormat.text,
 ) -> None:
     """Replay a record deal by deal: hands, trump, stock, tricks, marks and the score."""
-    from .show import deal_summaries, render_deal, summarise
+    from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
     def run() -> int:
         status = EXIT_OK
@@ -449,7 +448,7 @@ def _version(value: bool) -> None:
             v = version("ecarte-adjudicator")
         except PackageNotFoundError:  # pragma: no cover - running from a checkout
             v = "unknown"
-        print(f"ecarte {v} ({_package})")
+        print(f"ecarte {v} (adjudicator)")
         raise typer.Exit(EXIT_OK)
 
 

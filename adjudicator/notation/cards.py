@@ -138,6 +138,9 @@ def _card_from_any(value: Any) -> Card:
     raise ValueError(f"a card is written as a string such as 'KH', not {value!r}")
 
 
+PACK = 32
+"""Cards in the écarté pack."""
+
 ALL_CARDS: tuple[Card, ...] = tuple(
     Card(rank, suit, si * 8 + ri) for si, suit in enumerate(Suit) for ri, rank in enumerate(Rank)
 )

@@ -18,7 +18,7 @@ def grammar_path() -> Path:
     packaged = resources.files("adjudicator").joinpath("grammar/ecarte.lark")
     if packaged.is_file():
         return Path(str(packaged))
-    return Path(__file__).resolve().parent.parent / "grammar" / "ecarte.lark"
+    return Path(__file__).resolve().parents[2] / "grammar" / "ecarte.lark"
 
 
 @functools.cache

@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .lexer import CARD_CODES, KEYWORDS, SUIT_CODES, classify
+from adjudicator.notation.lexer import CARD_CODES, KEYWORDS, SUIT_CODES, classify
 
 
 class NotationError(Exception):

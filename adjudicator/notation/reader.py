@@ -1,9 +1,9 @@
-"""Reading records: text or files in, :class:`~adjudicator.model.Record` values out, one at a
-time.
+"""Reading records: text or files in, :class:`~adjudicator.notation.model.Record` values out, one
+at a time.
 
 The reader streams: it decodes a file line by line, the line lexer cuts the lines into records,
 and Lark's LALR parser builds each record's model as it parses (the inline transformer of
-:mod:`adjudicator.builder`). Memory is bounded by the largest record, not by the file.
+:mod:`adjudicator.notation.builder`). Memory is bounded by the largest record, not by the file.
 
 Two entry points:
 
@@ -24,12 +24,18 @@ from typing import IO, Any, cast
 from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from .builder import Builder, BuildError
-from .errors import NotationError, in_words, looks_like_card, match_mistake, word_hint
-from .grammar import grammar_text
-from .lexer import LineLexer, RecordTokens, Tok
-from .model import Record
-from .shapes import build_record
+from adjudicator.notation.builder import Builder, BuildError
+from adjudicator.notation.errors import (
+    NotationError,
+    in_words,
+    looks_like_card,
+    match_mistake,
+    word_hint,
+)
+from adjudicator.notation.grammar import grammar_text
+from adjudicator.notation.lexer import LineLexer, RecordTokens, Tok
+from adjudicator.notation.model import Record
+from adjudicator.notation.shapes import build_record
 
 MAX_LINE_BYTES = 100_000
 """The longest line the reader accepts. No line of the notation needs a tenth of this; a longer

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .model import Deal, Record
-from .replay import replay
-from .table import SEAT, DealState, Holding, Step
+from adjudicator.engine.replay import replay
+from adjudicator.engine.table import SEAT, DealState, Holding, Step
+from adjudicator.notation.model import Deal, Record
+from adjudicator.notation.writer import event_text
 
 
 def _hand(h: Holding) -> str:
@@ -166,8 +167,6 @@ def _score(step: Step) -> dict[str, int]:
 
 
 def _said(event: Any) -> str:
-    from .writer import event_text
-
     return event_text(event)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, Player
-from .rules import ALL, cards_of, is_king_of, legal_follows, trick_winner
-from .table import SEAT, DealState, Holding
+from adjudicator.engine.rules import ALL, cards_of, is_king_of, legal_follows, trick_winner
+from adjudicator.engine.table import SEAT, DealState, Holding
+from adjudicator.notation.cards import Card, Player
 
 
 class Unknown(NamedTuple):

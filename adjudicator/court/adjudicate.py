@@ -14,14 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from laws.base import Window
-
-from .cards import Player
-from .model import Record
-from .plain import plain_ruling
-from .queries import Unknown, entitled_marks, king_turned
-from .replay import game_target
-from .ruling import (
+from adjudicator.court.plain import plain_ruling
+from adjudicator.court.ruling import (
     ClaimRuling,
     Correction,
     DealRuling,
@@ -30,7 +24,14 @@ from .ruling import (
     RecordRuling,
     TraceEntry,
 )
-from .table import DealState, Step
+from adjudicator.engine.queries import Unknown, entitled_marks, king_turned
+from adjudicator.engine.replay import game_target
+from adjudicator.engine.table import DealState, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Record
+from laws import BY_NUMBER, that_may_find
+from laws.base import Window, findings_of
+from laws.view import iter_deal_views
 
 _SEVERITY = {
     "void": 5,
@@ -66,7 +67,7 @@ def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
     a claim would have told it, so that the deal does not pass (:func:`_settled`).
 
     A plain record (every deal lawful, played out and marked as it entitles) is ruled by the
-    fast path of :mod:`adjudicator.plain`, which gives the same ruling without the replay's
+    fast path of :mod:`adjudicator.court.plain`, which gives the same ruling without the replay's
     state after every event (``fast=False`` does the full work whatever the record).
     """
     plain = plain_ruling(record, game_target(record)) if fast else None
@@ -109,12 +110,8 @@ def _without_lines(record: Record, lines: set[int]) -> Record:
 
 def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling, dict[int, str]]:
     """The ruling on ``record`` replayed with the deals of ``annulled`` annulled (see
-    :func:`adjudicator.replay.replay`); and the deals, by position, that the laws annul with
+    :func:`adjudicator.engine.replay.replay`); and the deals, by position, that the laws annul with
     no line of the record to say so and that another deal follows."""
-    from laws import BY_NUMBER, that_may_find
-    from laws.base import findings_of
-    from laws.view import iter_deal_views
-
     findings_out: list[FindingRuling] = []
     claims_out: list[ClaimRuling] = []
     deals_out: list[DealRuling] = []

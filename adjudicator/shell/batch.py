@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
-from .errors import NotationError
-from .reader import MAX_LINE_BYTES, read_each
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.reader import MAX_LINE_BYTES, read_each
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from .model import Record
-    from .ruling import RecordRuling
+    from adjudicator.court.ruling import RecordRuling
+    from adjudicator.notation.model import Record
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -539,8 +539,8 @@ def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | NotationErr
 def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ruled]:
     """Rule on each record of a part: one :class:`Ruled` a record (or bad record), its output
     rendered. An exception (a bug) is reported as an internal error; the batch goes on."""
-    from .adjudicate import adjudicate
-    from .report import check_lines
+    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.shell.report import check_lines
 
     if part.notice is not None:
         yield Ruled(None, "", [(STDERR, part.notice + "\n")])
@@ -653,8 +653,8 @@ def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Itera
     """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
     results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
     workers at once."""
-    from . import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
-    from .reader import read_one
+    from adjudicator.court import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
+    from adjudicator.notation.reader import read_one
 
     read_one("deal 1 A\n")  # the parser, built before the fork, is shared
     methods = multiprocessing.get_all_start_methods()

@@ -12,7 +12,7 @@ The lexer also does the two jobs the grammar leaves to the reader:
   hands the parser one record's tokens at a time, and memory is bounded by the largest record.
 
 Words it cannot classify become ``WORD`` tokens, which no rule accepts: the parser then reports
-them with what it expected at that point (see :mod:`adjudicator.errors`).
+them with what it expected at that point (see :mod:`adjudicator.notation.errors`).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
 
-from .cards import ALL_CARDS, Rank
-from .grammar import keyword_terminals
+from adjudicator.notation.cards import ALL_CARDS, Rank
+from adjudicator.notation.grammar import keyword_terminals
 
 # --------------------------------------------------------------------------------------------
 #  Tokens

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from .cards import Card
-from .model import (
+from adjudicator.notation.cards import Card
+from adjudicator.notation.model import (
     ClaimKind,
     Deal,
     Line,

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import ALL_CARDS, Card, Player, Rank, Suit
+from adjudicator.notation.cards import ALL_CARDS, PACK, Card, Player, Rank, Suit
 
 GAME = 5
 """Points that win a game, unless the record's ``Game`` tag says otherwise (law 46)."""
 
 HAND = 5
 """Cards in a hand (law 8)."""
-
-PACK = 32
-"""Cards in the écarté pack."""
 
 STOCK_AFTER_DEAL = PACK - 2 * HAND - 1
 """Cards left to exchange from after a lawful deal and turn-up: 21. The turn-up is never

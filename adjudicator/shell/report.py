@@ -6,18 +6,17 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from .ruling import RecordRuling
+from adjudicator.court.ruling import RecordRuling
+from laws import BY_NUMBER, LAWS
 
 
 def _law_title(number: int) -> str:
-    from laws import BY_NUMBER
 
     law = BY_NUMBER.get(number)
     return law.title if law is not None else ""
 
 
 def _law_summary(number: int) -> str:
-    from laws import BY_NUMBER
 
     law = BY_NUMBER.get(number)
     return law.summary if law is not None else ""
@@ -129,7 +128,6 @@ def _in_deal(line: int, number: int, ruling: RecordRuling) -> bool:
 
 def render_law(number: int, cases_root: Path | None) -> str:
     """One law: its summary, interpretation, options, and the cases that show it."""
-    from laws import BY_NUMBER
 
     law = BY_NUMBER[number]
     out = [f"Law {law.number}: {law.title}  [{law.heading.value}]", ""]
@@ -173,7 +171,6 @@ def _looks_at(kinds: object) -> str:
 
 def render_laws() -> str:
     """All the laws, by heading."""
-    from laws import LAWS
 
     out: list[str] = []
     heading = None

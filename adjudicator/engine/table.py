@@ -1,6 +1,6 @@
 """The state of the table: immutable values the replay engine yields after every event.
 
-Sets of cards are bitmasks (see :mod:`adjudicator.rules`). Per-player values are tuples
+Sets of cards are bitmasks (see :mod:`adjudicator.engine.rules`). Per-player values are tuples
 indexed by seat: 0 for A, 1 for B, 2 for C (see :data:`SEAT`). Every value here is a
 ``NamedTuple``: immutable, cheap to copy with ``_replace``, and printable.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card, Player, Suit
-from .model import Deal, Event
-from .rules import cards_of
+from adjudicator.engine.rules import cards_of
+from adjudicator.notation.cards import Card, Player, Suit
+from adjudicator.notation.model import Deal, Event
 
 SEAT: dict[Player, int] = {Player.A: 0, Player.B: 1, Player.C: 2}
 """A player's index in per-player tuples."""
@@ -146,7 +146,7 @@ class DealState(NamedTuple):
     """Why the deal ended early: ``abandoned``, ``fresh deal``, ``void``, or empty. A fresh
     deal or a void deal is the record's (a ``claims new deal``, a faulty pack) or, when a law
     annuls the deal with no line to say so, the adjudicator's word to the engine (set at the
-    deal's last event; see :func:`adjudicator.replay.replay`)."""
+    deal's last event; see :func:`adjudicator.engine.replay.replay`)."""
 
     def hand(self, player: Player) -> Holding:
         """The player's hand now."""

@@ -13,8 +13,18 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from .cards import ALL_CARDS, Card, Player, Rank
-from .model import (
+from adjudicator.engine.rules import (
+    HAND,
+    cards_of,
+    cut_rank,
+    is_king_of,
+    legal_follows,
+    mask,
+    point_marks,
+    trick_winner,
+)
+from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank
+from adjudicator.notation.model import (
     Accept,
     Announce,
     CutForDeal,
@@ -35,17 +45,7 @@ from .model import (
     Trick,
     Turn,
 )
-from .model import Cut as PackCut
-from .rules import (
-    HAND,
-    cards_of,
-    cut_rank,
-    is_king_of,
-    legal_follows,
-    mask,
-    point_marks,
-    trick_winner,
-)
+from adjudicator.notation.model import Cut as PackCut
 
 
 class Generated(NamedTuple):

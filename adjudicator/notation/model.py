@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .cards import Card, Player, Suit
+from adjudicator.notation.cards import Card, Player, Suit
 
 _POSITION = frozenset({"line", "column"})
 

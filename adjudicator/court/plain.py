@@ -19,11 +19,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import Card, Player, Rank
-from .model import Record
-from .replay import MARK_DEFAULT
-from .rules import CARD_BIT, HAND, PACK, SUIT_MASK, beats, cut_rank, legal_follows, point_marks
-from .ruling import DealRuling, RecordRuling
+from adjudicator.court.ruling import DealRuling, RecordRuling
+from adjudicator.engine.replay import MARK_DEFAULT
+from adjudicator.engine.rules import (
+    CARD_BIT,
+    HAND,
+    SUIT_MASK,
+    beats,
+    cut_rank,
+    legal_follows,
+    point_marks,
+)
+from adjudicator.notation.cards import PACK, Card, Player, Rank
+from adjudicator.notation.model import Record
 
 _SEAT = {Player.A: 0, Player.B: 1}
 

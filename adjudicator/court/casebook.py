@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from .ruling import RecordRuling
+from adjudicator.court.ruling import RecordRuling
 
 
 class _Strict(BaseModel):
