@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
+from adjudicator.engine.table import Step
 from adjudicator.notation.cards import Card, Player
 
 from .view import DealView, remember
@@ -132,6 +133,14 @@ class Finding:
 
 Finder = Callable[[DealView], Sequence[Finding]]
 
+Leave = Callable[[Sequence[Step], Step], bool | None]
+"""A law's leave for a fact that changes the table only if the laws allow it (a card taken
+back): given the deal's steps before the fact and the fact itself (its event, with the table
+just before it), ``False`` if the law forbids it, ``True`` if it allows it, ``None`` if the law
+has nothing to say. The court asks every law that has one before the engine moves the table;
+the law's finder reads the same function, so that what the table does and what the finding
+says cannot differ."""
+
 
 def findings_of(view: DealView, law: Law) -> tuple[Finding, ...]:
     """What ``law`` finds in the view, computed once (the adjudicator and any law that needs
@@ -186,6 +195,8 @@ class Law:
     """How the project reads it where the text is open, and the sources followed."""
     find: Finder = finds_nothing
     """The law's trigger: the findings it makes in a deal."""
+    leave: Leave | None = None
+    """Whether a fact that needs a law's leave may change the table (:data:`Leave`)."""
     options: tuple[Option, ...] = ()
     """The options it gives (also on each finding)."""
     default: str = ""

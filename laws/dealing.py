@@ -1077,6 +1077,7 @@ def _short_play(view: DealView, player: Player) -> Step | None:
             fixed = fixed or any(
                 after < s.number < step.number
                 and s.kind == "permit_complete"
+                and not s.refused
                 and _by(s, state.elder)
                 for s in view.steps
             )

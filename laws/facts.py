@@ -79,10 +79,16 @@ def indexed_deviations(view: DealView, *kinds: str) -> Iterator[tuple[int, Step,
 
 
 def claims_by(view: DealView, player: Player, *what: str) -> Iterator[Step]:
-    """The steps at which ``player`` claims one of ``what``."""
+    """The steps at which ``player`` claims one of ``what``, and the claim took effect (the court
+    did not refuse it: ``Step.refused``)."""
     for step in view.steps:
         event = step.event
-        if isinstance(event, Claim) and event.player is player and event.claim.value in what:
+        if (
+            isinstance(event, Claim)
+            and event.player is player
+            and event.claim.value in what
+            and not step.refused
+        ):
             yield step
 
 

@@ -136,6 +136,58 @@ def _suit_required(steps: Sequence[Step], start: int, end: int, leader: Player) 
     return False
 
 
+def _last_play(steps: Sequence[Step], end: int, player: Player, card: Card | None) -> int | None:
+    """The last step before ``end`` at which ``player`` led or played ``card`` (a backward
+    scan: the card on the table was put there lately)."""
+    for j in range(end - 1, -1, -1):
+        e: Any = steps[j].event
+        kind = steps[j].kind
+        if kind in ("lead", "play") and e.player is player and e.card == card:
+            return j
+        if kind == "trick" and (
+            (e.leader is player and e.lead == card) or (e.follower is player and e.follow == card)
+        ):
+            return j
+    return None
+
+
+def may_take_back(steps: Sequence[Step], fact: Step) -> bool | None:
+    """Law 39's leave (:data:`laws.base.Leave`): :func:`take_back_allowed` on the deal so far."""
+    return take_back_allowed(steps, len(steps), fact)
+
+
+def take_back_allowed(steps: Sequence[Step], end: int, fact: Step) -> bool | None:
+    """Law 39's leave (with the exceptions of laws 40 and 41) for a card taken back: ``fact`` is
+    the ``retracts`` step with the table just before it, ``steps[:end]`` the deal's steps
+    before it.
+
+    - The card led, not yet played to: it stays (a card led in turn cannot be taken up again),
+      unless it was led out of turn (law 40) or the adversary required the suit the leader
+      named (law 41).
+    - The card played to the last trick, before another card is led: it may be taken back only
+      to mend a renounce or a failure to win (or where the record cannot tell whether it was
+      one); a lawful card stays.
+    - Anything else the engine refuses itself, as too late: ``None``."""
+    deal = fact.table.deal
+    e: Any = fact.event
+    if deal is None or fact.kind != "retract":
+        return None
+    player, card = e.player, e.card
+    if deal.lead is not None and deal.lead[0] is player and deal.lead[1] == card:
+        j = _last_play(steps, end, player, card)
+        if _lead_out_of_turn_at(steps, j, player):
+            return True  # law 40: a lead out of turn may be taken back before it is played to
+        return j is not None and _suit_required(steps, j, end, player)  # law 41
+    if deal.tricks and deal.lead is None:
+        last = deal.tricks[-1]
+        if last.follower is player and last.follow == card:
+            j = _last_play(steps, end, player, card)
+            if j is None:
+                return True
+            return any(has_deviation(steps[j], k, player) for k in (*REVOKES, "play_undetermined"))
+    return None
+
+
 def _find_39(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
@@ -193,11 +245,8 @@ def _find_39(view: DealView) -> Sequence[Finding]:
                     )
                 )
             elif prev is not None and prev.lead is not None and prev.lead[0] is player:
-                j = lead_step(view, i, player, card)
-                if _lead_out_of_turn_at(steps, j, player):
-                    continue  # law 40 allows it before the card is played to
-                if j is not None and _suit_required(steps, j, i, player):
-                    continue  # law 41: the adversary required the suit named
+                if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
+                    continue  # law 40 or 41 allows it
                 out.append(
                     finding(
                         39,
@@ -215,10 +264,7 @@ def _find_39(view: DealView) -> Sequence[Finding]:
                 last = prev.tricks[-1]
                 if last.follower is not player or last.follow != card:
                     continue
-                j = _follow_step(steps, i, player, card)
-                if j is None:
-                    continue
-                if any(has_deviation(steps[j], k, player) for k in (*REVOKES, "play_undetermined")):
+                if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
                     continue  # a revoke mended (above), or the record cannot tell
                 out.append(
                     finding(
@@ -235,20 +281,6 @@ def _find_39(view: DealView) -> Sequence[Finding]:
                     )
                 )
     return out
-
-
-def _follow_step(
-    steps: Sequence[Step], before: int, player: Player, card: Card | None
-) -> int | None:
-    """The step before ``before`` at which ``player`` played ``card`` to a lead."""
-    for j in range(before - 1, -1, -1):
-        e: Any = steps[j].event
-        kind = steps[j].kind
-        if kind == "play" and e.player is player and e.card == card:
-            return j
-        if kind == "trick" and e.follower is player and e.follow == card:
-            return j
-    return None
 
 
 LAW_39 = Law(
@@ -276,6 +308,7 @@ LAW_39 = Law(
         "back: the finding says the card stands, and the deal is ruled on as it was played."
     ),
     find=_find_39,
+    leave=may_take_back,
     default="the card stands as led or played; a revoke taken back in time carries no penalty",
     overrides=(43,),
     deviations=("retract_too_late", "not_following_suit", "not_winning"),

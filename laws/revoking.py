@@ -36,7 +36,10 @@ def _find_43(view: DealView) -> Sequence[Finding]:
     if final is not None and final.result is not None and final.result.how != "undetermined":
         winner = final.result.winner
     reduced: set[Player] = set()
-    replayed = any(s.kind == "claim" and getattr(s.event, "claim", None) == "replay" for s in steps)
+    replayed = any(
+        s.kind == "claim" and getattr(s.event, "claim", None) == "replay" and not s.refused
+        for s in steps
+    )
     hand = "the replayed hand" if replayed else "the hand"
     for i, step in enumerate(steps):
         if step.kind not in ("play", "trick"):

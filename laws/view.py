@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
@@ -13,7 +13,7 @@ from adjudicator.engine.queries import (
     entitled_marks,
     king_in_hand_at_play,
 )
-from adjudicator.engine.replay import replay
+from adjudicator.engine.replay import Leave, replay
 from adjudicator.engine.table import DealState, Deviation, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Deal, Record
@@ -85,17 +85,14 @@ def remember(view: DealView, key: object, compute: Callable[[], _T]) -> _T:
         return value
 
 
-def deal_views(record: Record, annulled: Mapping[int, str] | None = None) -> list[DealView]:
+def deal_views(record: Record, leave: Leave | None = None) -> list[DealView]:
     """The opening (number ``None``, if the record has one) and each deal, with the steps of
-    the replay that belong to it. ``annulled``: the deals the laws annul with no line of the
-    record to say so, as the adjudicator tells the engine
-    (:func:`adjudicator.engine.replay.replay`)."""
-    return list(iter_deal_views(record, annulled))
+    the replay that belong to it. ``leave``: the court, as the engine asks it
+    (:class:`adjudicator.engine.replay.Leave`); without one, every fact is played as recorded."""
+    return list(iter_deal_views(record, leave))
 
 
-def iter_deal_views(
-    record: Record, annulled: Mapping[int, str] | None = None
-) -> Iterator[DealView]:
+def iter_deal_views(record: Record, leave: Leave | None = None) -> Iterator[DealView]:
     """:func:`deal_views` one at a time, as the replay goes: a deal's view is made as soon as
     the next trump turned up is known (its ``next_turn_step``), so that a record of any number
     of deals is ruled holding the steps of a deal or two, not of the whole record."""
@@ -111,7 +108,7 @@ def iter_deal_views(
 
     current: list[Step] = []
     number: int | None = None
-    for step in replay(record, annulled):
+    for step in replay(record, leave):
         if isinstance(step.event, Deal):
             if current or number is not None:
                 waiting.append((number, current))

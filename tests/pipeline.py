@@ -16,10 +16,30 @@ from typing import Any
 
 from adjudicator.court.adjudicate import adjudicate
 from adjudicator.engine.replay import replay
+from adjudicator.engine.table import Step
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Line, Record
 from adjudicator.notation.reader import Source, read_each
 from adjudicator.notation.writer import write
+
+
+class Told:
+    """A stand-in for the court (:class:`adjudicator.engine.replay.Leave`), for tests of the
+    engine alone: it annuls the deals of ``endings`` (by position) as given, and refuses the
+    facts at the lines of ``refused``."""
+
+    def __init__(self, endings: dict[int, str] | None = None, refused: set[int] | None = None):
+        self.endings = endings or {}
+        self.refused = refused or set()
+        self.asked: list[int] = []
+        """The lines of the facts the engine asked about, in order."""
+
+    def allows(self, fact: Step) -> bool:
+        self.asked.append(fact.line)
+        return fact.line not in self.refused
+
+    def ending(self, position: int) -> str | None:
+        return self.endings.get(position)
 
 
 def comments_of(record: Record) -> list[tuple[str, ...]]:

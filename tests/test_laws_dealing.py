@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
+from pipeline import Told
 
 from adjudicator import Player, read_one
 from adjudicator.court.adjudicate import adjudicate
@@ -488,7 +489,7 @@ def test_law_14_same_dealer_after_an_imposed_fresh_deal() -> None:
     # The engine alone passes the deal on; told by the adjudicator that the laws annulled
     # deal 1, it does not, and law 14 has nothing to find.
     assert one(found(LAW_14, text)).kind == "deal_out_of_turn"
-    assert [f for v in deal_views(record, {0: "fresh deal"}) for f in LAW_14.find(v)] == []
+    assert [f for v in deal_views(record, Told({0: "fresh deal"})) for f in LAW_14.find(v)] == []
     ruling = adjudicate(record)
     assert [(d.number, d.outcome) for d in ruling.deals] == [(1, "fresh_deal"), (2, "stands")]
     assert {f.law for f in ruling.findings} == {12}

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pipeline import Told
 
 from adjudicator import ALL_CARDS, Card, Player, Record, Suit, read_one, write
 from adjudicator.engine.generate import generate
@@ -636,19 +637,15 @@ def test_an_annulled_deal_does_not_pass() -> None:
     # same dealer deals again.
     text = CUT + "deal 1 A\n  B: KH QH 9S\n  faced 8D\n\ndeal 2 A\n" + FIVE_EACH
     record = read_one(text)
-    heading, faced = _line(text, "deal 2"), _line(text, "faced")
+    heading = _line(text, "deal 2")
     passed = list(replay(record))
     assert _kinds(passed, heading) == ["deal_out_of_turn"]  # the engine alone passes it on
-    steps = list(replay(record, {0: "fresh deal"}))
+    steps = list(replay(record, Told({0: "fresh deal"})))
     assert _kinds(steps, heading) == []
-    last = next(s for s in steps if s.line == faced)  # deal 1's last event, and the annulment
-    assert last.table.deal is not None and last.table.deal.ended_by == "fresh deal"
-    assert last.table.next_dealer is A
-    assert last.deviations == next(s for s in passed if s.line == faced).deviations
-    # Every other step is as the plain replay has it; the deal after is his by right.
-    assert [s.table.deal for s in steps if s.line not in (faced, heading)] == [
-        s.table.deal for s in passed if s.line not in (faced, heading)
-    ]
+    # Up to the end of deal 1 the table is as the plain replay has it: the annulment takes
+    # effect between the deals. The deal after is his by right.
+    before = [s for s in steps if s.line < heading]
+    assert before == [s for s in passed if s.line < heading]
     assert steps[-1].table.next_dealer is B
 
 
@@ -656,12 +653,9 @@ def test_an_annulled_deal_out_of_turn_goes_to_the_right_dealer() -> None:
     # A deals twice running; law 14 voids his second deal before its turn-up: B, whose deal
     # it was, deals next.
     text = CUT + "deal 1 A\n" + FIVE_EACH + "deal 2 A\n  B: ?? ?? ??\n\ndeal 3 B\n  A: ?? ??\n"
-    steps = list(replay(read_one(text), {1: "void"}))
+    steps = list(replay(read_one(text), Told({1: "void"})))
     assert _kinds(steps, _line(text, "deal 2")) == ["deal_out_of_turn"]  # it was B's deal
     assert _kinds(steps, _line(text, "deal 3")) == []  # B deals, as he should have
-    end = next(s for s in steps if s.line == _line(text, "B: ?? ?? ??"))
-    assert end.table.deal is not None and end.table.deal.ended_by == "void"
-    assert end.table.next_dealer is B
 
 
 def test_an_annulled_deal_played_in_part_is_not_unfinished() -> None:
@@ -670,13 +664,45 @@ def test_an_annulled_deal_played_in_part_is_not_unfinished() -> None:
     text += "  1. B KH A AH\n\ndeal 2 A\n" + FIVE_EACH
     record, heading = read_one(text), _line(text, "deal 2")
     assert _kinds(list(replay(record)), heading) == ["deal_out_of_turn", "hand_unfinished"]
-    assert _kinds(list(replay(record, {0: "fresh deal"})), heading) == []
+    assert _kinds(list(replay(record, Told({0: "fresh deal"}))), heading) == []
 
 
 def test_a_claimed_fresh_deal_is_not_annulled_twice() -> None:
     text = CUT + "deal 1 A\n  B: KH QH 9S\n  B claims new deal\n\ndeal 2 A\n" + FIVE_EACH
     record = read_one(text)
-    assert list(replay(record, {0: "void"})) == list(replay(record))
+    assert list(replay(record, Told({0: "void"}))) == list(replay(record))
+
+
+def test_a_refused_claim_changes_nothing() -> None:
+    # The court refuses B's claim of a fresh deal: the deal goes on, and passes to B.
+    text = CUT + "deal 1 A\n  B: KH QH 9S\n  B claims new deal\n\ndeal 2 B\n" + FIVE_EACH
+    record, claim = read_one(text), _line(text, "claims new deal")
+    told = Told(refused={claim})
+    steps = list(replay(record, told))
+    assert told.asked == [claim]
+    at = next(s for s in steps if s.line == claim)
+    assert at.refused and at.table == next(s for s in steps if s.line == claim - 1).table
+    assert _kinds(steps, _line(text, "deal 2")) == []  # B's deal, in turn
+    allowed = list(replay(record, Told()))
+    assert _kinds(allowed, _line(text, "deal 2")) == ["deal_out_of_turn"]  # A's again
+
+
+def test_a_refused_card_taken_back_stays_led() -> None:
+    text = CUT + "deal 1 A\n" + FIVE_EACH + "  B leads KH\n  B retracts KH\n"
+    record, back = read_one(text), _line(text, "retracts")
+    kept = list(replay(record, Told(refused={back})))[-1].table.deal
+    taken = list(replay(record, Told()))[-1].table.deal
+    assert kept is not None and taken is not None
+    assert kept.lead is not None and kept.lead[1] == Card.parse("KH")
+    assert taken.lead is None
+
+
+def test_nothing_is_asked_of_a_fact_that_would_change_nothing() -> None:
+    # A claim of the suit named, a card taken back too late: the engine asks no leave.
+    text = CUT + "deal 1 A\n" + FIVE_EACH + "  1. B KH A AH\n  B retracts KH\n  A claims suit H\n"
+    told = Told()
+    list(replay(read_one(text), told))
+    assert told.asked == []
 
 
 @pytest.mark.parametrize(

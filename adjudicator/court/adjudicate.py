@@ -5,14 +5,21 @@ are upheld, what became of each option a law gave (taken, declined, expired, sti
 becomes of each deal, the marks each player is entitled to after penalties, the corrections to
 the score sheet, and the chain of laws behind each outcome.
 
+It is one pass over the record, facts first: the engine replays the record and asks the court
+before a fact that needs a law's leave changes the table (a claim, a permission, a card taken
+back), and at the end of each deal whether the laws annul it. A claim is judged on what the
+laws find in the deal up to it; a rejected claim, or a card a law says must stay, changes
+nothing; a deal the laws annul passes to the right dealer. Nothing is ruled twice.
+
 The laws are data and pure functions (package ``laws``); this module knows the general rules
 by which options are taken and windows close, and nothing of any particular law.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from adjudicator.court.plain import plain_ruling
 from adjudicator.court.ruling import (
@@ -25,13 +32,13 @@ from adjudicator.court.ruling import (
     TraceEntry,
 )
 from adjudicator.engine.queries import Unknown, entitled_marks, king_turned
-from adjudicator.engine.replay import game_target
+from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Record
-from laws import BY_NUMBER, that_may_find
-from laws.base import Window, findings_of
-from laws.view import iter_deal_views
+from adjudicator.notation.model import Deal, Record
+from laws import BY_NUMBER, LAWS, that_may_find
+from laws.base import Finding, Window, findings_of
+from laws.view import DealView
 
 _SEVERITY = {
     "void": 5,
@@ -47,153 +54,206 @@ class LawTableError(Exception):
     """Two laws claim the same fact and neither overrides the other: a bug in the law table."""
 
 
-_STATE_CHANGING = (
-    "claims replay",
-    "claims new deal",
-    "claims trump",
-    "claims complete",
-    "permits complete",
-)
-
-
 def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
-    """The ruling on ``record``.
-
-    The engine replays claims as they were made (a claimed replay, fresh deal or choice of
-    trump changes the table; a claimed or permitted completion lets a short hand be given
-    cards). A claim the laws reject changes nothing, so when one is rejected the record is
-    ruled again without it, and the claims are reported as first judged. A deal that a law
-    annuls with no claim line (an imposed fresh deal, a void deal) is told to the engine, as
-    a claim would have told it, so that the deal does not pass (:func:`_settled`).
+    """The ruling on ``record``, in one pass (:class:`_Court`).
 
     A plain record (every deal lawful, played out and marked as it entitles) is ruled by the
-    fast path of :mod:`adjudicator.court.plain`, which gives the same ruling without the replay's
-    state after every event (``fast=False`` does the full work whatever the record).
+    fast path of :mod:`adjudicator.court.plain`, which gives the same ruling without the
+    replay's state after every event (``fast=False`` does the full work whatever the record).
     """
     plain = plain_ruling(record, game_target(record)) if fast else None
     if plain is not None:
         return plain
-    ruling = _settled(record)
-    rejected = {
-        c.line for c in ruling.claims if not c.upheld and c.claim.startswith(_STATE_CHANGING)
-    }
-    if not rejected:
-        return ruling
-    again = _settled(_without_lines(record, rejected))
-    return again.model_copy(update={"claims": ruling.claims})
+    return _Court(record).rule()
 
 
-def _settled(record: Record) -> RecordRuling:
-    """The ruling once the engine has been told which deals the laws annul with no line of the
-    record to say so. The laws judge each deal on the engine's replay, and whether a deal
-    passed decides whether the next was dealt in turn (law 14), which may void that one in
-    turn: the record is ruled again until the deals annulled are those the engine was told
-    of. Each round settles at least the first deal that changed, so a record settles within
-    as many rounds as it has deals; most need one, a record with an imposed fresh deal two."""
-    annulled: dict[int, str] = {}
-    ruling, imposed = _adjudicate(record, annulled)
-    for _ in range(len(record.deals)):
-        if imposed == annulled:
-            break
-        annulled = imposed
-        ruling, imposed = _adjudicate(record, annulled)
-    return ruling
+class _Verdict(NamedTuple):
+    """How a claim was judged when it was made."""
+
+    ruling: ClaimRuling
+    taken: tuple[bool, int, int, str, str] | None
+    """The option it took: whether it is the previous deal's, and the finding's law, step and
+    kind, and the option's name (``None``: rejected)."""
 
 
-def _without_lines(record: Record, lines: set[int]) -> Record:
-    deals = tuple(
-        d.model_copy(update={"events": tuple(e for e in d.events if e.line not in lines)})
-        for d in record.deals
-    )
-    return record.model_copy(update={"deals": deals})
+class _Closed(NamedTuple):
+    """A deal whose last event has been replayed: its view and what the laws find in it."""
+
+    view: DealView
+    found: list[Finding]
 
 
-def _adjudicate(record: Record, annulled: dict[int, str]) -> tuple[RecordRuling, dict[int, str]]:
-    """The ruling on ``record`` replayed with the deals of ``annulled`` annulled (see
-    :func:`adjudicator.engine.replay.replay`); and the deals, by position, that the laws annul with
-    no line of the record to say so and that another deal follows."""
-    findings_out: list[FindingRuling] = []
-    claims_out: list[ClaimRuling] = []
-    deals_out: list[DealRuling] = []
-    corrections: list[Correction] = []
-    trace: list[TraceEntry] = []
-    target = game_target(record)
-    score = {"A": 0, "B": 0}
-    winner: str | None = None
-    game_over = False
-    lent = {"A": 0, "B": 0}
-    imposed: dict[int, str] = {}
-    position = -1
-    # Each deal's claims are judged before the deal before it is ruled (a claim made early in
-    # the next deal may take an option of this one), and a deal is ruled as soon as the next
-    # is judged: the views of a deal or two are held at a time, whatever the record's length.
-    previous: tuple[Any, _Judge] | None = None
-    for view in _then_none(iter_deal_views(record, annulled)):
+def _findings(view: DealView) -> list[Finding]:
+    """What the laws find in the view, conflicts resolved (none in a quiet deal)."""
+    found: list[Finding] = []
+    if view.telling:
+        for law in that_may_find(view):  # a kind it looks at tells (Law.looks_at)
+            found.extend(findings_of(view, law))
+    return _resolve_conflicts(found, BY_NUMBER)
+
+
+class _Court:
+    """One pass over the record. The engine replays it and asks the court (:class:`Leave`)
+    before a fact that needs a law's leave moves the table: a claim or a permission is judged
+    on what the laws find in the deal up to it, and takes effect only if upheld; a card taken
+    back stays where it is if a law forbids it. At the end of each deal the court tells the
+    engine whether the laws annul it, so that the next deal is dealt by the right player.
+
+    A deal is ruled once the next trump is turned up (a mark omitted is lost then, law 50) and
+    the next deal's claims are judged (one made before that turn-up may take an option of this
+    deal, laws 25 and 43): the court holds the steps of a deal or two at a time."""
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self.steps: list[Step] = []
+        """The deal in progress (the record's opening before the first deal)."""
+        self.number: int | None = None
+        self.previous: DealState | None = None
+        """The last deal's final state, as the laws left it (annulled or not)."""
+        self.closed: _Closed | None = None
+        """The deal in progress, once :meth:`ending` has closed it."""
+        self.waiting: list[_Closed] = []
+        """Deals over whose next trump is not yet turned up."""
+        self.turned = False
+        self.verdicts: dict[int, _Verdict] = {}
+        """By step number: how each claim that would move the table was judged when made."""
+        self.ruler = _Ruler(record)
+
+    # -- what the engine asks (adjudicator.engine.replay.Leave) -------------------------------
+
+    def allows(self, fact: Step) -> bool:
+        if fact.kind == "retract":
+            deal = fact.table.deal
+            return deal is None or all(
+                law.leave(self.steps, fact) is not False for law in LAWS if law.leave is not None
+            )
+        view = DealView(self.number, (*self.steps, fact), self.previous, None)
+        earlier = None
+        if self.waiting:  # the deal before, not yet judged: a provisional judge of it
+            before = self.waiting[-1]
+            earlier = _Judge(before.view, before.found, None, self.verdicts, provisional=True)
+        judge = _Judge(view, _findings(view), earlier, self.verdicts, provisional=True)
+        verdict = judge.given[fact.number]
+        self.verdicts[fact.number] = verdict
+        return verdict.ruling.upheld
+
+    def ending(self, position: int) -> str | None:
+        closed = self._close()
+        final = closed.view.final
+        if final is None or final.ended_by in _ENDED:
+            return None  # the record ended it itself (a claimed fresh deal, a faulty pack)
+        imposed = {str(f.outcome) for f in closed.found if str(f.outcome) in _ANNULLED}
+        if not imposed:
+            return None
+        ending = "void" if "void" in imposed else "fresh deal"
+        self.previous = final._replace(ended_by=ending)
+        return ending
+
+    # -- the pass -------------------------------------------------------------------------------
+
+    def rule(self) -> RecordRuling:
+        for step in replay(self.record, self):
+            if isinstance(step.event, Deal):
+                if self.steps or self.number is not None:
+                    self._close()
+                self.closed = None
+                self.steps = [step]
+                self.number = step.event.number
+                self.turned = False
+                continue
+            self.steps.append(step)
+            if step.kind == "turn" and not self.turned:
+                self.turned = True
+                self._release(step.number)
+        if self.steps or self.number is not None:
+            self._close()
+        self._release(None)
+        return self.ruler.done()
+
+    def _close(self) -> _Closed:
+        """The deal in progress, closed (once): its view and findings, waiting for the next
+        trump to be turned up."""
+        if self.closed is None:
+            view = DealView(self.number, tuple(self.steps), self.previous, None)
+            self.closed = _Closed(view, _findings(view))
+            self.waiting.append(self.closed)
+            self.previous = view.final
+        return self.closed
+
+    def _release(self, next_turn: int | None) -> None:
+        """Rule the deals waiting, now that the next trump turned up is known."""
+        for closed in self.waiting:
+            view = replace(closed.view, next_turn_step=next_turn, memo=closed.view.memo)
+            self.ruler.take(view, closed.found, self.verdicts)
+        self.waiting.clear()
+        if next_turn is None:
+            self.ruler.take(None, [], self.verdicts)
+
+
+_ENDED = ("fresh deal", "void")
+
+
+class _Ruler:
+    """Rules each deal once the next deal's claims are judged, and keeps the record's ruling."""
+
+    def __init__(self, record: Record) -> None:
+        self.findings: list[FindingRuling] = []
+        self.claims: list[ClaimRuling] = []
+        self.deals: list[DealRuling] = []
+        self.corrections: list[Correction] = []
+        self.trace: list[TraceEntry] = []
+        self.line = record.line
+        self.target = game_target(record)
+        self.score = {"A": 0, "B": 0}
+        self.winner: str | None = None
+        self.game_over = False
+        self.lent = {"A": 0, "B": 0}
+        self.previous: tuple[DealView, _Judge] | None = None
+
+    def take(
+        self, view: DealView | None, found: list[Finding], verdicts: dict[int, _Verdict]
+    ) -> None:
+        """Judge the claims of ``view`` (``None``: the record has ended), then rule the deal
+        before it."""
         judge = None
         if view is not None:
-            found: list[Any] = []
-            if view.telling:  # none in a quiet deal
-                for law in that_may_find(view):  # a kind it looks at tells (Law.looks_at)
-                    found.extend(findings_of(view, law))
-            found = _resolve_conflicts(found, BY_NUMBER)
-            judge = _Judge(view, found, previous[1] if previous else None)
+            judge = _Judge(view, found, self.previous[1] if self.previous else None, verdicts)
             judge.earlier = None  # its claims are judged: the deal before may go
-        if previous is not None:
-            before, judged = previous
+        if self.previous is not None:
+            before, judged = self.previous
             judged.finish()
-            claims_out.extend(judged.claims)
-            findings_out.extend(judged.findings)
-            trace.extend(judged.trace)
+            self.claims.extend(judged.claims)
+            self.findings.extend(judged.findings)
+            self.trace.extend(judged.trace)
             final = before.final
             if before.number is not None and final is not None:
-                position += 1
-                if game_over:  # a deal after a game was won begins the next game
-                    score = {"A": 0, "B": 0}
-                    game_over = False
-                deal_ruling, deal_corrections, lent = _rule_deal(before, final, judged, view, lent)
-                deals_out.append(deal_ruling)
-                corrections.extend(deal_corrections)
-                ending = _annulment(before, judged, deal_ruling.outcome)
-                if ending is not None and view is not None:
-                    imposed[position] = ending
+                if self.game_over:  # a deal after a game was won begins the next game
+                    self.score = {"A": 0, "B": 0}
+                    self.game_over = False
+                deal_ruling, corrections, self.lent = _rule_deal(
+                    before, final, judged, view, self.lent
+                )
+                self.deals.append(deal_ruling)
+                self.corrections.extend(corrections)
                 for p in ("A", "B"):
-                    score[p] += deal_ruling.marks.get(p, 0)
+                    self.score[p] += deal_ruling.marks.get(p, 0)
                 for p in ("A", "B"):
-                    if score[p] >= target and not game_over:
-                        winner = p
-                        game_over = True
-        previous = (view, judge) if view is not None and judge is not None else None
-    ruling = RecordRuling(
-        line=record.line,
-        findings=findings_out,
-        claims=claims_out,
-        deals=deals_out,
-        corrections=corrections,
-        score=score,
-        winner=winner,
-        trace=trace,
-    )
-    return ruling, imposed
+                    if self.score[p] >= self.target and not self.game_over:
+                        self.winner = p
+                        self.game_over = True
+        self.previous = (view, judge) if view is not None and judge is not None else None
 
-
-def _then_none(views: Iterator[Any]) -> Iterator[Any]:
-    """The views, then ``None`` (the last deal is ruled with no next deal)."""
-    yield from views
-    yield None
-
-
-def _annulment(view: Any, judged: _Judge, outcome: str) -> str | None:
-    """How the deal ended, if a law annuls it with no line of the record to say so: ``void``
-    or ``fresh deal``. ``None`` if it stands, or if the record ended it itself (a ``claims new
-    deal`` line, which the engine applies as it replays, or a faulty pack)."""
-    if outcome not in _ANNULLED:
-        return None
-    if not any(str(f.outcome) in _ANNULLED for f in judged.found if f.outcome is not None):
-        return None  # an option taken, by a claim
-    for s in view.steps:
-        if s.kind == "pack_fault" or (s.kind == "claim" and s.event.claim.value == "new deal"):
-            return None
-    return "void" if outcome == "void" else "fresh deal"
+    def done(self) -> RecordRuling:
+        return RecordRuling(
+            line=self.line,
+            findings=self.findings,
+            claims=self.claims,
+            deals=self.deals,
+            corrections=self.corrections,
+            score=self.score,
+            winner=self.winner,
+            trace=self.trace,
+        )
 
 
 _ANNULLED = ("fresh_deal", "void")
@@ -272,7 +332,15 @@ def _who(option: Any, finding: Any, deal: DealState | None) -> Player | None:
 class _Judge:
     """Claims, options and windows for one deal."""
 
-    def __init__(self, view: Any, found: list[Any], earlier: _Judge | None = None) -> None:
+    def __init__(
+        self,
+        view: DealView,
+        found: list[Finding],
+        earlier: _Judge | None = None,
+        verdicts: dict[int, _Verdict] | None = None,
+        *,
+        provisional: bool = False,
+    ) -> None:
         self.view = view
         self.earlier = earlier
         """The previous deal's judge: a claim made here before the turn-up may take an option
@@ -285,6 +353,15 @@ class _Judge:
         self.claims: list[ClaimRuling] = []
         self.trace: list[TraceEntry] = []
         self.findings: list[FindingRuling] = []
+        self.verdicts: dict[int, _Verdict] = verdicts if verdicts is not None else {}
+        """Claims judged when they were made (by step number): they are not judged again, so
+        the ruling says what moved the table."""
+        self.given: dict[int, _Verdict] = {}
+        """The claims this judge judged afresh."""
+        self.provisional = provisional
+        """Judging a claim as it is made, on the deal so far: nothing of the previous deal's
+        judge is changed (what it would take is kept in ``earlier_taken``)."""
+        self.earlier_taken: set[tuple[int, str]] = set()
         self._judge_claims()
 
     def finish(self) -> None:
@@ -318,6 +395,10 @@ class _Judge:
         for s in self.steps:
             k = _kind(s)
             if k not in ("claim", "permit_complete", "elect_play"):
+                continue
+            given = self.verdicts.get(s.number)
+            if given is not None:
+                self._again(s, given)
                 continue
             e: Any = s.event
             if k == "claim":
@@ -383,18 +464,74 @@ class _Judge:
         self._judged(s, player, text, False, law, why)
 
     def _judged(
-        self, s: Step, player: Player, text: str, upheld: bool, law: int | None, reason: str
+        self,
+        s: Step,
+        player: Player,
+        text: str,
+        upheld: bool,
+        law: int | None,
+        reason: str,
+        taken: tuple[bool, int, int, str, str] | None = None,
     ) -> None:
         """Record how the claim at step ``s`` is judged."""
-        self.claims.append(
-            ClaimRuling(
-                line=s.line,
-                column=s.column,
-                player=player.value,
-                claim=text,
-                upheld=upheld,
-                law=law,
-                reason=reason,
+        ruling = ClaimRuling(
+            line=s.line,
+            column=s.column,
+            player=player.value,
+            claim=text,
+            upheld=upheld,
+            law=law,
+            reason=reason,
+        )
+        self.claims.append(ruling)
+        self.given[s.number] = _Verdict(ruling, taken)
+
+    def _again(self, s: Step, given: _Verdict) -> None:
+        """A claim judged when it was made: the same verdict, and the option it took taken."""
+        self.claims.append(given.ruling)
+        if given.taken is None:
+            return
+        in_earlier, law, step, kind, name = given.taken
+        owner = self.earlier if in_earlier else self
+        if owner is None:
+            return
+        for i, f in enumerate(owner.found):
+            if f.law == law and f.step == step and f.kind == kind:
+                for o in f.options:
+                    if o.name == name:
+                        self._take(
+                            owner,
+                            i,
+                            f,
+                            o,
+                            s,
+                            Player(given.ruling.player),
+                            given.ruling.claim,
+                            " in the next deal" if in_earlier else "",
+                        )
+                        return
+
+    def _take(
+        self,
+        owner: _Judge,
+        i: int,
+        f: Finding,
+        o: Any,
+        s: Step,
+        player: Player,
+        text: str,
+        when: str,
+    ) -> None:
+        """The option ``o`` of finding ``i`` of ``owner`` taken by the claim at ``s``."""
+        if self.provisional and owner is not self:
+            self.earlier_taken.add((i, o.name))
+            return
+        owner.taken[(i, o.name)] = (player, s.line)
+        owner.trace.append(
+            TraceEntry(
+                deal=owner.view.number,
+                law=f.law,
+                text=f"{player} {text} (line {s.line}{when}): upheld; {o.effect}",
             )
         )
 
@@ -412,16 +549,10 @@ class _Judge:
     ) -> None:
         """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
         finding gave it), the claim's ruling here, and a link of the trace."""
-        owner.taken[(i, o.name)] = (player, s.line)
         reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
-        self._judged(s, player, text, True, f.law, reason)
-        owner.trace.append(
-            TraceEntry(
-                deal=owner.view.number,
-                law=f.law,
-                text=f"{player} {text} (line {s.line}{when}): upheld; {o.effect}",
-            )
-        )
+        taken = (owner is not self, f.law, f.step, f.kind, o.name)
+        self._judged(s, player, text, True, f.law, reason, taken)
+        self._take(owner, i, f, o, s, player, text, when)
 
     def _claim_for_earlier(
         self, s: Step, player: Player, what: str, text: str
@@ -438,7 +569,9 @@ class _Judge:
             if o.window not in (Window.BEFORE_NEXT_TURN, Window.DURING_GAME):
                 continue
             owner = _who(o, f, earlier.deal)
-            if (owner is not None and owner is not player) or (i, o.name) in earlier.taken:
+            if (owner is not None and owner is not player) or (
+                (i, o.name) in earlier.taken or (i, o.name) in self.earlier_taken
+            ):
                 continue
             if late and o.window is Window.BEFORE_NEXT_TURN:
                 why = (

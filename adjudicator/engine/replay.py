@@ -12,8 +12,8 @@ before (:func:`later_holdings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Protocol
 
 from adjudicator.engine.rules import (
     CARD_BIT,
@@ -52,15 +52,32 @@ def game_target(record: Record) -> int:
     return 5
 
 
-def replay(record: Record, annulled: Mapping[int, str] | None = None) -> Iterator[Step]:
+class Leave(Protocol):
+    """What the engine asks of whoever judges the record as it replays (the court), so that the
+    table moves only as the laws allow. Without one, the engine plays every fact as recorded."""
+
+    def allows(self, fact: Step) -> bool:
+        """Whether ``fact`` takes effect: a claim or permission that would change the table (a
+        fresh deal, a choice of trump, a replay of the hands, a completion from the stock), or
+        a card taken back. ``fact`` is the step as it would stand if refused: the event, with
+        the table just before it. Refused, it is a step that changes nothing."""
+        ...
+
+    def ending(self, position: int) -> str | None:
+        """Asked when the deal at ``position`` (in ``record.deals``) is over, before the next
+        deal begins: ``"fresh deal"`` or ``"void"`` if the laws annul it although no line of
+        the record ended it so (the deal does not pass, and the same player deals again);
+        ``None`` if it stands, or the record ended it itself."""
+        ...
+
+
+def replay(record: Record, leave: Leave | None = None) -> Iterator[Step]:
     """The table after every event of ``record``, in order (a deal's heading is a step too).
 
-    ``annulled``: deals (by position in ``record.deals``) that the laws annul although no line
-    of the record says so (a fresh deal a law imposes, a deal void under a law), each with how
-    it ended (``fresh deal`` or ``void``). The engine judges nothing: the adjudicator, having
-    heard the laws, tells it. Each such deal ends at its last event as after ``claims new
-    deal``: the deal does not pass, and the player whose deal it was deals again."""
-    return _Replay(record, annulled).run()
+    ``leave``: the court, asked before a fact that needs a law's leave changes the table, and
+    at the end of each deal whether the laws annul it (:class:`Leave`). The engine judges
+    nothing itself: without ``leave`` it plays every fact as the record gives it."""
+    return _Replay(record, leave).run()
 
 
 def final_table(record: Record) -> Table:
@@ -157,9 +174,9 @@ class _Replay:
     """Working state of one replay. Each handler takes an event and the deal, and returns the
     new deal state; deviations found on the way are collected in ``self.devs``."""
 
-    def __init__(self, record: Record, annulled: Mapping[int, str] | None = None) -> None:
+    def __init__(self, record: Record, leave: Leave | None = None) -> None:
         self.record = record
-        self.annulled = annulled
+        self.leave = leave
         law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
         self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
         self.devs: list[Deviation] = []
@@ -174,24 +191,18 @@ class _Replay:
         for event in self.record.opening:
             yield self._step(index, event, None)
             index += 1
-        annulled = self.annulled
+        leave = self.leave
         for position, deal in enumerate(self.record.deals):
-            step = self._begin(index, deal)
+            if position and leave is not None:
+                ending = leave.ending(position - 1)
+                if ending is not None:
+                    self._annul(ending)
+            yield self._begin(index, deal)
             index += 1
             self.inferred = later_holdings(deal.events)
-            ending = annulled.get(position) if annulled else None
-            if ending is None:
-                yield step
-                for self.local, event in enumerate(deal.events):
-                    yield self._step(index, event, deal)
-                    index += 1
-                continue
-            # An annulled deal: its last step is yielded once the annulment is applied to it.
             for self.local, event in enumerate(deal.events):
-                yield step
-                step = self._step(index, event, deal)
+                yield self._step(index, event, deal)
                 index += 1
-            yield self._annul(step, ending)
 
     def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
         devs: list[Deviation] = []
@@ -201,6 +212,15 @@ class _Replay:
         if handler is None:
             handler = self._handlers[kind] = getattr(self, "_" + kind)
         table = self.table
+        if (
+            self.leave is not None
+            and kind in _BY_LEAVE
+            and table.deal is not None
+            and self._moves(event, table.deal)
+        ):
+            fact = _tuple_new(Step, (index, event, event.line, event.column, table, (), kind, True))
+            if not self.leave.allows(fact):
+                return fact  # refused: the fact stands in the record and changes nothing
         if table.deal is None:
             if kind in _OUTSIDE_A_DEAL:
                 handler(event, None)
@@ -218,22 +238,36 @@ class _Replay:
             self.table,
             tuple(devs) if devs else (),
             kind,
+            False,
         )
         return _tuple_new(Step, values)
 
-    def _annul(self, step: Step, ending: str) -> Step:
-        """``step``, the last of a deal the laws annulled with no line of the record to say so,
-        with the deal ended as a claimed fresh deal ends it (:meth:`_claim`): the deal does not
-        pass; the player whose deal it was deals again. A deal the record already ended so (a
-        claim, a faulty pack) is left as it is."""
+    def _annul(self, ending: str) -> None:
+        """End the deal in progress as the laws annul it with no line of the record to say so,
+        as a claimed fresh deal ends it (:meth:`_claim`): the deal does not pass; the player
+        whose deal it was deals again. A deal the record already ended so (a claim, a faulty
+        pack) is left as it is."""
         deal = self.table.deal
         if deal is None or deal.ended_by in ("fresh deal", "void"):
-            return step
+            return
         self.table = _with_deal(
             self.table._replace(next_dealer=self._due_dealer or deal.dealer),
             _upd(deal, ended_by=ending),
         )
-        return step._replace(table=self.table)
+
+    def _moves(self, event: Any, deal: DealState) -> bool:
+        """Whether a fact that needs leave would change the table (else nothing is asked)."""
+        kind = event.kind
+        if kind == "retract":
+            return self._taken_back(event, deal) is not None
+        if kind == "permit_complete":
+            return True
+        what = event.claim.value
+        return (
+            what in ("new deal", "complete")
+            or (what == "trump" and event.card is not None)
+            or (what == "replay" and deal.play_hands is not None)
+        )
 
     def _resolved(self, deal: DealState) -> DealState:
         """The deal with inferred holdings merged into the hands."""
@@ -410,7 +444,7 @@ class _Replay:
         ):
             # The completion of his short hand from the stock, which his claim (or the other
             # player's permission) called for: laws 16, 18, 32, 34. A claim the laws reject
-            # is taken out of the record before it is ruled again (the adjudicator).
+            # never reaches here (:class:`Leave`).
             self._completing = None
         else:
             self._dev(
@@ -838,24 +872,37 @@ class _Replay:
         how = "vole" if n >= HAND else ("point (law 49)" if penalised else "point")
         return Result(tricks, winner, points, how)
 
-    def _retract(self, e: Any, deal: DealState) -> DealState:
-        seat = SEAT[e.player]
+    @staticmethod
+    def _taken_back(e: Any, deal: DealState) -> str | None:
+        """What a card taken back would take back: ``lead`` (the card led, not yet played to),
+        ``follow`` (the card played to the last trick, before another card is led), or ``None``
+        (neither: it is too late)."""
         if deal.lead is not None and deal.lead[0] is e.player and deal.lead[1] == e.card:
-            deal = self._receive_back(deal, e.player, e.card)
-            return _upd(deal, lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
+            return "lead"
         if deal.tricks and deal.lead is None:
             last = deal.tricks[-1]
             if last.follower is e.player and last.follow == e.card:
-                deal = self._receive_back(deal, e.player, e.card)
-                return _upd(
-                    deal,
-                    tricks=deal.tricks[:-1],
-                    lead=(last.leader, last.lead, None),
-                    leader=last.leader,
-                    played=_set(deal.played, seat, deal.played[seat] - 1),
-                    phase="play",
-                    result=None,
-                )
+                return "follow"
+        return None
+
+    def _retract(self, e: Any, deal: DealState) -> DealState:
+        seat = SEAT[e.player]
+        what = self._taken_back(e, deal)
+        if what == "lead":
+            deal = self._receive_back(deal, e.player, e.card)
+            return _upd(deal, lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
+        if what == "follow":
+            last = deal.tricks[-1]
+            deal = self._receive_back(deal, e.player, e.card)
+            return _upd(
+                deal,
+                tricks=deal.tricks[:-1],
+                lead=(last.leader, last.lead, None),
+                leader=last.leader,
+                played=_set(deal.played, seat, deal.played[seat] - 1),
+                phase="play",
+                result=None,
+            )
         self._dev(
             "retract_too_late",
             e.player,
@@ -959,6 +1006,9 @@ class _Replay:
         return deal
 
 
+_BY_LEAVE = frozenset({"claim", "permit_complete", "retract"})
+"""The facts that change the table only with a law's leave (:class:`Leave`)."""
+
 _OUTSIDE_A_DEAL = frozenset({"cut_for_deal", "score", "call_new_cards", "shuffle", "order"})
 
 
@@ -972,4 +1022,4 @@ def _refused_first(deal: DealState) -> bool:
     return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
-__all__ = ["final_table", "game_target", "later_holdings", "replay"]
+__all__ = ["Leave", "final_table", "game_target", "later_holdings", "replay"]
