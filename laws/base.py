@@ -99,6 +99,9 @@ class Option(NamedTuple):
     """What taking it does, in words."""
     outcome: Outcome = Outcome.STANDS
     """What becomes of the deal when it is taken."""
+    names: tuple[Card, ...] = ()
+    """The cards among which a claim that takes it must name one (law 11: one of the cards
+    turned up); empty if the claim names none, or any."""
 
 
 @dataclass(frozen=True)

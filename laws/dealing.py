@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.queries import has_looked, king_turned
+from adjudicator.engine.queries import first_look, has_looked, king_turned
 from adjudicator.engine.rules import HAND
 from adjudicator.engine.table import SEAT, Step
 from adjudicator.notation.cards import Player
@@ -24,11 +24,6 @@ from .view import DealView
 
 # -- reading a deal ---------------------------------------------------------------------------
 
-_LOOKING_ACTS = frozenset(
-    {"take_up", "propose", "declare_play", "discard", "ask", "announce", "lead", "play"}
-)
-"""Acts a player cannot do without having looked at his hand."""
-
 
 def _by(step: Step, player: Player) -> bool:
     """Whether the step is an act of ``player``."""
@@ -39,13 +34,10 @@ def _by(step: Step, player: Player) -> bool:
 
 
 def _look_step(view: DealView, player: Player) -> int | None:
-    """The event number at which ``player`` first looked at his hand: his ``takes up``, or
-    the first act he could not do without seeing his cards (proposing, playing, ...)."""
-    for step in view.steps:
-        kind = step.kind
-        if (kind in _LOOKING_ACTS or kind == "trick") and _by(step, player):
-            return step.number
-    return None
+    """The event number at which ``player`` first looked at his hand
+    (:func:`adjudicator.engine.queries.first_look`)."""
+    step = first_look(view.steps, player)
+    return None if step is None else step.number
 
 
 def _first(view: DealView, *kinds: str, after: int = -1) -> Step | None:
@@ -429,6 +421,7 @@ def _find_law_11(view: DealView) -> Sequence[Finding]:
             claims=("trump",),
             effect="the card he names is the trump card; the others are set aside",
             outcome=Outcome.STANDS,
+            names=dev.cards,
         )
         fresh = fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING)
         required = fresh_deal(

@@ -947,6 +947,18 @@ TAKE_37 = Option(
 )
 
 
+def _may_refuse(steps: Sequence[Step], fact: Step) -> bool | None:
+    """Law 37's leave for a refusal: the dealer who has turned up a card in error in this deal
+    may not refuse (a refusal he makes stands as an acceptance)."""
+    deal = fact.table.deal
+    event = fact.event
+    if not isinstance(event, Refuse) or deal is None or event.player is not deal.dealer:
+        return None
+    if any(d.kind == "card_turned_in_error" for s in steps for d in s.deviations):
+        return False
+    return None
+
+
 def _find_law_37(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     turned_at: int | None = None
@@ -971,15 +983,15 @@ def _find_law_37(view: DealView) -> Sequence[Finding]:
             )
         )
     if turned_at is not None:
-        for step in view.steps[turned_at + 1 :]:
+        steps = view.steps
+        for i in range(turned_at + 1, len(steps)):
+            step = steps[i]
             deal = step.table.deal
             if (
                 isinstance(step.event, Refuse)
                 and deal is not None
-                and step.event.player is deal.dealer
-                and deal.proposals
-                and deal.proposals[-1].answer == "refuse"
-                and not step.deviations
+                and not any(d.kind == "answer_without_proposal" for d in step.deviations)
+                and _may_refuse(steps[:i], step._replace(table=steps[i - 1].table)) is False
             ):
                 found.append(
                     finding(
@@ -1014,12 +1026,13 @@ LAW_37 = Law(
         "proposal (by analogy; none of the other laws covers it). §6.17: the forced acceptance "
         "normally follows an exchange and so never touches law 49; if it is the first "
         "proposal, the forced dealer simply cannot refuse it. A refusal he makes all the same "
-        "is found (`refused_after_card_turned`); the record cannot undo the play that followed, "
-        "and the ruling does not change the marks (the engine's law 49 treats it as the refusal "
-        "it was, at the dealer's risk). Taking the exposed card is `claims take`. Source: S2; "
-        "§6.17."
+        "is found (`refused_after_card_turned`) and is of no effect: the law's leave "
+        "(`_may_refuse`) refuses it, and it stands as the acceptance the dealer owed, so the "
+        "non-dealer's discard after it is lawful and law 49 does not treat it as a refusal. "
+        "Taking the exposed card is `claims take`. Source: S2; §6.17."
     ),
     find=_find_law_37,
+    leave=_may_refuse,
     options=(TAKE_37,),
     default="the dealer must accept the next proposal",
     deviations=("card_turned_in_error",),

@@ -31,7 +31,7 @@ from adjudicator.court.ruling import (
     RecordRuling,
     TraceEntry,
 )
-from adjudicator.engine.queries import Unknown, entitled_marks, king_turned
+from adjudicator.engine.queries import Unknown, entitled_marks, first_look, king_turned
 from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
@@ -122,11 +122,8 @@ class _Court:
     # -- what the engine asks (adjudicator.engine.replay.Leave) -------------------------------
 
     def allows(self, fact: Step) -> bool:
-        if fact.kind == "retract":
-            deal = fact.table.deal
-            return deal is None or all(
-                law.leave(self.steps, fact) is not False for law in LAWS if law.leave is not None
-            )
+        if fact.kind not in _JUDGED:  # a card taken back, a refusal: the laws' leave
+            return all(law.leave(self.steps, fact) is not False for law in _LEAVES if law.leave)
         view = DealView(self.number, (*self.steps, fact), self.previous, None)
         earlier = None
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
@@ -191,6 +188,10 @@ class _Court:
 
 
 _ENDED = ("fresh deal", "void")
+_JUDGED = ("claim", "permit_complete")
+"""Facts judged as claims: an option a law gives is taken by them."""
+_LEAVES = tuple(law for law in LAWS if law.leave is not None)
+"""The laws whose leave a fact other than a claim needs (``Law.leave``)."""
 
 
 class _Ruler:
@@ -297,7 +298,7 @@ _PLAYING = ("lead", "trick", "play")
 
 _CLOSING: dict[str, Any] = {
     # window: (event kind, who did it, the elder) -> whether this event closes it
-    Window.BEFORE_LOOKING: lambda k, p, elder: k == "take_up" and p is elder,
+    Window.BEFORE_LOOKING: lambda k, p, elder: False,  # at his first look (first_look)
     Window.BEFORE_TURN: lambda k, p, elder: k == "turn",
     Window.BEFORE_PROPOSING: lambda k, p, elder: (k == "propose" and p is elder) or k in _PLAYING,
     Window.BEFORE_ANSWER: (lambda k, p, elder: k in ("accept", "refuse", *_PLAYING)),
@@ -379,12 +380,11 @@ class _Judge:
         closing = _CLOSING.get(window)
         if closing is None:  # at any time during the game, or at once
             return None, None
+        if window == Window.BEFORE_LOOKING:
+            # He may have looked before the irregularity: then the window never opened.
+            look = first_look(self.steps, elder) if elder is not None else None
+            return (look.number, look.line) if look is not None else (None, None)
         for s in self.steps:
-            if window == Window.BEFORE_LOOKING:
-                # He may have looked before the irregularity: then the window never opened.
-                if _kind(s) == "take_up" and getattr(s.event, "player", None) is elder:
-                    return s.number, s.line
-                continue
             if s.number > after and closing(_kind(s), getattr(s.event, "player", None), elder):
                 return s.number, s.line
         return None, None
@@ -448,6 +448,11 @@ class _Judge:
                 continue
             if (i, o.name) in self.taken:
                 reasons.append((4, f.law, "the option was already taken"))
+                continue
+            named = getattr(s.event, "card", None)
+            if o.names and named not in o.names:
+                among = " ".join(c.code for c in o.names)
+                reasons.append((0.5, f.law, f"law {f.law} lets him name only one of {among}"))
                 continue
             self._uphold(self, i, f, o, s, player, text, f"this option {window}")
             return

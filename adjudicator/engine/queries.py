@@ -6,10 +6,11 @@ answer is an :class:`Unknown` naming what is missing, never a guess.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from adjudicator.engine.rules import ALL, cards_of, is_king_of, legal_follows, trick_winner
-from adjudicator.engine.table import SEAT, DealState, Holding
+from adjudicator.engine.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.cards import Card, Player
 
 
@@ -87,8 +88,36 @@ def winner_of(deal: DealState, number: int) -> Player | Unknown:
 
 
 def has_looked(deal: DealState, player: Player) -> bool:
-    """Whether the player has taken up (looked at) his hand (laws 9, 11, 13)."""
+    """Whether the player has taken up his hand (its ``takes up`` line; law 17). Whether he
+    has looked at it, by that or by any act he could not do unseen, is :func:`first_look`."""
     return player in deal.looked
+
+
+LOOKING_ACTS = frozenset(
+    {"take_up", "propose", "declare_play", "discard", "ask", "announce", "lead", "play", "trick"}
+)
+"""The acts a player cannot do without having looked at his hand (a trick line: as its leader
+or its follower)."""
+
+
+def first_look(steps: Sequence[Step], player: Player) -> Step | None:
+    """The step at which ``player`` first looked at his hand: his ``takes up`` line, or the
+    first act he could not do without seeing his cards (:data:`LOOKING_ACTS`). The one
+    definition of "he has looked at his hand" (laws 9, 11, 13, and the court's window that
+    closes when the non-dealer looks)."""
+    for step in steps:
+        if step.kind in LOOKING_ACTS and _acts(step, player):
+            return step
+    return None
+
+
+def _acts(step: Step, player: Player) -> bool:
+    event = step.event
+    if step.kind == "trick":
+        return bool(
+            getattr(event, "leader", None) is player or getattr(event, "follower", None) is player
+        )
+    return getattr(event, "player", None) is player
 
 
 def has_proposed(deal: DealState, player: Player) -> bool:
@@ -212,6 +241,7 @@ __all__ = [
     "Unknown",
     "announced_in_time",
     "entitled_marks",
+    "first_look",
     "has_looked",
     "has_played",
     "has_proposed",

@@ -58,9 +58,11 @@ class Leave(Protocol):
 
     def allows(self, fact: Step) -> bool:
         """Whether ``fact`` takes effect: a claim or permission that would change the table (a
-        fresh deal, a choice of trump, a replay of the hands, a completion from the stock), or
-        a card taken back. ``fact`` is the step as it would stand if refused: the event, with
-        the table just before it. Refused, it is a step that changes nothing."""
+        fresh deal, a choice of trump, a replay of the hands, a completion from the stock), a
+        card taken back, or a refusal of a proposal. ``fact`` is the step as it would stand if
+        refused: the event, with the table just before it. Refused, it is a step that changes
+        nothing, but for a refusal, which stands as an acceptance (a proposal has two
+        answers)."""
         ...
 
     def ending(self, position: int) -> str | None:
@@ -220,7 +222,17 @@ class _Replay:
         ):
             fact = _tuple_new(Step, (index, event, event.line, event.column, table, (), kind, True))
             if not self.leave.allows(fact):
-                return fact  # refused: the fact stands in the record and changes nothing
+                if kind != "refuse":
+                    return fact  # refused: the fact stands in the record and changes nothing
+                # A refusal the dealer may not make: a proposal has two answers, so it stands
+                # as the other.
+                self.table = _with_deal(
+                    table, self._resolved(self._accept_refused(event, table.deal))
+                )
+                return _tuple_new(
+                    Step,
+                    (index, event, event.line, event.column, self.table, tuple(devs), kind, True),
+                )
         if table.deal is None:
             if kind in _OUTSIDE_A_DEAL:
                 handler(event, None)
@@ -260,7 +272,7 @@ class _Replay:
         kind = event.kind
         if kind == "retract":
             return self._taken_back(event, deal) is not None
-        if kind == "permit_complete":
+        if kind in ("permit_complete", "refuse"):
             return True
         what = event.claim.value
         return (
@@ -640,6 +652,10 @@ class _Replay:
     def _refuse(self, e: Any, deal: DealState) -> DealState:
         return self._answer(e, deal, "refuse", False)
 
+    def _accept_refused(self, e: Any, deal: DealState) -> DealState:
+        """A refusal that may not be made, as the acceptance it stands for."""
+        return self._answer(e, deal, "accept", False)
+
     def _declare_play(self, e: Any, deal: DealState) -> DealState:
         if e.player is not deal.elder:
             self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
@@ -1006,7 +1022,7 @@ class _Replay:
         return deal
 
 
-_BY_LEAVE = frozenset({"claim", "permit_complete", "retract"})
+_BY_LEAVE = frozenset({"claim", "permit_complete", "retract", "refuse"})
 """The facts that change the table only with a law's leave (:class:`Leave`)."""
 
 _OUTSIDE_A_DEAL = frozenset({"cut_for_deal", "score", "call_new_cards", "shuffle", "order"})

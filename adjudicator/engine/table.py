@@ -197,5 +197,6 @@ class Step(NamedTuple):
     kind: str = "deal"
     """The event's kind (its ``kind`` field), or ``deal`` for a deal's heading."""
     refused: bool = False
-    """A fact that needs a law's leave (a claim, a permission, a card taken back) to which the
-    court refused it: it stands in the record and changed nothing at the table."""
+    """A fact that needs a law's leave (a claim, a permission, a card taken back, a refusal of
+    a proposal) to which the court refused it: it stands in the record and changed nothing at
+    the table (a refusal refused stands as an acceptance)."""
