@@ -84,6 +84,15 @@ class Outcome(StrEnum):
     UNDETERMINED = "undetermined"
 
 
+class Correcting(StrEnum):
+    """What a law corrects on the score sheet when no finding of another law answers for it."""
+
+    OVERSCORE = "overscore"
+    """Marks made beyond what the laws allow are taken down."""
+    OMISSION = "omission"
+    """Marks not yet made, while the player may still make them, are added."""
+
+
 class Option(NamedTuple):
     """A choice a law gives a player, and what taking it does."""
 
@@ -129,7 +138,19 @@ class Finding:
     outcome: Outcome | None = None
     """The outcome the law imposes whatever anyone claims (e.g. law 12: a fresh deal)."""
     marks: tuple[tuple[Player, int], ...] = ()
-    """Marks the law gives (positive) or takes away (negative), before any claim."""
+    """Marks the law adds to (positive) or takes from (negative) a player's hand by reckoning
+    it otherwise than the table did (laws 26 and 42): a re-reckoning of the hand, applied
+    before any cap."""
+    caps: tuple[tuple[Player, int], ...] = ()
+    """The most a player may mark for the hand (the point or the vole) under this law: "he
+    marks only one" (laws 25, 43). A cap, never a subtraction: of several, the lowest binds."""
+    takes_king: tuple[Player, ...] = ()
+    """Players who may not mark a king in this deal under this law (law 19: not the king he
+    turned up): a mark for it is taken down, and the correction cites this law."""
+    answers_king: tuple[Player, ...] = ()
+    """Players whose king marks beyond what they may mark this law answers for (laws 22-25: a
+    king marked too late, unannounced, or not held): the correction cites this law, and a
+    king the player may mark in the deal is left to him."""
     step: int = 0
     """The engine step (event number) where it was found."""
 
@@ -205,7 +226,11 @@ class Law:
     default: str = ""
     """What happens when no option is taken."""
     overrides: tuple[int, ...] = ()
-    """Laws whose effect this one replaces where both apply."""
+    """Laws whose findings this one replaces where both find at the same step (the court
+    drops the overridden law's finding there)."""
+    corrects: Correcting | None = None
+    """The score sheet's corrections this law makes when no other law's finding answers for
+    them: an overscore taken down (law 51) or an omission still open (law 50)."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
     deviations: tuple[str, ...] = field(default=())

@@ -1219,7 +1219,7 @@ def _find_law_19(view: DealView) -> Sequence[Finding]:
             "mark the king.",
             evidence=(king,) if king is not None else (),
             default="the dealer may not mark the king turned up",
-            marks=((dealer, -1),),
+            takes_king=(dealer,),
         )
     ]
 
@@ -1233,7 +1233,7 @@ LAW_19 = Law(
         "dealer may not score a king he turned up."
     ),
     interpretation=(
-        "The finding takes the king's mark away (−1 to the dealer) whenever a king is turned "
+        "The finding takes the king away from the dealer (`takes_king`) whenever a king is turned "
         "up and a wrong number was dealt that laws 15-18 judge (the counts at the turn-up), "
         "or the dealer played with the wrong number under law 21 (§6.4: yes); a fresh deal "
         "makes it moot. A mark already made comes off (the score correction). A wrong number "

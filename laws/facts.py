@@ -92,6 +92,13 @@ def claims_by(view: DealView, player: Player, *what: str) -> Iterator[Step]:
             yield step
 
 
+def offender_marks(points: int) -> int:
+    """What an offender who wins the hand may mark for it, laws 25 and 43 saying the same: for
+    the point nothing, for the vole only one, for a point worth two under law 49 only one. A
+    cap on the hand (``Finding.caps``), not a subtraction."""
+    return max(0, points - 1)
+
+
 def is_king_mark(step: Step) -> bool:
     """Whether the step is a ``marks king`` line."""
     event = step.event
@@ -125,6 +132,9 @@ def finding(
     default: str = "",
     outcome: Outcome | None = None,
     marks: tuple[tuple[Player, int], ...] = (),
+    caps: tuple[tuple[Player, int], ...] = (),
+    takes_king: tuple[Player, ...] = (),
+    answers_king: tuple[Player, ...] = (),
 ) -> Finding:
     """A finding of ``law`` at ``step`` of ``view``."""
     return Finding(
@@ -140,5 +150,8 @@ def finding(
         default=default,
         outcome=outcome,
         marks=marks,
+        caps=caps,
+        takes_king=takes_king,
+        answers_king=answers_king,
         step=step.number,
     )

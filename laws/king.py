@@ -32,7 +32,7 @@ from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Announce, Mark, Unmark
 
 from .base import Finding, Heading, Law, Option, Outcome, Who, Window
-from .facts import finding, is_king_mark, opponent, turn_index
+from .facts import finding, is_king_mark, offender_marks, opponent, turn_index
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -180,6 +180,7 @@ def _find_law_22(view: DealView) -> Sequence[Finding]:
                     f"the trump of deal {view.number} was turned up: too late under law 22. "
                     "He loses the king, and the mark comes off.",
                     default="the king is not scored; the late mark is taken down",
+                    answers_king=(km.player,),
                 ),
                 deal=prev.number,
             )
@@ -256,6 +257,7 @@ def _late_announcements(view: DealView, law: int) -> Sequence[Finding]:
                     f"mark it (law {law}); a mark for it is taken down."
                 ),
                 default="the king is not scored",
+                answers_king=(player,),
             )
         )
     return found
@@ -284,6 +286,7 @@ def _find_law_23(view: DealView) -> Sequence[Finding]:
                     "marking is not enough (law 23); the mark is taken down."
                 ),
                 default="the king is not scored; the mark is taken down",
+                answers_king=(km.player,),
             )
         )
     found.sort(key=lambda f: f.step)
@@ -427,13 +430,14 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
                         "the false mark, if made, is taken down."
                     ),
                     default="no penalty; a false mark is taken down",
+                    answers_king=(player,),
                 )
             )
             continue
-        marks: tuple[tuple[Player, int], ...] = ()
+        caps: tuple[tuple[Player, int], ...] = ()
         result = final.result
         if result is not None and result.winner is player and result.how != "undetermined":
-            marks = ((player, -1),)  # point 1 -> 0, vole 2 -> 1, law 49's point 2 -> 1
+            caps = ((player, offender_marks(result.points)),)
         found.append(
             finding(
                 25,
@@ -453,7 +457,8 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
                     "the score is corrected and the offender's marks for the hand are reduced; "
                     "the hand stands"
                 ),
-                marks=marks,
+                caps=caps,
+                answers_king=(player,),
             )
         )
     found.sort(key=lambda f: f.step)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from adjudicator.notation.cards import Player
 
 from .base import Finding, Heading, Law, Option, Outcome, Who, Window
-from .facts import finding, other
+from .facts import finding, offender_marks, other
 from .playing import REVOKES, corrected_at
 from .view import DealView
 
@@ -71,17 +71,16 @@ def _find_43(view: DealView) -> Sequence[Finding]:
                 if dev.kind == "not_following_suit"
                 else "failed to win the trick when he could"
             )
-            marks: tuple[tuple[Player, int], ...] = ()
+            caps: tuple[tuple[Player, int], ...] = ()
             tail = ""
             if dev.player not in reduced:
                 reduced.add(dev.player)
                 if winner is dev.player and final is not None and final.result is not None:
-                    marks = ((dev.player, -1),)
                     res = final.result
-                    was = res.points
+                    caps = ((dev.player, offender_marks(res.points)),)
                     tail = (
-                        f" {dev.player} won {hand} ({res.how}, {was}); as offender he "
-                        f"marks {was - 1} for it."
+                        f" {dev.player} won {hand} ({res.how}, {res.points}); as offender he "
+                        f"marks {offender_marks(res.points)} for it."
                     )
                 elif winner is adversary:
                     tail = f" {adversary} won {hand}; his marks are not reduced."
@@ -97,7 +96,7 @@ def _find_43(view: DealView) -> Sequence[Finding]:
                     "hands to be played again, even if he has abandoned his hand." + tail,
                     evidence=dev.cards,
                     options=(_REPLAY,),
-                    marks=marks,
+                    caps=caps,
                     default="the hand stands; if the offender wins, he marks nothing for the "
                     "point, one for the vole, one for a point worth two under law 49",
                 )

@@ -28,7 +28,8 @@ from . import (
     revoking,
     shuffling,
 )
-from .base import ALWAYS, NEVER, Finding, Heading, Law, Outcome, findings_of, may_find
+from .allowed import allowed_marks
+from .base import ALWAYS, NEVER, Correcting, Finding, Heading, Law, Outcome, findings_of, may_find
 from .facts import finding, is_king_mark, turn_index
 from .playing import result_marks
 from .view import DealView, remember
@@ -141,6 +142,8 @@ class _Others(NamedTuple):
     """Marks other laws give each player."""
     losses: dict[Player, int]
     """Marks other laws take from each player (a negative number)."""
+    found: list[Finding]
+    """Their findings."""
 
 
 def _others(view: DealView) -> _Others:
@@ -149,11 +152,12 @@ def _others(view: DealView) -> _Others:
 
 
 def _compute_others(view: DealView) -> _Others:
-    result = _Others(False, {}, {})
+    result = _Others(False, {}, {}, [])
     for law in _OTHER_LAWS:
         if not may_find(view, law):  # it cannot find anything here (looks_at)
             continue
         for f in findings_of(view, law):
+            result.found.append(f)
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
                 result = result._replace(gone=True)
             for p, n in f.marks:
@@ -206,11 +210,9 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         return ()
     if final.result.how == "undetermined" or _ended(final, view):
         return ()
-    entitled = entitled_marks(final)
-    if isinstance(entitled, Unknown):
+    allowed = allowed_marks(final, _others(view).found)
+    if isinstance(allowed, Unknown):
         return ()
-    others = _others(view)
-    hand = result_marks(final.result)
     steps = view.steps
     t = turn_index(view)
     after = steps[t + 1 :] if t is not None else steps
@@ -229,18 +231,14 @@ def _find_50(view: DealView) -> Sequence[Finding]:
             net += n
             if n > 0 and not is_king_mark(s):
                 hand_marked += n
-        ruled = max(0, entitled.get(p, 0) + others.gains.get(p, 0) + others.losses.get(p, 0))
-        omitted = min(ruled - net, hand.get(p, 0) - hand_marked)
+        omitted = min(allowed[p].total - net, allowed[p].hand - hand_marked)
         if omitted <= 0:
             continue
         res = final.result
-        if view.next_turn_step is None:
-            when = "he may still mark it: no later trump has been turned up"
-        else:
-            when = (
-                "he may mark it until the trump of the next deal is turned up; if he did not, "
-                "it is lost"
-            )
+        when = (
+            "he may mark it until the trump of the next deal is turned up; if he did not, it "
+            "is lost"
+        )
         out.append(
             finding(
                 50,
@@ -281,6 +279,7 @@ LAW_50 = Law(
         "from when it is made, and may end the game then, not retroactively."
     ),
     find=_find_50,
+    corrects=Correcting.OMISSION,
     default="the omitted marks may be made until the next trump is turned up, then are lost",
     looks_at=ALWAYS,  # the marks made against those the deal entitles to: no kind tells
 )
@@ -441,6 +440,7 @@ LAW_51 = Law(
         "to five may be taken down until then."
     ),
     find=_find_51,
+    corrects=Correcting.OVERSCORE,
     default="an admitted overscore is taken down at any time during the game",
     deviations=("score_differs_from_marks",),
     # a score line that differs from the marks, or a mark beyond what is allowed

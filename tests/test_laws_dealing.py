@@ -584,11 +584,12 @@ def test_law_17_draw_may_look_if_the_dealer_took_up() -> None:
 def test_law_19_king_turned_after_a_wrong_deal() -> None:
     text = HEAD + "deal 1 A\n" + THREE_A + "  turn KD\n  A marks king\n  B permits complete\n"
     f = one(found(LAW_19, text))
-    assert (f.line, f.offender, f.kind, f.marks) == (
+    assert (f.line, f.offender, f.kind, f.takes_king, f.marks) == (
         line_of(text, "turn"),
         A,
         "king_after_wrong_count",
-        ((A, -1),),
+        (A,),
+        (),
     )
     assert found(LAW_19, HEAD + "deal 1 A\n" + THREE_A + "  turn 9D\n") == []
     assert found(LAW_19, HEAD + "deal 1 A\n" + PACKETS + "  turn KD\n") == []
@@ -600,7 +601,7 @@ def test_law_19_after_law_21_alone() -> None:
     text += "  1. B KH A 7D\n"
     assert one(found(LAW_21, text)).kind == "dealer_played_wrong_count"
     f = one(found(LAW_19, text))
-    assert f.marks == ((A, -1),) and "law 21" in f.message
+    assert f.takes_king == (A,) and "law 21" in f.message
 
 
 # -- laws 20 and 21 --------------------------------------------------------------------------------

@@ -277,8 +277,8 @@ def test_law_25_false_king_offender_wins_the_point() -> None:
     assert options(f) == {
         "replay": (Who.ADVERSARY, Window.BEFORE_NEXT_TURN, ("replay",), Outcome.REPLAY)
     }
-    assert f.marks == ((B, -1),)  # the point: 1 -> 0
-    assert f.outcome is None
+    assert f.caps == ((B, 0),)  # the point: he marks nothing for it
+    assert f.answers_king == (B,) and f.marks == () and f.outcome is None
 
 
 def test_law_25_reduction_applies_to_the_replayed_hand() -> None:

@@ -149,7 +149,7 @@ def test_39_retract_too_late_leaves_the_revoke_to_law_43() -> None:
     assert (f.line, f.offender, f.kind) == (18, A, "retract_too_late")
     g = one(LAW_43, text)
     assert (g.line, g.kind) == (16, "revoke")
-    assert g.marks == ((A, -1),)  # A won the point, worth two under law 49: he marks one
+    assert g.caps == ((A, 1),)  # A won the point, worth two under law 49: he marks only one
 
 
 def test_39_lawful_card_taken_back() -> None:
@@ -272,7 +272,7 @@ REVOKE_PLAY = tricks("B KH A AC", "A KS B 7S", "A QS B 8D", "A 7H B 9H", "B 7D A
 def test_43_revoke_by_the_winner() -> None:
     f = one(LAW_43, record(REVOKE, REVOKE_PLAY))
     assert (f.line, f.offender, f.kind) == (15, A, "revoke")
-    assert f.marks == ((A, -1),) and f.outcome is None
+    assert f.caps == ((A, 1),) and f.marks == () and f.outcome is None  # law 49: only one
     (option,) = f.options
     assert (option.name, option.who, option.window, option.claims, option.outcome) == (
         "replay",
@@ -296,7 +296,7 @@ def test_43_not_winning_and_reductions_do_not_stack() -> None:
     play = tricks("B KS A 8D", "B QS A 9D", "B 7C A 7H", "A QH B 9C", "A AD B 8C")
     fs = found(LAW_43, record(d, play))
     # A failed twice to trump, and won the point (worth two, B stood): one mark comes off.
-    assert [(f.kind, f.marks) for f in fs] == [("not_winning", ((A, -1),)), ("not_winning", ())]
+    assert [(f.kind, f.caps) for f in fs] == [("not_winning", ((A, 1),)), ("not_winning", ())]
 
 
 def test_43_undetermined() -> None:
@@ -357,7 +357,7 @@ def test_45_a_card_turned_and_then_given_is_no_duplicate() -> None:
 def test_50_omission_and_its_window() -> None:
     open_ = one(LAW_50, record(D1, "  B plays\n", LAWFUL))
     assert (open_.line, open_.offender, open_.kind, open_.marks) == (19, B, "omitted_mark", ())
-    assert "still mark" in open_.message
+    assert "until the trump of the next deal is turned up" in open_.message
     closing = record(D1, "  B plays\n", LAWFUL, "\n", D2, "  A plays\n", LAWFUL_2)
     fs = found(LAW_50, closing)
     assert [(f.deal, f.offender) for f in fs] == [(1, B), (2, A)]

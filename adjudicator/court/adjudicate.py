@@ -31,13 +31,14 @@ from adjudicator.court.ruling import (
     RecordRuling,
     TraceEntry,
 )
-from adjudicator.engine.queries import Unknown, entitled_marks, first_look, king_turned
+from adjudicator.engine.queries import Unknown, first_look
 from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Deal, Record
+from adjudicator.notation.model import Deal, Mark, MarkReason, Record, Unmark
 from laws import BY_NUMBER, LAWS, that_may_find
-from laws.base import Finding, Window, findings_of
+from laws.allowed import Allowed, allowed_marks
+from laws.base import Correcting, Finding, Window, findings_of
 from laws.view import DealView
 
 _SEVERITY = {
@@ -210,6 +211,28 @@ class _Ruler:
         self.game_over = False
         self.lent = {"A": 0, "B": 0}
         self.previous: tuple[DealView, _Judge] | None = None
+        self.owed: list[Correction] = []
+        """Marks the ruling has taken down in the game so far."""
+
+    def _settle(self, settled: dict[str, int]) -> None:
+        """Marks a player took down himself for an earlier deal, which the ruling had taken
+        down already: the ruling's corrections are reduced by as much (the latest first)."""
+        for player, amount in settled.items():
+            for c in reversed(list(self.owed)):
+                if amount <= 0:
+                    break
+                if c.player != player:
+                    continue
+                take = min(amount, -c.points)
+                amount -= take
+                self.owed.remove(c)
+                i = next(k for k, d in enumerate(self.corrections) if d is c)
+                if take == -c.points:
+                    del self.corrections[i]
+                else:
+                    left = c.model_copy(update={"points": c.points + take})
+                    self.corrections[i] = left
+                    self.owed.append(left)
 
     def take(
         self, view: DealView | None, found: list[Finding], verdicts: dict[int, _Verdict]
@@ -231,11 +254,15 @@ class _Ruler:
                 if self.game_over:  # a deal after a game was won begins the next game
                     self.score = {"A": 0, "B": 0}
                     self.game_over = False
-                deal_ruling, corrections, self.lent = _rule_deal(
-                    before, final, judged, view, self.lent
+                    self.owed = []  # an overscore is taken down during its game only
+                owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "AB"}
+                deal_ruling, corrections, self.lent, settled = _rule_deal(
+                    before, final, judged, view, self.lent, owed
                 )
+                self._settle(settled)
                 self.deals.append(deal_ruling)
                 self.corrections.extend(corrections)
+                self.owed.extend(c for c in corrections if c.points < 0)
                 for p in ("A", "B"):
                     self.score[p] += deal_ruling.marks.get(p, 0)
                 for p in ("A", "B"):
@@ -686,11 +713,23 @@ def _early_marks(view: Any) -> dict[str, int]:
 
 
 def _rule_deal(
-    view: Any, final: DealState, judged: _Judge, next_view: Any, lent: dict[str, int]
-) -> tuple[DealRuling, list[Correction], dict[str, int]]:
+    view: DealView,
+    final: DealState,
+    judged: _Judge,
+    next_view: DealView | None,
+    lent: dict[str, int],
+    owed: dict[str, int],
+) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
     """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
-    before this deal's turn-up, for the previous deal). Returns the ruling, the corrections,
-    and the marks this deal claims from the next deal's early marks."""
+    before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
+    taken down from each player earlier in the game, which a mark he takes down himself here
+    settles. Returns the ruling, the corrections, the marks this deal claims from the next
+    deal's early marks, and the marks of ``owed`` settled here.
+
+    What each player may mark is :func:`laws.allowed.allowed_marks` (how the laws' effects
+    combine is stated there); each mark taken down cites the law whose finding answers for it
+    (the one that takes his king, the cap that binds, a re-reckoning), else the law that
+    corrects an overscore; a mark still owed cites the law that corrects an omission."""
     outcome = "stands"
     laws: list[int] = []
     how = "the deal stands"
@@ -706,82 +745,90 @@ def _rule_deal(
     for player, points in final.marks:
         if player.value in recorded:
             recorded[player.value] += points
-    for p, n in lent.items():  # marks made here for the previous deal (laws 22, 50)
-        recorded[p] -= n
+    for q, n in lent.items():  # marks made here for the previous deal
+        recorded[q] -= n
     early = _early_marks(next_view)
     corrections: list[Correction] = []
+    allowed: dict[str, Allowed] = {}
+    parts = allowed_marks(final, judged.found)
     if outcome in ("fresh_deal", "void"):
         marks = {"A": 0, "B": 0}
+        if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
+            allowed = {
+                q.value: a._replace(king=0, hand=0, hand_reckoned=0, optional=0)
+                for q, a in parts.items()
+                if q.value in recorded
+            }
     else:
-        entitled = entitled_marks(final)
-        if isinstance(entitled, Unknown):
+        if isinstance(parts, Unknown):
             if outcome == "stands":
-                outcome, how = "undetermined", f"undetermined: {entitled.missing}"
+                outcome, how = "undetermined", f"undetermined: {parts.missing}"
             marks = dict(recorded)
         else:
+            allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
             marks = {"A": 0, "B": 0}
-            for p, n in entitled.items():
-                if p.value in marks:
-                    marks[p.value] += n
-            for f in judged.found:
-                for p, delta in f.marks:
-                    if p.value in marks:
-                        marks[p.value] = max(0, marks[p.value] + delta)
-                        if f.law not in laws:
-                            laws.append(f.law)
-    # Marking a turned-up king is the dealer's choice (law 22): unmarked, it lapses, and is no
-    # omission to correct.
-    if outcome not in ("fresh_deal", "void") and king_turned(final):
-        dealer = final.dealer.value
-        if dealer in marks and recorded[dealer] + early.get(dealer, 0) < marks[dealer]:
-            marks[dealer] -= 1
+            for q, a in allowed.items():
+                marks[q] = a.total
+                for effect in (a.cap, a.king_answer, *a.reckonings):
+                    if effect is not None and effect.law not in laws:
+                        laws.append(effect.law)
+    # A mark of choice (the king turned up) not made lapses: no omission.
+    for q, a in allowed.items():
+        if a.optional and recorded[q] + early.get(q, 0) < marks[q]:
+            marks[q] -= a.optional
     # Marks made early in the next deal, before its turn-up, make good an omission here.
     borrowed = {"A": 0, "B": 0}
-    for p in ("A", "B"):
-        short = marks[p] - recorded[p]
-        if short > 0 and early[p] > 0:
-            borrowed[p] = min(short, early[p])
-            recorded[p] += borrowed[p]
-    # Marks omitted and not made good before the next trump was turned are lost (law 50).
+    for q in ("A", "B"):
+        short = marks[q] - recorded[q]
+        if short > 0 and early[q] > 0:
+            borrowed[q] = min(short, early[q])
+            recorded[q] += borrowed[q]
+    # A mark the player took down himself here, when the ruling had already taken it down
+    # for an earlier deal, settles that correction: it is not taken down twice.
+    settled = {"A": 0, "B": 0}
+    down = _taken_down(view)
+    for q in ("A", "B"):
+        short = marks[q] - recorded[q]
+        if short > 0 and owed.get(q, 0) > 0 and down[q] > 0:
+            settled[q] = min(short, owed[q], down[q])
+            recorded[q] += settled[q]
     next_turn = view.next_turn_step
-    mark_lines: dict[str, tuple[int, int]] = {}
-    for step in view.steps:
-        if step.kind in ("mark", "unmark"):
-            mark_lines[step.event.player.value] = (step.line, step.column)
+    lines = _mark_lines(view)
     heading = (view.steps[0].line, view.steps[0].column)
-    for p in ("A", "B"):
-        diff = marks[p] - recorded[p]
-        at_line, at_column = mark_lines.get(p, heading)
+    for q in ("A", "B"):
+        diff = marks[q] - recorded[q]
         if diff > 0 and next_turn is not None:
-            marks[p] = recorded[p]
+            marks[q] = recorded[q]  # omitted, and lost once the next trump was turned up
         elif diff > 0:
+            at_line, at_column = lines[q].get("any", heading)
             corrections.append(
                 Correction(
-                    player=p,
+                    player=q,
                     points=diff,
-                    law=50,
+                    law=_CORRECTING[Correcting.OMISSION],
                     deal=view.number,
                     line=at_line,
                     column=at_column,
-                    reason=f"{p} is entitled to {marks[p]} from deal {view.number} and marked "
-                    f"{recorded[p]}; he may mark the rest until the next trump is turned",
+                    reason=f"{q} is entitled to {marks[q]} from deal {view.number} and marked "
+                    f"{recorded[q]}; he may mark the rest until the next trump is turned",
                 )
             )
-            marks[p] = recorded[p] + diff
+            marks[q] = recorded[q] + diff
         elif diff < 0:
-            law = _overscore_law(judged, Player(p))
-            corrections.append(
-                Correction(
-                    player=p,
-                    points=diff,
-                    law=law,
-                    deal=view.number,
-                    line=at_line,
-                    column=at_column,
-                    reason=f"{p} marked {recorded[p]} for deal {view.number}; the laws allow "
-                    f"{marks[p]}",
+            for law, points, where, why in _takedowns(q, -diff, allowed.get(q), view):
+                at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
+                corrections.append(
+                    Correction(
+                        player=q,
+                        points=-points,
+                        law=law,
+                        deal=view.number,
+                        line=at_line,
+                        column=at_column,
+                        reason=f"{q} marked {recorded[q]} for deal {view.number}; the laws "
+                        f"allow {marks[q]}: {why}",
+                    )
                 )
-            )
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,
@@ -792,19 +839,80 @@ def _rule_deal(
         recorded=recorded,
         laws=sorted(set(laws)),
     )
-    return ruling, corrections, borrowed
+    return ruling, corrections, borrowed, settled
 
 
-def _overscore_law(judged: _Judge, player: Player) -> int:
-    """The law that takes down a mark the player was not entitled to: the law whose finding
-    took marks from him, else law 51 (an overscore)."""
-    for f in judged.found:
-        if any(p is player and delta < 0 for p, delta in f.marks):
-            return int(f.law)
-    for f in judged.found:
-        if f.offender is player and f.law in (19, 22, 23, 24, 25):
-            return int(f.law)
-    return 51
+_CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
+"""The law that makes each kind of correction when no finding answers for it (law data)."""
+
+
+def _takedowns(
+    player: str, excess: int, allowed: Allowed | None, view: DealView
+) -> list[tuple[int, int, str, str]]:
+    """The marks taken down from ``player`` (``excess`` in all), each with the law that answers
+    for it, the kind of mark it comes off (``king`` or ``hand``) and why."""
+    out: list[tuple[int, int, str, str]] = []
+    overscore = _CORRECTING[Correcting.OVERSCORE]
+    if allowed is not None:
+        kings = _king_marks(view).get(player, 0)
+        take = min(excess, max(0, kings - allowed.king))
+        if take:
+            f = allowed.king_answer
+            law = f.law if f is not None else overscore
+            why = f"law {law}: he may not mark the king" if f else "a king he may not mark"
+            out.append((law, take, "king", why))
+            excess -= take
+        take = min(excess, allowed.hand_reckoned - allowed.hand)
+        if take and allowed.cap is not None:
+            why = f"law {allowed.cap.law}: as offender he marks only {allowed.hand} for the hand"
+            out.append((allowed.cap.law, take, "hand", why))
+            excess -= take
+        for f in allowed.reckonings:
+            lost = -sum(n for q, n in f.marks if q.value == player)
+            take = min(excess, max(0, lost))
+            if take:
+                out.append((f.law, take, "hand", f"law {f.law} reckons the hand otherwise"))
+                excess -= take
+    if excess:
+        out.append((overscore, excess, "any", "marks beyond what the deal gives him"))
+    return out
+
+
+def _king_marks(view: DealView) -> dict[str, int]:
+    """The king marks each player made in the deal from its turn-up on."""
+    out: dict[str, int] = {}
+    turned = not any(s.kind == "turn" for s in view.steps)
+    for s in view.steps:
+        if s.kind == "turn":
+            turned = True
+        e = s.event
+        if turned and isinstance(e, Mark) and e.reason is MarkReason.KING:
+            out[e.player.value] = out.get(e.player.value, 0) + (e.points or 1)
+    return out
+
+
+def _taken_down(view: DealView) -> dict[str, int]:
+    """The marks each player took down himself in the deal (``unmarks``)."""
+    out = {"A": 0, "B": 0}
+    for s in view.steps:
+        e = s.event
+        if isinstance(e, Unmark) and e.player.value in out:
+            out[e.player.value] += e.points
+    return out
+
+
+def _mark_lines(view: DealView) -> dict[str, dict[str, tuple[int, int]]]:
+    """For each player, the line of his last mark of the deal (``any``), of his last king mark
+    (``king``) and of his last other mark (``hand``): where a correction is located."""
+    out: dict[str, dict[str, tuple[int, int]]] = {"A": {}, "B": {}}
+    for s in view.steps:
+        e = s.event
+        if isinstance(e, Mark | Unmark) and e.player.value in out:
+            at = (s.line, s.column)
+            out[e.player.value]["any"] = at
+            if isinstance(e, Mark):
+                out[e.player.value]["king" if e.reason is MarkReason.KING else "hand"] = at
+    return out
 
 
 __all__ = ["LawTableError", "adjudicate"]

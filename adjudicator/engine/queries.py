@@ -214,26 +214,40 @@ def _first_card(deal: DealState, player: Player) -> tuple[Card | None, bool]:
     return None, False
 
 
-def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
-    """The marks each player is entitled to from this deal so far, before any penalty of the
-    laws: the king turned up for the dealer (law 47), a king announced in time by its holder
-    (laws 23, 24, 47), and the point or vole (laws 48, 49, 42)."""
-    marks = {deal.elder: 0, deal.dealer: 0}
+def entitled_parts(
+    deal: DealState,
+) -> tuple[dict[Player, int], dict[Player, int]] | Unknown:
+    """What each player is entitled to mark from this deal so far, before any penalty of the
+    laws, in two parts: for a king (the king turned up, the dealer's, law 47; a king held and
+    announced in time, laws 23, 24, 47), and for the hand (the point or the vole, laws 48, 49,
+    42)."""
+    kings = {deal.elder: 0, deal.dealer: 0}
+    hands = {deal.elder: 0, deal.dealer: 0}
     if king_turned(deal):
-        marks[deal.dealer] += 1
+        kings[deal.dealer] += 1
     for player in (deal.elder, deal.dealer):
         if any(a[0] is player for a in deal.announced):
             held = king_in_hand_at_play(deal, player)
             if isinstance(held, Unknown):
                 return held
             if held and announced_in_time(deal, player):
-                marks[player] += 1
+                kings[player] += 1
     if deal.result is not None:
         if deal.result.how == "undetermined":
             return Unknown("a card of the play is not recorded")
         if deal.result.winner is not None:
-            marks[deal.result.winner] += deal.result.points
-    return marks
+            hands[deal.result.winner] += deal.result.points
+    return kings, hands
+
+
+def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
+    """What each player is entitled to mark from this deal so far, before any penalty of the
+    laws: :func:`entitled_parts`, the king and the hand together."""
+    parts = entitled_parts(deal)
+    if isinstance(parts, Unknown):
+        return parts
+    kings, hands = parts
+    return {p: kings[p] + hands[p] for p in kings}
 
 
 __all__ = [
@@ -241,6 +255,7 @@ __all__ = [
     "Unknown",
     "announced_in_time",
     "entitled_marks",
+    "entitled_parts",
     "first_look",
     "has_looked",
     "has_played",
