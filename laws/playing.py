@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
     CARD_BIT,
     SUIT_MASK,
@@ -96,14 +97,6 @@ def tricks_won(deal: DealState) -> dict[Player, int] | None:
             return None
         won[t.winner] = won.get(t.winner, 0) + 1
     return won
-
-
-def penalised(deal: DealState, winner: Player) -> bool:
-    """Whether the winner's point counts two under law 49: the dealer wins after the elder
-    played without proposing, or the elder wins after the dealer refused the first proposal."""
-    if winner is deal.dealer:
-        return not any(p.proposer is deal.elder for p in deal.proposals)
-    return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
 def result_marks(result: Result | None) -> dict[Player, int]:
@@ -596,7 +589,7 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     n = tricks[winner]
     if n < 3:
         return None
-    points = point_marks(min(n, 5), penalised=penalised(deal, winner))
+    points = point_marks(min(n, 5), doubled=point_doubled(deal, winner))
     how = "vole" if n >= 5 else "point"
     per_seat = (tricks.get(Player.A, 0), tricks.get(Player.B, 0), 0)
     return Result(per_seat, winner, points, how)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.engine.rules import HAND, point_marks
+from adjudicator.engine.rules import HAND, doubled, point_marks
 from adjudicator.engine.table import SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Accept, Ask, DeclarePlay, Propose, Refuse
@@ -35,14 +35,16 @@ def ruled_points(final: DealState, stood: bool, refused_first: bool) -> int | No
         return None
     winner = result.winner
     loser = final.dealer if winner is final.elder else final.elder
-    penalised = (winner is final.dealer and stood) or (winner is final.elder and refused_first)
+    twice = doubled(
+        dealer_won=winner is final.dealer, elder_proposed=not stood, first_refused=refused_first
+    )
     if result.how == "abandoned":
         if result.tricks[SEAT[loser]] == 0:
             return 2
         if result.tricks[SEAT[loser]] < 3:
-            return point_marks(3, penalised=penalised)
+            return point_marks(3, doubled=twice)
     tricks = result.tricks[SEAT[winner]]
-    return point_marks(min(tricks, HAND), penalised=penalised)
+    return point_marks(min(tricks, HAND), doubled=twice)
 
 
 def _delta(final: DealState, stood: bool, refused_first: bool) -> tuple[tuple[Player, int], ...]:

@@ -27,6 +27,7 @@ from adjudicator.engine.rules import (
     SUIT_MASK,
     beats,
     cut_rank,
+    doubled,
     legal_follows,
     point_marks,
 )
@@ -374,8 +375,10 @@ def _deal(
             entitled[seat] += 1
     if result:
         w = 0 if won[0] > won[1] else 1
-        penalised = (w == d and not proposed) or (w == e and first_answer == "refuse")
-        entitled[w] += point_marks(won[w], penalised=penalised)
+        twice = doubled(
+            dealer_won=w == d, elder_proposed=proposed, first_refused=first_answer == "refuse"
+        )
+        entitled[w] += point_marks(won[w], doubled=twice)
     if turned_king and marks[d] < entitled[d]:
         entitled[d] -= 1  # a turned king the dealer does not mark lapses (law 22)
     if marks != entitled:

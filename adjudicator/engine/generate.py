@@ -17,6 +17,7 @@ from adjudicator.engine.rules import (
     HAND,
     cards_of,
     cut_rank,
+    doubled,
     is_king_of,
     legal_follows,
     mask,
@@ -233,8 +234,10 @@ class _Game:
             leader = winner
         hand_winner = elder if won[elder] >= 3 else dealer
         tricks = won[hand_winner]
-        penalised = (hand_winner is dealer and stood) or (hand_winner is elder and refused_first)
-        points = point_marks(tricks, penalised=penalised)
+        twice = doubled(
+            dealer_won=hand_winner is dealer, elder_proposed=not stood, first_refused=refused_first
+        )
+        points = point_marks(tricks, doubled=twice)
         reason = MarkReason.VOLE if tricks == HAND else MarkReason.POINT
         if mark(hand_winner, points, reason):
             return close(hand_winner)

@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.rules import ALL, cards_of, is_king_of, legal_follows, trick_winner
+from adjudicator.engine.rules import (
+    ALL,
+    cards_of,
+    doubled,
+    is_king_of,
+    legal_follows,
+    trick_winner,
+)
 from adjudicator.engine.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.cards import Card, Player
 
@@ -139,6 +146,16 @@ def refused_first_proposal(deal: DealState) -> bool:
     return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
+def point_doubled(deal: DealState, winner: Player) -> bool:
+    """Whether law 49 makes the point ``winner`` wins in this deal worth two
+    (:func:`adjudicator.engine.rules.doubled`, on the deal's proposals)."""
+    return doubled(
+        dealer_won=winner is deal.dealer,
+        elder_proposed=has_proposed(deal, deal.elder),
+        first_refused=refused_first_proposal(deal),
+    )
+
+
 def has_played(deal: DealState, player: Player) -> bool:
     """Whether the player has played his first card (law 23)."""
     return deal.played[SEAT[player]] > 0
@@ -265,6 +282,7 @@ __all__ = [
     "king_turned",
     "legal_cards",
     "played_without_proposing",
+    "point_doubled",
     "refused_first_proposal",
     "stock_cards",
     "to_act",

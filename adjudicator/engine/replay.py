@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Protocol
 
+from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
     CARD_BIT,
     HAND,
@@ -881,11 +882,9 @@ class _Replay:
         n = won[SEAT[winner]]
         if n < 3:
             return Result(tricks, None, 0, "undetermined")
-        penalised = (winner is deal.dealer and _stood(deal)) or (
-            winner is deal.elder and _refused_first(deal)
-        )
-        points = point_marks(min(n, HAND), penalised=penalised)
-        how = "vole" if n >= HAND else ("point (law 49)" if penalised else "point")
+        twice = point_doubled(deal, winner)
+        points = point_marks(min(n, HAND), doubled=twice)
+        how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
         return Result(tricks, winner, points, how)
 
     @staticmethod
@@ -946,10 +945,8 @@ class _Replay:
         if mine == 0:
             result = Result(tricks, other, 2, "abandoned")
         elif mine < 3:
-            penalised = (other is deal.dealer and _stood(deal)) or (
-                other is deal.elder and _refused_first(deal)
-            )
-            result = Result(tricks, other, point_marks(3, penalised=penalised), "abandoned")
+            twice = point_doubled(deal, other)
+            result = Result(tricks, other, point_marks(3, doubled=twice), "abandoned")
         else:
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
             result = self._result(deal, won, False)
@@ -1026,16 +1023,6 @@ _BY_LEAVE = frozenset({"claim", "permit_complete", "retract", "refuse"})
 """The facts that change the table only with a law's leave (:class:`Leave`)."""
 
 _OUTSIDE_A_DEAL = frozenset({"cut_for_deal", "score", "call_new_cards", "shuffle", "order"})
-
-
-def _stood(deal: DealState) -> bool:
-    """The non-dealer played without proposing (law 49)."""
-    return not any(p.proposer is deal.elder for p in deal.proposals)
-
-
-def _refused_first(deal: DealState) -> bool:
-    """The dealer refused the first proposal (law 49)."""
-    return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
 __all__ = ["Leave", "final_table", "game_target", "later_holdings", "replay"]

@@ -96,14 +96,21 @@ def cut_rank(card: Card) -> int:
     return card.rank.strength
 
 
-def point_marks(tricks: int, *, penalised: bool) -> int:
+def doubled(*, dealer_won: bool, elder_proposed: bool, first_refused: bool) -> bool:
+    """Law 49, stated once: the point counts two when the dealer wins it and the non-dealer
+    played without proposing, or the non-dealer wins it and the dealer refused the first
+    proposal."""
+    return not elder_proposed if dealer_won else first_refused
+
+
+def point_marks(tricks: int, *, doubled: bool) -> int:
     """What the winner of the hand marks for ``tricks`` tricks (3, 4 or 5): the point 1, the
-    vole 2 (law 48); 2 for the point when the other played without proposing or refused the
-    first proposal (law 49: the point only; the vole stays 2)."""
+    vole 2 (law 48); 2 for the point when law 49 doubles it (:func:`doubled`: the point only;
+    the vole stays 2)."""
     if tricks == HAND:
         return 2
     if tricks >= 3:
-        return 2 if penalised else 1
+        return 2 if doubled else 1
     return 0
 
 
