@@ -153,6 +153,9 @@ class Finding:
     king the player may mark in the deal is left to him."""
     step: int = 0
     """The engine step (event number) where it was found."""
+    fault: bool = True
+    """``False`` when the law speaks of a fact that is no irregularity (a right exercised, law
+    44): the ruling gives it as a note, with no effect."""
 
 
 Finder = Callable[[DealView], Sequence[Finding]]

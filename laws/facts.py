@@ -135,6 +135,7 @@ def finding(
     caps: tuple[tuple[Player, int], ...] = (),
     takes_king: tuple[Player, ...] = (),
     answers_king: tuple[Player, ...] = (),
+    fault: bool = True,
 ) -> Finding:
     """A finding of ``law`` at ``step`` of ``view``."""
     return Finding(
@@ -154,4 +155,5 @@ def finding(
         takes_king=takes_king,
         answers_king=answers_king,
         step=step.number,
+        fault=fault,
     )

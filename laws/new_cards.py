@@ -40,6 +40,7 @@ def _find_44(view: DealView) -> Sequence[Finding]:
                 "at his expense, come in before the pack is cut for the next deal, the dealer "
                 "of that deal choosing between them (law 44)",
                 default="the deal in progress is finished with the packs in use",
+                fault=False,
             )
         )
     return out
@@ -55,11 +56,12 @@ LAW_44 = Law(
         "dealer picks which of the two he will deal with."
     ),
     interpretation=(
-        "S2 text; §6.21. The call is a right, not an irregularity: a call made between deals, "
-        "or in a deal before its pack is cut, takes effect for that deal and gives no finding. "
+        "S2 text; §6.21. The call is a right, never an irregularity: a call made between deals, "
+        "or in a deal before its pack is cut, takes effect for that deal and is not mentioned. "
         "A call made once the deal's pack has been cut (or, with no cut recorded, once the "
-        "dealing has begun) and before the hand is over cannot change the cards of the deal in "
-        "progress: the finding `new_cards_for_next_deal` says so, with no option and no "
+        "dealing has begun) and before the hand is over is still 'before the pack is cut for "
+        "the next deal', so lawful, but cannot change the cards of the deal in progress: the "
+        "ruling gives a note (`new_cards_for_next_deal`, not a finding), with no option and no "
         "penalty (the new packs come in before the next cut). A call after the hand is over is "
         "in time for the next deal. Which two packs, and the dealer's choice between them, are "
         "not recorded by the notation. The cut for deal before the first deal is not 'the pack "

@@ -297,8 +297,11 @@ LAW_39 = Law(
         "to be taken back only to mend a revoke or a failure to win, so it stands); and a "
         "revoke mended in time (`revoke_corrected`, at the step of the revoke: no penalty). "
         "Law 43's last sentence says the same, so this law overrides 43 for a revoke taken back "
-        "in time. The record cannot undo what the players did after a card was wrongly taken "
-        "back: the finding says the card stands, and the deal is ruled on as it was played."
+        "in time. The card that cannot be taken back stays where it is: the law's leave "
+        "(`may_take_back`, asked by the court before the table moves) refuses the taking back, "
+        "so the trick is counted with the card. Where the record then goes on as if it had been "
+        "taken back (another card led in its place), the record contradicts the table, and the "
+        "court rules the deal undetermined from there."
     ),
     find=_find_39,
     leave=may_take_back,

@@ -26,6 +26,7 @@ from test_mutations import MUTATIONS, SEEDS
 import laws.base
 from adjudicator import Record, read_each, read_one, write
 from adjudicator.court.adjudicate import adjudicate
+from adjudicator.court.record import UNJUDGED
 from adjudicator.engine.generate import generate
 from adjudicator.engine.table import Step
 from adjudicator.notation.model import Event
@@ -317,3 +318,14 @@ def test_a_score_line_beside_another_irregularity_tells_everything() -> None:
         assert view.telling == view.kinds
         assert 13 in {f.law for f in adjudicate(record).findings if f.deal == view.number}
     assert both >= 5, both
+
+
+def test_every_deviation_kind_is_judged() -> None:
+    """Each kind of departure the engine reports is judged by a law (``Law.deviations``) or by
+    the court's table of what no law speaks of (``adjudicator.court.record.UNJUDGED``), and
+    not by both."""
+    by_law = {k for law in LAWS for k in law.deviations}
+    unjudged = set(UNJUDGED)
+    assert not (by_law & unjudged), "judged by a law and by the court"
+    assert by_law | unjudged >= DEVIATION_KINDS, sorted(DEVIATION_KINDS - by_law - unjudged)
+    assert unjudged <= DEVIATION_KINDS, sorted(unjudged - DEVIATION_KINDS)

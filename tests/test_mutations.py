@@ -54,7 +54,8 @@ def test_lawful_generated_games_have_no_finding(seed: int) -> None:
 #  None when the game offers no place for it.
 # --------------------------------------------------------------------------------------------
 
-Mutation = Callable[[Record, random.Random], tuple[Record, int, int] | None]
+Mutation = Callable[[Record, random.Random], tuple[Record, int | None, int] | None]
+"""A mutation: the record, and the law (``None``: the court's own finding) and line to cite."""
 
 
 def _tricks(record: Record) -> list[tuple[int, int, Trick]]:
@@ -188,7 +189,72 @@ def wrong_mark(record: Record, rng: random.Random) -> tuple[Record, int, int] | 
     return None
 
 
+def _deal_cards(deal: Any) -> int:
+    seen = 0
+    for e in deal.events:
+        for c in (*getattr(e, "cards", ()), getattr(e, "card", None), *_trick_cards(e)):
+            if isinstance(c, Card):
+                seen |= 1 << c.index
+    return seen
+
+
+def card_from_the_stock(
+    record: Record, rng: random.Random
+) -> tuple[Record, int | None, int] | None:
+    """A card never dealt to the player (one of the stock) is played: the record contradicts
+    itself (the court's finding, no law)."""
+    tricks = _tricks(record)
+    rng.shuffle(tricks)
+    for d, i, tr in tricks:
+        if tr.follow is None or tr.follower is None:
+            continue
+        seen = _deal_cards(record.deals[d])
+        spare = [c for c in ALL_CARDS if not seen & (1 << c.index)]
+        if not spare:
+            continue
+        mutated = _replace_event(record, d, i, [tr.model_copy(update={"follow": spare[0]})])
+        return mutated, None, _line_of(mutated, d, i)
+    return None
+
+
+def played_to_own_lead(record: Record, rng: random.Random) -> tuple[Record, int | None, int] | None:
+    """The leader is written as the follower too: the record contradicts itself."""
+    tricks = _tricks(record)
+    rng.shuffle(tricks)
+    for d, i, tr in tricks:
+        if tr.follower is None:
+            continue
+        mutated = _replace_event(record, d, i, [tr.model_copy(update={"follower": tr.leader})])
+        return mutated, None, _line_of(mutated, d, i)
+    return None
+
+
+def dealer_proposes(record: Record, rng: random.Random) -> tuple[Record, int | None, int] | None:
+    """The dealer is written as the one who proposes: the record contradicts itself."""
+    for d, deal in enumerate(record.deals):
+        for i, e in enumerate(deal.events):
+            if e.kind == "propose":
+                mutated = _replace_event(
+                    record, d, i, [e.model_copy(update={"player": deal.dealer})]
+                )
+                return mutated, None, _line_of(mutated, d, i)
+    return None
+
+
+def trick_misnumbered(record: Record, rng: random.Random) -> tuple[Record, int | None, int] | None:
+    """A trick written with the wrong number: a slip of the record (the court's finding)."""
+    tricks = _tricks(record)
+    rng.shuffle(tricks)
+    d, i, tr = tricks[0]
+    mutated = _replace_event(record, d, i, [tr.model_copy(update={"number": tr.number % 5 + 1})])
+    return mutated, None, _line_of(mutated, d, i)
+
+
 MUTATIONS: dict[str, Mutation] = {
+    "card from the stock": card_from_the_stock,
+    "played to his own lead": played_to_own_lead,
+    "dealer proposes": dealer_proposes,
+    "trick misnumbered": trick_misnumbered,
     "revoke": revoke,
     "sixth card": sixth_card,
     "exposed card": exposed_card,

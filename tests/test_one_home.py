@@ -69,6 +69,7 @@ def _named(text: str) -> list[str]:
             isinstance(node, ast.keyword)
             and node.arg == "law"
             and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, int)
         ):
             named.append(f"line {node.lineno}: law={node.value.value!r}")
     return named

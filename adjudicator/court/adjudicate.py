@@ -22,11 +22,13 @@ from dataclasses import replace
 from typing import Any, NamedTuple
 
 from adjudicator.court.plain import plain_ruling
+from adjudicator.court.record import RecordFinding, contradicted_at, record_findings
 from adjudicator.court.ruling import (
     ClaimRuling,
     Correction,
     DealRuling,
     FindingRuling,
+    NoteRuling,
     OptionRuling,
     RecordRuling,
     TraceEntry,
@@ -85,11 +87,16 @@ class _Closed(NamedTuple):
 
 
 def _findings(view: DealView) -> list[Finding]:
-    """What the laws find in the view, conflicts resolved (none in a quiet deal)."""
+    """What the laws find in the view, conflicts resolved (none in a quiet deal). Past a point
+    where the record contradicts itself, nothing the laws find is ruled on
+    (:mod:`adjudicator.court.record`)."""
     found: list[Finding] = []
     if view.telling:
         for law in that_may_find(view):  # a kind it looks at tells (Law.looks_at)
             found.extend(findings_of(view, law))
+        at = contradicted_at(record_findings(view.deviations))
+        if at is not None:
+            found = [f for f in found if f.step <= at]
     return _resolve_conflicts(found, BY_NUMBER)
 
 
@@ -200,6 +207,7 @@ class _Ruler:
 
     def __init__(self, record: Record) -> None:
         self.findings: list[FindingRuling] = []
+        self.notes: list[NoteRuling] = []
         self.claims: list[ClaimRuling] = []
         self.deals: list[DealRuling] = []
         self.corrections: list[Correction] = []
@@ -248,6 +256,7 @@ class _Ruler:
             judged.finish()
             self.claims.extend(judged.claims)
             self.findings.extend(judged.findings)
+            self.notes.extend(judged.notes)
             self.trace.extend(judged.trace)
             final = before.final
             if before.number is not None and final is not None:
@@ -275,6 +284,7 @@ class _Ruler:
         return RecordRuling(
             line=self.line,
             findings=self.findings,
+            notes=self.notes,
             claims=self.claims,
             deals=self.deals,
             corrections=self.corrections,
@@ -390,11 +400,32 @@ class _Judge:
         """Judging a claim as it is made, on the deal so far: nothing of the previous deal's
         judge is changed (what it would take is kept in ``earlier_taken``)."""
         self.earlier_taken: set[tuple[int, str]] = set()
+        self.record: list[RecordFinding] = record_findings(view.deviations)
+        """What no law speaks of in the deal: the court's own findings."""
+        self.notes: list[NoteRuling] = []
         self._judge_claims()
 
     def finish(self) -> None:
         """Rule on the findings' options, once every claim of the record has been judged."""
-        self.findings = [self._finding(i, f) for i, f in enumerate(self.found)]
+        self.findings = [self._finding(i, f) for i, f in enumerate(self.found) if f.fault]
+        self.notes = [_note(f) for f in self.found if not f.fault]
+        for r in self.record:
+            deal = self.view.number
+            if r.deviation.kind == "hand_unfinished":  # of the deal before
+                deal = self.view.previous.number if self.view.previous is not None else None
+            self.findings.append(
+                FindingRuling(
+                    law=None,
+                    deal=deal,
+                    line=r.step.line,
+                    column=r.step.column,
+                    offender=r.deviation.player.value if r.deviation.player else None,
+                    kind=r.kind,
+                    message=r.message,
+                    evidence=[c.code for c in r.deviation.cards],
+                    default=r.unjudged.settles,
+                )
+            )
 
     # -- when windows close ---------------------------------------------------------------
 
@@ -696,6 +727,19 @@ class _Judge:
 # --------------------------------------------------------------------------------------------
 
 
+def _note(f: Finding) -> NoteRuling:
+    """A law's word on a fact that is no irregularity (``Finding.fault`` false)."""
+    return NoteRuling(
+        law=f.law,
+        deal=f.deal,
+        line=f.line,
+        column=f.column,
+        player=f.offender.value if f.offender else None,
+        kind=f.kind,
+        message=f.message,
+    )
+
+
 def _early_marks(view: Any) -> dict[str, int]:
     """Marks made in a deal before its trump is turned: they may be for the deal before."""
     out = {"A": 0, "B": 0}
@@ -741,6 +785,21 @@ def _rule_deal(
         if _SEVERITY.get(name, 0) > _SEVERITY[outcome]:
             outcome, how = name, f"by the option law {law} gave"
             laws.append(law)
+    # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.
+    unruled = [r for r in judged.record if r.unjudged.contradiction]
+    unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
+    if next_view is not None:
+        unruled += [
+            r
+            for r in record_findings(next_view.deviations)
+            if r.deviation.kind == "hand_unfinished"
+        ]
+    if unruled and _SEVERITY[outcome] < _SEVERITY["undetermined"]:
+        r = unruled[0]
+        outcome = "undetermined"
+        how = (
+            f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
+        )
     recorded = {"A": 0, "B": 0}
     for player, points in final.marks:
         if player.value in recorded:
@@ -759,6 +818,8 @@ def _rule_deal(
                 for q, a in parts.items()
                 if q.value in recorded
             }
+    elif unruled:
+        marks = dict(recorded)
     else:
         if isinstance(parts, Unknown):
             if outcome == "stands":

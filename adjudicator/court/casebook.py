@@ -22,13 +22,21 @@ class _Strict(BaseModel):
 
 
 class ExpectedFinding(_Strict):
-    """A finding the ruling must contain."""
+    """A finding the ruling must contain (``law`` omitted: the court's own finding on a record
+    that contradicts itself, or a slip of the pen)."""
 
-    law: int
+    law: int | None = None
     deal: int | None = None
     line: int
     offender: Literal["A", "B", "C"] | None = None
     kind: str | None = None
+
+
+class ExpectedNote(_Strict):
+    """A note the ruling must contain: a right exercised, which a law speaks of."""
+
+    law: int
+    line: int
 
 
 class ExpectedClaim(_Strict):
@@ -62,6 +70,7 @@ class Expected(_Strict):
     law: int
     triggers: bool
     findings: list[ExpectedFinding] = []
+    notes: list[ExpectedNote] = []
     claims: list[ExpectedClaim] = []
     deals: list[ExpectedDeal] = []
     corrections: list[ExpectedCorrection] = []
@@ -127,6 +136,12 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             out.append(
                 f"unexpected finding: law {g.law}, deal {g.deal}, line {g.line}: {g.message}"
             )
+    got_notes = {(n.law, n.line) for n in ruling.notes}
+    want_notes = {(n.law, n.line) for n in expected.notes}
+    for law, line in sorted(want_notes - got_notes):
+        out.append(f"missing note: law {law}, line {line}")
+    for law, line in sorted(got_notes - want_notes):
+        out.append(f"unexpected note: law {law}, line {line}")
     claims = {c.line: c for c in ruling.claims}
     want_claims = {c.line: c for c in expected.claims}
     for line, c in want_claims.items():

@@ -41,7 +41,10 @@ class OptionRuling(_Model):
 class FindingRuling(_Model):
     """An irregularity found, with the law that governs it."""
 
-    law: int
+    law: int | None
+    """The law; ``None`` for a departure no law speaks of, which the court rules itself: the
+    record contradicts itself (``kind`` ``inconsistent_record``: the deal is undetermined), or
+    an act no law provides for is ruled as played (``unprovided``)."""
     deal: int | None
     line: int
     column: int
@@ -53,6 +56,19 @@ class FindingRuling(_Model):
     options: list[OptionRuling] = []
     default: str = ""
     """What the law imposes, or what happens when no option is taken."""
+
+
+class NoteRuling(_Model):
+    """A fact a law speaks of that is no irregularity: a right exercised (law 44's call for new
+    cards). It changes nothing and is no finding."""
+
+    law: int
+    deal: int | None
+    line: int
+    column: int
+    player: str | None
+    kind: str
+    message: str
 
 
 class ClaimRuling(_Model):
@@ -115,6 +131,8 @@ class RecordRuling(_Model):
     line: int
     """Line where the record begins."""
     findings: list[FindingRuling] = []
+    notes: list[NoteRuling] = []
+    """Rights exercised that a law speaks of: no finding, no effect."""
     claims: list[ClaimRuling] = []
     deals: list[DealRuling] = []
     corrections: list[Correction] = []

@@ -966,7 +966,9 @@ class _Replay:
     def _call_new_cards(self, e: Any, deal: DealState | None) -> DealState | None:
         return deal
 
-    def _pack_fault(self, e: Any, deal: DealState) -> DealState:
+    def _pack_fault(self, e: Any, deal: DealState | None) -> DealState | None:
+        if deal is None:  # found before any deal: no deal to void, new cards come in
+            return None
         self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
         return _upd(deal, phase="over", ended_by="void")
@@ -1022,7 +1024,9 @@ class _Replay:
 _BY_LEAVE = frozenset({"claim", "permit_complete", "retract", "refuse"})
 """The facts that change the table only with a law's leave (:class:`Leave`)."""
 
-_OUTSIDE_A_DEAL = frozenset({"cut_for_deal", "score", "call_new_cards", "shuffle", "order"})
+_OUTSIDE_A_DEAL = frozenset(
+    {"cut_for_deal", "score", "call_new_cards", "shuffle", "order", "pack_fault"}
+)
 
 
 __all__ = ["Leave", "final_table", "game_target", "later_holdings", "replay"]

@@ -24,7 +24,7 @@ def _law_summary(number: int) -> str:
 
 def check_lines(path: str, ruling: RecordRuling) -> list[str]:
     """``path:line:col: law N: message`` for every finding and correction of a record."""
-    out = [f"{path}:{f.line}:{f.column}: law {f.law}: {f.message}" for f in ruling.findings]
+    out = [f"{path}:{f.line}:{f.column}: {_cited(f.law)}: {f.message}" for f in ruling.findings]
     for c in ruling.corrections:
         sign = "+" if c.points > 0 else ""
         out.append(
@@ -41,6 +41,11 @@ def check_lines(path: str, ruling: RecordRuling) -> list[str]:
     return out
 
 
+def _cited(law: int | None) -> str:
+    """``law N``, or ``record`` for the court's own finding on the record."""
+    return f"law {law}" if law is not None else "record"
+
+
 def _wrap(text: str, indent: str) -> list[str]:
     return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent) or [
         indent
@@ -51,7 +56,7 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
     """The full ruling, deal by deal, with each law's summary beside it."""
     out = [f"Ruling on the record at {path}:{ruling.line}", ""]
     by_deal: dict[int | None, list[Any]] = {}
-    for f in sorted(ruling.findings, key=lambda f: (f.line, f.column, f.law)):
+    for f in sorted(ruling.findings, key=lambda f: (f.line, f.column, f.law or 0)):
         by_deal.setdefault(f.deal, []).append(f)
     numbers: list[int | None] = [None] + [d.number for d in ruling.deals]
     deals = {d.number: d for d in ruling.deals}
@@ -68,9 +73,12 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
             out.append("Before the first deal")
         for f in findings:
             who = f" ({f.offender})" if f.offender else ""
-            out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
+            if f.law is None:
+                out.append(f"  line {f.line}: the record{who}")
+            else:
+                out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
             out.extend(_wrap(f.message, "    "))
-            summary = _law_summary(f.law)
+            summary = _law_summary(f.law) if f.law is not None else ""
             if summary:
                 out.extend(_wrap(f"The law: {summary}", "    "))
             for o in f.options:
@@ -94,6 +102,11 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
             laws = f" (laws {', '.join(str(n) for n in deal.laws)})" if deal.laws else ""
             out.append(f"  outcome: {deal.how}{laws}")
             out.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
+        out.append("")
+    if ruling.notes:
+        out.append("Notes (rights exercised; no irregularity)")
+        for n in ruling.notes:
+            out.extend(_wrap(f"line {n.line}: law {n.law}: {n.message}", "  "))
         out.append("")
     if ruling.corrections:
         out.append("Corrections to the score")
