@@ -18,7 +18,7 @@ from adjudicator.engine.table import SEAT, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Order, Packet, Trick
 
-from .base import ALWAYS, NEVER, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import ALWAYS, Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 from .view import DealView
 
@@ -377,6 +377,43 @@ LAW_9 = Law(
 
 # -- law 10: the turn-up ------------------------------------------------------------------------
 
+
+def _find_law_10(view: DealView) -> Sequence[Finding]:
+    """The trump card turned up before the hands were dealt: packets of the dealing follow
+    the turn-up (the dealer went on dealing after it)."""
+    state = opening_state(view)
+    turn = turn_step(view)
+    if state is None or turn is None or turn.table.deal is None:
+        return ()
+    dealt = len(turn.table.deal.packets)
+    if dealt >= 4:
+        return ()
+    after: list[Step] = []
+    for s in view.steps:  # the packets that follow the turn-up at once, the dealing going on
+        if s.number <= turn.number:
+            continue
+        if s.kind != "packet":
+            break
+        after.append(s)
+    if not after or dealt + len(after) < 4:
+        return ()  # the dealing stopped short: a wrong number dealt (laws 15-18)
+    return [
+        finding(
+            10,
+            view,
+            turn,
+            state.dealer,
+            "turned_before_dealt",
+            f"{state.dealer} turned up the trump card after {dealt} packet(s) of the four and "
+            "went on dealing after it: the trump card is turned up once the hands are dealt "
+            "(law 10). The law lays down no penalty: the card turned up is the trump, and the "
+            "deal stands.",
+            evidence=tuple(c for c in turn.table.deal.turned if c is not None),
+            default="the deal stands; the card turned up is the trump",
+        )
+    ]
+
+
 LAW_10 = Law(
     number=10,
     heading=Heading.DEALING,
@@ -386,15 +423,20 @@ LAW_10 = Law(
         "of the pack; its suit is trumps."
     ),
     interpretation=(
-        "Definitional: the engine applies it (`turn KD` sets the trump suit from the card; a "
-        "king turned up is the dealer's to mark, laws 22 and 47). The turned card stays on the "
-        "stock and is never taken into hand (the project's reading of law 38, §6.18). Turning "
-        "up more than one card is law 11's; a card turned up after the trump is law 37's. "
-        "Whether the card turned was the true top card cannot be told from a record. Source: "
-        "S2."
+        "The engine applies it (`turn KD` sets the trump suit from the card; a king turned up "
+        "is the dealer's to mark, laws 22 and 47). The turned card stays on the stock and is "
+        "never taken into hand (the project's reading of law 38, §6.18). A card turned up "
+        "before the hands are dealt, the dealing going on after it, is this law's finding "
+        "(`turned_before_dealt`, at the turn-up); the law lays down no penalty, so the card "
+        "turned is the trump and the deal stands, and the hands, complete once the dealing is "
+        "done, are no wrong number dealt (this law overrides 15-18 there). A dealing that stops "
+        "short at the turn-up is a wrong number dealt (laws 15-18). Turning up more than one "
+        "card is law 11's; a card turned up after the trump is law 37's. Whether the card "
+        "turned was the true top card cannot be told from a record. Source: S2."
     ),
-    definitional=True,
-    looks_at=NEVER,
+    find=_find_law_10,
+    overrides=(15, 16, 17, 18),
+    looks_at=frozenset({"wrong_count_dealt"}),  # the hands are short at the turn-up
 )
 
 

@@ -1,17 +1,59 @@
 """SHUFFLING: laws 1 and 2 (Cavendish, 1886, p. 7).
 
-Law 1 gives rights and no remedy: the record shows who shuffled, and nothing in it can be an
-offence against law 1. Law 2 forbids three ways of shuffling; it states no penalty, so its
-findings record the fault and leave the deal standing.
+Law 1 gives rights and no remedy: the record shows who shuffled; only a shuffle by the
+non-dealer after the cut, the dealer dealing without shuffling after him, is found. Law 2
+forbids three ways of shuffling; it states no penalty, so its findings record the fault and
+leave the deal standing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .base import NEVER, Finding, Heading, Law
-from .facts import finding
+from adjudicator.engine.table import Step
+from adjudicator.notation.model import Shuffle
+
+from .base import Finding, Heading, Law
+from .facts import finding, opening_state
 from .view import DealView
+
+
+def _find_law_1(view: DealView) -> Sequence[Finding]:
+    """The non-dealer shuffles the pack after it has been cut, and the dealer deals it without
+    shuffling after him: the dealer did not shuffle last."""
+    state = opening_state(view)
+    if state is None:
+        return ()
+    found: list[Finding] = []
+    cut = False
+    late: Step | None = None
+    for step in view.steps:
+        kind = step.kind
+        e = step.event
+        if kind == "cut":
+            cut = True
+        elif kind == "shuffle" and cut and isinstance(e, Shuffle):
+            late = step if e.player is state.elder else None  # the dealer's shuffle after it
+        elif kind in ("packet", "turn"):
+            break
+    if late is not None:
+        found.append(
+            finding(
+                1,
+                view,
+                late,
+                offender=state.elder,
+                kind="shuffled_after_cut",
+                message=(
+                    f"{state.elder} shuffled the pack after it was cut, and {state.dealer} dealt "
+                    "it without shuffling after him: the dealer has the right to shuffle last "
+                    "(law 1). The law states no penalty; the deal stands."
+                ),
+                default="no penalty; the deal stands",
+            )
+        )
+    return found
+
 
 LAW_1 = Law(
     number=1,
@@ -23,14 +65,18 @@ LAW_1 = Law(
     ),
     interpretation=(
         "A right, not a duty, and the law attaches no remedy. A player who does not shuffle "
-        "waives his right; if the non-dealer shuffles after the dealer, the dealer may simply "
-        "shuffle again (the record shows it with a further `shuffle` line), and if he deals "
-        "without doing so he has waived the last shuffle. So no record can show an offence "
-        "against law 1, and its finder finds nothing: the law is treated as definitional. "
-        "Faulty ways of shuffling are law 2's. Source: S2's wording; no source adds a penalty."
+        "waives his right; if the non-dealer shuffles after the dealer before the cut, the "
+        "dealer may simply shuffle again (the record shows it with a further `shuffle` line), "
+        "and if he has the pack cut and deals without doing so he has waived the last shuffle. "
+        "Once the pack is cut the shuffling is over: a shuffle by the non-dealer after the cut, "
+        "the dealer dealing without shuffling after him, takes the last shuffle from the "
+        "dealer; the finding (`shuffled_after_cut`) records it, with no penalty, and the deal "
+        "stands. Faulty ways of shuffling are law 2's. Source: S2's wording; no source adds a "
+        "penalty."
     ),
-    definitional=True,
-    looks_at=NEVER,
+    find=_find_law_1,
+    deviations=("shuffled_after_cut",),
+    looks_at=frozenset({"shuffled_after_cut"}),
 )
 
 

@@ -291,7 +291,8 @@ def test_json_is_the_document_it_always_was(tmp_path: Path) -> None:
 
 
 def test_bad_files_are_reported_in_their_place_and_the_batch_goes_on(tmp_path: Path) -> None:
-    cases = sorted(CASES.rglob("*.etn"))
+    revokes = sorted((CASES / "law-43-revoke").glob("*.etn"))
+    cases = [c for c in revokes if "near-miss" not in c.name]  # each has findings to print
     (tmp_path / "empty").mkdir()
     (tmp_path / "binary.etn").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR")
     (tmp_path / "latin1.etn").write_bytes('[Event "Écarté"]\ndeal 1 A\n'.encode("latin-1"))

@@ -101,10 +101,8 @@ def test_chapters_hold_their_laws_in_order() -> None:
 
 def test_definitional_laws() -> None:
     assert {law.number for law in (*SHUFFLING, *CUTTING, *DEALING) if law.definitional} == {
-        1,
         5,
         6,
-        10,
     }
 
 
@@ -129,10 +127,17 @@ def test_options_of_findings_are_among_the_laws_options() -> None:
 # -- law 1 and law 2: shuffling --------------------------------------------------------------------
 
 
-def test_law_1_finds_nothing_in_any_order_of_shuffling() -> None:
+def test_law_1_finds_nothing_in_any_order_of_shuffling_before_the_cut() -> None:
     text = HEAD + "deal 1 A\n  shuffle A\n  shuffle B\n  cut B 14\n" + PACKETS + "  turn 9D\n"
-    assert LAW_1.definitional
-    assert found(LAW_1, text) == []
+    assert found(LAW_1, text) == []  # the dealer waived his last shuffle
+
+
+def test_law_1_a_shuffle_after_the_cut() -> None:
+    text = HEAD + "deal 1 A\n  shuffle A\n  cut B 14\n  shuffle B\n" + PACKETS + "  turn 9D\n"
+    f = one(found(LAW_1, text))
+    assert (f.kind, f.offender, f.line) == ("shuffled_after_cut", B, line_of(text, "shuffle B"))
+    again = text.replace("  shuffle B\n", "  shuffle B\n  shuffle A\n")
+    assert found(LAW_1, again) == []  # the dealer shuffled last after all
 
 
 def test_law_2_shuffle_below_the_table() -> None:
@@ -384,9 +389,14 @@ def test_law_9_near_miss_lawful_deal() -> None:
     assert found(LAW_9, text) == []
 
 
-def test_law_10_is_definitional() -> None:
-    assert LAW_10.definitional
+def test_law_10_the_trump_turned_before_the_hands_are_dealt() -> None:
     assert found(LAW_10, HEAD + "deal 1 A\n" + PACKETS + "  turn KD\n") == []
+    packets = PACKETS.splitlines(keepends=True)
+    early = HEAD + "deal 1 A\n" + "".join(packets[:3]) + "  turn KD\n" + packets[3]
+    f = one(found(LAW_10, early))
+    assert (f.kind, f.offender, f.line) == ("turned_before_dealt", A, line_of(early, "turn"))
+    short = HEAD + "deal 1 A\n" + "".join(packets[:3]) + "  turn KD\n"
+    assert found(LAW_10, short) == []  # the dealing stopped short: laws 15-18
 
 
 # -- law 11 to law 13 ------------------------------------------------------------------------------

@@ -257,7 +257,6 @@ class _Ruler:
             self.claims.extend(judged.claims)
             self.findings.extend(judged.findings)
             self.notes.extend(judged.notes)
-            self.trace.extend(judged.trace)
             final = before.final
             if before.number is not None and final is not None:
                 if self.game_over:  # a deal after a game was won begins the next game
@@ -271,6 +270,7 @@ class _Ruler:
                 self._settle(settled)
                 self.deals.append(deal_ruling)
                 self.corrections.extend(corrections)
+                self.trace.extend(_trace(judged, deal_ruling, corrections))
                 self.owed.extend(c for c in corrections if c.points < 0)
                 for p in ("A", "B"):
                     self.score[p] += deal_ruling.marks.get(p, 0)
@@ -389,7 +389,8 @@ class _Judge:
         self.taken: dict[tuple[int, str], tuple[Any, int]] = {}  # (finding idx, option) -> claim
         self.declined: dict[tuple[int, str], int] = {}
         self.claims: list[ClaimRuling] = []
-        self.trace: list[TraceEntry] = []
+        self.allowed: dict[str, Allowed] = {}
+        """What each player may mark (set when the deal is ruled)."""
         self.findings: list[FindingRuling] = []
         self.verdicts: dict[int, _Verdict] = verdicts if verdicts is not None else {}
         """Claims judged when they were made (by step number): they are not judged again, so
@@ -590,13 +591,6 @@ class _Judge:
             self.earlier_taken.add((i, o.name))
             return
         owner.taken[(i, o.name)] = (player, s.line)
-        owner.trace.append(
-            TraceEntry(
-                deal=owner.view.number,
-                law=f.law,
-                text=f"{player} {text} (line {s.line}{when}): upheld; {o.effect}",
-            )
-        )
 
     def _uphold(
         self,
@@ -727,6 +721,115 @@ class _Judge:
 # --------------------------------------------------------------------------------------------
 
 
+def _trace(judged: _Judge, deal: DealRuling, corrections: list[Correction]) -> list[TraceEntry]:
+    """The chain of laws behind a deal's ruling, in the record's order: each finding and the
+    fate of each option it gave, each claim judged, each note; then what the laws make of the
+    marks (a cap that binds, a king taken), the outcome and the corrections."""
+    n = deal.number
+    links: list[tuple[int, TraceEntry]] = []
+    for f in judged.findings:
+        who = f" by {f.offender}" if f.offender else ""
+        links.append(
+            (
+                f.line,
+                TraceEntry(
+                    deal=f.deal,
+                    law=f.law,
+                    step="finding",
+                    line=f.line,
+                    text=f"{f.kind.replace('_', ' ')}{who}",
+                ),
+            )
+        )
+        for o in f.options:
+            at = f" (line {o.line})" if o.line else ""
+            links.append(
+                (
+                    o.line or f.line,
+                    TraceEntry(
+                        deal=f.deal,
+                        law=f.law,
+                        step="option",
+                        line=o.line,
+                        text=f"option {o.name}: {o.status}{at}",
+                    ),
+                )
+            )
+    for c in judged.claims:
+        verdict = "upheld" if c.upheld else "rejected"
+        links.append(
+            (
+                c.line,
+                TraceEntry(
+                    deal=n,
+                    law=c.law,
+                    step="claim",
+                    line=c.line,
+                    text=f"{c.player} {c.claim}: {verdict}",
+                ),
+            )
+        )
+    for note in judged.notes:
+        links.append(
+            (
+                note.line,
+                TraceEntry(
+                    deal=n,
+                    law=note.law,
+                    step="note",
+                    line=note.line,
+                    text=note.kind.replace("_", " "),
+                ),
+            )
+        )
+    out = [entry for _, entry in sorted(links, key=lambda pair: pair[0])]
+    for q, a in judged.allowed.items():
+        if a.cap is not None:
+            out.append(
+                TraceEntry(
+                    deal=n,
+                    law=a.cap.law,
+                    step="cap",
+                    line=a.cap.line,
+                    text=f"{q} marks at most {a.hand} for the hand",
+                )
+            )
+        if a.king_answer is not None and a.king_entitled > a.king:
+            out.append(
+                TraceEntry(
+                    deal=n,
+                    law=a.king_answer.law,
+                    step="king",
+                    line=a.king_answer.line,
+                    text=f"{q} may not mark the king",
+                )
+            )
+    if deal.outcome == "stands" and not deal.laws:
+        return out  # a deal that stands with no law's word: nothing to trace
+    first = deal.laws[0] if deal.laws else None
+    out.append(
+        TraceEntry(
+            deal=n,
+            law=first,
+            step="outcome",
+            line=deal.line,
+            text=f"{deal.outcome.replace('_', ' ')}: {deal.how}",
+        )
+    )
+    for corr in corrections:
+        sign = "+" if corr.points > 0 else ""
+        out.append(
+            TraceEntry(
+                deal=corr.deal,
+                law=corr.law,
+                step="correction",
+                line=corr.line,
+                text=f"{corr.player} {sign}{corr.points}",
+            )
+        )
+    return out
+
+
 def _note(f: Finding) -> NoteRuling:
     """A law's word on a fact that is no irregularity (``Finding.fault`` false)."""
     return NoteRuling(
@@ -833,6 +936,7 @@ def _rule_deal(
                 for effect in (a.cap, a.king_answer, *a.reckonings):
                     if effect is not None and effect.law not in laws:
                         laws.append(effect.law)
+    judged.allowed = allowed
     # A mark of choice (the king turned up) not made lapses: no omission.
     for q, a in allowed.items():
         if a.optional and recorded[q] + early.get(q, 0) < marks[q]:

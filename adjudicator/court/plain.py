@@ -168,6 +168,7 @@ def _deal(
     play_hands = (0, 0)
     marks = [0, 0]
     result = False
+    cut = False
     for ev in events:
         kind = ev.kind
         if kind == "packet":
@@ -348,9 +349,10 @@ def _deal(
                     raise _NotPlain
             announced.append(seat)
         elif kind == "shuffle":
-            if ev.exposed or ev.below_table or packets or trump is not None:
+            if ev.exposed or ev.below_table or packets or trump is not None or cut:
                 raise _NotPlain
         elif kind == "cut":
+            cut = True
             if (
                 ev.player is not elder
                 or ev.count < 2

@@ -117,12 +117,21 @@ class Correction(_Model):
     reason: str = ""
 
 
+TraceStep = Literal["finding", "option", "claim", "cap", "king", "outcome", "correction", "note"]
+
+
 class TraceEntry(_Model):
-    """One link of the chain of laws behind an outcome."""
+    """One link of the chain of laws behind a ruling: a finding, an option's fate, a claim
+    judged, a cap or a king taken, a deal's outcome, a correction to the score."""
 
     deal: int | None
-    law: int
+    law: int | None
+    """The law that decided it (``None``: the court, on what no law speaks of)."""
     text: str
+    step: TraceStep = "finding"
+    """What kind of link it is."""
+    line: int | None = None
+    """The record's line that shows it."""
 
 
 class RecordRuling(_Model):

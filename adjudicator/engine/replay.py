@@ -335,6 +335,7 @@ class _Replay:
         ):
             self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
         self._due_dealer = t.next_dealer
+        self._cut_made = False
         self._loose = 0
         self._completing = None
         elder = _other(deal.dealer)
@@ -373,9 +374,14 @@ class _Replay:
             self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
         if deal is not None and deal.phase == "play" and deal.result is None:
             self._dev("shuffle_during_play", e.player, f"{e.player} shuffled during the play")
+        elif deal is not None and self._cut_made and not deal.packets and deal.phase == "dealing":
+            self._dev("shuffled_after_cut", e.player, f"{e.player} shuffled after the cut")
         return deal
 
+    _cut_made = False  # the pack of the deal in progress has been cut
+
     def _cut(self, e: Any, deal: DealState) -> DealState:
+        self._cut_made = True
         if e.player is deal.dealer:
             self._dev("cut_by_dealer", e.player, f"the dealer {e.player} cut his own pack")
         if e.count < 2 or e.count > PACK - 2:
