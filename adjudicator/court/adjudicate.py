@@ -17,7 +17,7 @@ by which options are taken and windows close, and nothing of any particular law.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -86,6 +86,13 @@ class _Closed(NamedTuple):
     found: list[Finding]
 
 
+def ruled_replay(record: Record) -> Iterator[Step]:
+    """The table after every event of ``record`` as the laws allow it to move (a rejected
+    claim changes nothing, a card that may not be taken back stays, an annulled deal passes to
+    the right dealer): the replay :func:`adjudicate` rules on, for ``ecarte replay``."""
+    return _Court(record).steps()
+
+
 def _findings(view: DealView) -> list[Finding]:
     """What the laws find in the view, conflicts resolved (none in a quiet deal). Past a point
     where the record contradicts itself, nothing the laws find is ruled on
@@ -113,7 +120,7 @@ class _Court:
 
     def __init__(self, record: Record) -> None:
         self.record = record
-        self.steps: list[Step] = []
+        self.deal_steps: list[Step] = []
         """The deal in progress (the record's opening before the first deal)."""
         self.number: int | None = None
         self.previous: DealState | None = None
@@ -131,8 +138,10 @@ class _Court:
 
     def allows(self, fact: Step) -> bool:
         if fact.kind not in _JUDGED:  # a card taken back, a refusal: the laws' leave
-            return all(law.leave(self.steps, fact) is not False for law in _LEAVES if law.leave)
-        view = DealView(self.number, (*self.steps, fact), self.previous, None)
+            return all(
+                law.leave(self.deal_steps, fact) is not False for law in _LEAVES if law.leave
+            )
+        view = DealView(self.number, (*self.deal_steps, fact), self.previous, None)
         earlier = None
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
             before = self.waiting[-1]
@@ -157,29 +166,37 @@ class _Court:
     # -- the pass -------------------------------------------------------------------------------
 
     def rule(self) -> RecordRuling:
+        for _ in self.steps():
+            pass
+        return self.ruler.done()
+
+    def steps(self) -> Iterator[Step]:
+        """The replay's steps, the court deciding as they come (the table as the laws allow
+        it); the ruling is complete when they are exhausted."""
         for step in replay(self.record, self):
             if isinstance(step.event, Deal):
-                if self.steps or self.number is not None:
+                if self.deal_steps or self.number is not None:
                     self._close()
                 self.closed = None
-                self.steps = [step]
+                self.deal_steps = [step]
                 self.number = step.event.number
                 self.turned = False
+                yield step
                 continue
-            self.steps.append(step)
+            self.deal_steps.append(step)
             if step.kind == "turn" and not self.turned:
                 self.turned = True
                 self._release(step.number)
-        if self.steps or self.number is not None:
+            yield step
+        if self.deal_steps or self.number is not None:
             self._close()
         self._release(None)
-        return self.ruler.done()
 
     def _close(self) -> _Closed:
         """The deal in progress, closed (once): its view and findings, waiting for the next
         trump to be turned up."""
         if self.closed is None:
-            view = DealView(self.number, tuple(self.steps), self.previous, None)
+            view = DealView(self.number, tuple(self.deal_steps), self.previous, None)
             self.closed = _Closed(view, _findings(view))
             self.waiting.append(self.closed)
             self.previous = view.final
@@ -1080,4 +1097,4 @@ def _mark_lines(view: DealView) -> dict[str, dict[str, tuple[int, int]]]:
     return out
 
 
-__all__ = ["LawTableError", "adjudicate"]
+__all__ = ["LawTableError", "adjudicate", "ruled_replay"]

@@ -30,6 +30,8 @@ class ExpectedFinding(_Strict):
     line: int
     offender: Literal["A", "B", "C"] | None = None
     kind: str | None = None
+    options: dict[str, Literal["taken", "declined", "expired", "open", "imposed"]] | None = None
+    """What must become of the finding's options, by name (those listed)."""
 
 
 class ExpectedNote(_Strict):
@@ -131,6 +133,13 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             out.append(f"law {f.law} line {f.line}: offender {g.offender}, expected {f.offender}")
         if f.kind is not None and g.kind != f.kind:
             out.append(f"law {f.law} line {f.line}: kind {g.kind}, expected {f.kind}")
+        for name, status in (f.options or {}).items():
+            fate = next((o.status for o in g.options if o.name == name), None)
+            if fate != status:
+                out.append(
+                    f"law {f.law} line {f.line}: option {name} {fate or 'not given'}, "
+                    f"expected {status}"
+                )
     for key, g in got.items():
         if key not in want:
             out.append(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.engine.replay import replay
+from adjudicator.court.adjudicate import ruled_replay
 from adjudicator.engine.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.model import Deal, Record
 from adjudicator.notation.writer import event_text
@@ -48,7 +48,7 @@ def walk(record: Record) -> Iterator[tuple[str, dict[str, Any]]]:
     the record ends."""
     current: dict[str, Any] | None = None
     pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
-    for step in replay(record):
+    for step in ruled_replay(record):
         table = step.table
         deal = table.deal
         event_kind = getattr(step.event, "kind", "")
