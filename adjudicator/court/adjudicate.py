@@ -90,7 +90,7 @@ def ruled_replay(record: Record) -> Iterator[Step]:
     """The table after every event of ``record`` as the laws allow it to move (a rejected
     claim changes nothing, a card that may not be taken back stays, an annulled deal passes to
     the right dealer): the replay :func:`adjudicate` rules on, for ``ecarte replay``."""
-    return _Court(record).steps()
+    return _Court(record, ruling=False).steps()
 
 
 def _findings(view: DealView) -> list[Finding]:
@@ -118,8 +118,10 @@ class _Court:
     the next deal's claims are judged (one made before that turn-up may take an option of this
     deal, laws 25 and 43): the court holds the steps of a deal or two at a time."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, *, ruling: bool = True) -> None:
         self.record = record
+        self.ruling = ruling
+        """Whether to rule the deals (else only decide what the engine asks, for a replay)."""
         self.deal_steps: list[Step] = []
         """The deal in progress (the record's opening before the first deal)."""
         self.number: int | None = None
@@ -204,12 +206,13 @@ class _Court:
 
     def _release(self, next_turn: int | None) -> None:
         """Rule the deals waiting, now that the next trump turned up is known."""
-        for closed in self.waiting:
-            view = replace(closed.view, next_turn_step=next_turn, memo=closed.view.memo)
-            self.ruler.take(view, closed.found, self.verdicts)
+        if self.ruling:
+            for closed in self.waiting:
+                view = replace(closed.view, next_turn_step=next_turn, memo=closed.view.memo)
+                self.ruler.take(view, closed.found, self.verdicts)
+            if next_turn is None:
+                self.ruler.take(None, [], self.verdicts)
         self.waiting.clear()
-        if next_turn is None:
-            self.ruler.take(None, [], self.verdicts)
 
 
 _ENDED = ("fresh deal", "void")
