@@ -481,11 +481,11 @@ LAW_25 = Law(
         "§6.1: the reductions apply to whichever result stands, the original one or the "
         "replayed one (reading (b), as the older Hoyle S7 reads the parallel rule), and the "
         "finding computes them on the deal's final result, which after `claims replay` is the "
-        "replayed hand: the offender, if he wins, loses one mark in every case (1 -> 0, 2 -> 1). "
+        "replayed hand: the offender, if he wins, marks at most one less than the hand gives "
+        "(1 -> 0, 2 -> 1), a cap (`Finding.caps`), which applies to law 42's result too. "
         "The adversary's own marks are never reduced. 'Played again' means the same hands "
         "as the play began, same trump and leader, no new proposals (the engine's replay); the "
-        "replay may be required, even after the adversary abandoned (this overrides law 42's "
-        "result), until the trump of the next deal is turned up, the cut-off law 43 uses for "
+        "replay may be required, even after the adversary abandoned, until the trump of the next deal is turned up, the cut-off law 43 uses for "
         "the same words (§6.7, by analogy with law 50). "
         "'Correct the score': the false king is never an entitled mark, so any mark made for "
         "it is an overscore the correction takes down. Declaring the error: the notation has "
@@ -501,7 +501,6 @@ LAW_25 = Law(
     ),
     find=_find_law_25,
     options=(REPLAY,),
-    overrides=(42,),
     default="the score is corrected and the offender's marks for the hand are reduced",
     looks_at=frozenset({"announce"}),  # an announcement of a king not held
 )

@@ -125,13 +125,14 @@ LAW_43 = Law(
         "`revoke_undetermined`, with no penalty and a replay whose outcome is undetermined. "
         "§6.1 decided, reading (b) with the older Hoyle (S7): the reductions apply to whichever "
         "hand stands, the hand as played when no replay is required, the replayed hand when "
-        "one is; they take one mark from the offender when he wins the hand (point 1 to 0, vole "
-        "2 to 1, law-49 point 2 to 1), including a win by the adversary's abandoning; they do "
-        "not stack when he revokes twice; the adversary's own marks are never reduced. 'Played "
-        "again' is the same hands after the exchange, the same trump and leader, with no new "
+        "one is; they limit what the offender marks when he wins the hand (the point nothing, "
+        "the vole one, the law-49 point one: a cap, `Finding.caps`, never a subtraction), a "
+        "win by the adversary's abandoning included (the cap applies to law 42's result, so "
+        "no override of law 42 is needed); they do not stack when he revokes twice; the "
+        "adversary's own marks are never reduced. 'Played again' is the same hands after the exchange, the same trump and leader, with no new "
         "proposals (the engine's replay). The offender's king is not touched (law 43 names only "
         "the point and the vole; the king is scored apart, law 47). The replay is open to the "
-        "adversary even if he abandoned (this overrides law 42's result) until the trump of the "
+        "adversary even if he abandoned until the trump of the "
         "next deal is turned up (§6.7's cut-off, chosen by analogy with law 50); the reductions "
         "need no claim and apply whenever the revoke is found, the offender never having been "
         "entitled to those marks (law 51). A revoke taken back before another card was led is "
@@ -143,7 +144,6 @@ LAW_43 = Law(
         "the hand stands; if the offender wins, he marks nothing for the point, one for the "
         "vole, one for a point worth two under law 49"
     ),
-    overrides=(42,),
     deviations=("not_following_suit", "not_winning", "play_undetermined"),
     looks_at=frozenset({*REVOKES, "play_undetermined"}),
 )
