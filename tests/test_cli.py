@@ -697,3 +697,24 @@ def test_console_script_on_a_broken_file(tmp_path: Path, command: str) -> None:
     assert f"{broken}:7:5: 'propose' is not a word of the notation" in stderr
     assert f"{binary}:1:1: a NUL byte" in stderr
     assert broken.read_text(encoding="utf-8") == BROKEN
+
+
+def test_the_parser_tables_are_cached_in_the_users_cache_folder(tmp_path: Path) -> None:
+    """Built once, kept in $XDG_CACHE_HOME/ecarte-adjudicator; a damaged file is built anew
+    without a word; ECARTE_NO_CACHE keeps nothing."""
+    record = Path(__file__).resolve().parent.parent / "cases/law-48-point-and-vole/point.etn"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
+    env.pop("ECARTE_NO_CACHE", None)
+    run = "from adjudicator.shell.cli import app; app()"
+    command = [sys.executable, "-c", run, "check", str(record)]
+    first = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    cache = tmp_path / "ecarte-adjudicator" / "parser.lark"
+    assert first.returncode == 0 and cache.is_file()
+    cache.write_bytes(b"not a cache\n")
+    again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+    assert cache.read_bytes() != b"not a cache\n"  # made anew
+    bare = tmp_path / "bare"
+    off = {**env, "XDG_CACHE_HOME": str(bare), "ECARTE_NO_CACHE": "1"}
+    third = subprocess.run(command, env=off, capture_output=True, text=True, check=False)
+    assert third.stdout == first.stdout and not bare.exists()

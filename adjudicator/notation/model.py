@@ -24,7 +24,9 @@ _POSITION = frozenset({"line", "column"})
 class Node(BaseModel):
     """Base of every model: immutable; equal when the facts and comments are equal."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", use_attribute_docstrings=True)
+    model_config = ConfigDict(
+        frozen=True, extra="forbid", use_attribute_docstrings=True, defer_build=True
+    )
 
     def facts(self) -> dict[str, Any]:
         """The fields that make up this value's meaning (everything but its position)."""

@@ -19,6 +19,7 @@ import io
 import os
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import IO, Any, cast
 
 from lark import Lark, UnexpectedInput, UnexpectedToken
@@ -70,16 +71,41 @@ class _TokenFeed(Lexer):
 @functools.cache
 def _parser() -> tuple[Lark, Builder]:
     builder = Builder()
-    lark = Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer=_TokenFeed,
-        start="record",
-        transformer=builder,
-        maybe_placeholders=False,
-    )
+    options: dict[str, Any] = {
+        "parser": "lalr",
+        "lexer": _TokenFeed,
+        "start": "record",
+        "transformer": builder,
+        "maybe_placeholders": False,
+    }
+    cache = _cache_file()
+    try:
+        lark = Lark(grammar_text(), cache=str(cache), **options) if cache else None
+    except Exception:  # an unusable cache is no error: the tables are built anew
+        lark = None
+    if lark is None:
+        lark = Lark(grammar_text(), **options)
     _plain_rule_names(lark)
     return lark, builder
+
+
+def _cache_file() -> Path | None:
+    """Where the parser's tables are kept between runs (building them takes a command's
+    start-up twice as long): in the user's own cache folder (``$XDG_CACHE_HOME``, else
+    ``~/.cache``), never a shared one, since the file is unpickled. Lark checks that the file
+    was made from this grammar, these options and this Lark; ``None`` when no such folder can
+    be had, or ``ECARTE_NO_CACHE`` is set."""
+    if os.environ.get("ECARTE_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = Path(base) / "ecarte-adjudicator"
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if folder.stat().st_uid != os.getuid() or not os.access(folder, os.W_OK):
+            return None
+    except OSError:
+        return None
+    return folder / "parser.lark"
 
 
 def _plain_rule_names(lark: Lark) -> None:
