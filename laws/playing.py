@@ -24,6 +24,7 @@ from adjudicator.engine.rules import (
 )
 from adjudicator.engine.table import DealState, Result, Step
 from adjudicator.notation.cards import Card, Player, Suit
+from adjudicator.notation.model import Deal, Event, Lead, Trick
 
 from .base import Finding, Heading, Law, Option, Who, Window
 from .facts import finding, other, state_before
@@ -37,12 +38,11 @@ REVOKES = ("not_following_suit", "not_winning")
 """The engine's deviations for a card played to a lead that law 43 forbids."""
 
 
-def led_card(event: Any) -> tuple[Player, Card | None, Suit | None] | None:
+def led_card(event: Event | Deal) -> tuple[Player, Card | None, Suit | None] | None:
     """For a ``lead`` or ``trick`` event: the leader, the card led and the suit named."""
-    kind = getattr(event, "kind", "")
-    if kind == "lead":
+    if isinstance(event, Lead):
         return event.player, event.card, event.names
-    if kind == "trick":
+    if isinstance(event, Trick):
         return event.leader, event.lead, event.names
     return None
 

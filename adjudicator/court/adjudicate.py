@@ -17,9 +17,9 @@ by which options are taken and windows close, and nothing of any particular law.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from adjudicator.court.plain import plain_ruling
 from adjudicator.court.record import RecordFinding, contradicted_at, record_findings
@@ -37,10 +37,19 @@ from adjudicator.engine.queries import Unknown, first_look
 from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Deal, Mark, MarkReason, Record, Unmark
+from adjudicator.notation.model import (
+    Claim,
+    Deal,
+    ElectPlay,
+    Mark,
+    MarkReason,
+    PermitComplete,
+    Record,
+    Unmark,
+)
 from laws import BY_NUMBER, LAWS, that_may_find
 from laws.allowed import Allowed, allowed_marks
-from laws.base import Correcting, Finding, Window, findings_of
+from laws.base import Correcting, Finding, Law, Option, Window, findings_of
 from laws.view import DealView
 
 _SEVERITY = {
@@ -317,10 +326,10 @@ class _Ruler:
 _ANNULLED = ("fresh_deal", "void")
 
 
-def _resolve_conflicts(found: list[Any], by_number: dict[int, Any]) -> list[Any]:
+def _resolve_conflicts(found: list[Finding], by_number: dict[int, Law]) -> list[Finding]:
     """Drop findings that a law overriding theirs replaces at the same step; raise if two laws
     claim the same fact (a deviation both judge, at one step) with neither overriding."""
-    by_step: dict[int, list[Any]] = {}
+    by_step: dict[int, list[Finding]] = {}
     for f in found:
         by_step.setdefault(f.step, []).append(f)
     dropped: set[int] = set()
@@ -353,7 +362,10 @@ def _kind(step: Step) -> str:
 
 _PLAYING = ("lead", "trick", "play")
 
-_CLOSING: dict[str, Any] = {
+_Closes = Callable[[str, Player | None, Player | None], bool]
+"""Whether an event (its kind, who did it, the deal's elder) closes a window."""
+
+_CLOSING: dict[str, _Closes] = {
     # window: (event kind, who did it, the elder) -> whether this event closes it
     Window.BEFORE_LOOKING: lambda k, p, elder: False,  # at his first look (first_look)
     Window.BEFORE_TURN: lambda k, p, elder: k == "turn",
@@ -368,7 +380,7 @@ _CLOSING: dict[str, Any] = {
 or never open: at once)."""
 
 
-def _who(option: Any, finding: Any, deal: DealState | None) -> Player | None:
+def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
     """The player an option belongs to."""
     who = str(option.who.value if hasattr(option.who, "value") else option.who)
     offender: Player | None = finding.offender
@@ -406,7 +418,7 @@ class _Judge:
         self.steps: Sequence[Step] = view.steps
         self.found = found
         self.deal: DealState | None = view.final
-        self.taken: dict[tuple[int, str], tuple[Any, int]] = {}  # (finding idx, option) -> claim
+        self.taken: dict[tuple[int, str], tuple[Player, int]] = {}  # (finding, option) -> claim
         self.declined: dict[tuple[int, str], int] = {}
         self.claims: list[ClaimRuling] = []
         self.allowed: dict[str, Allowed] = {}
@@ -479,24 +491,21 @@ class _Judge:
             if given is not None:
                 self._again(s, given)
                 continue
-            e: Any = s.event
-            if k == "claim":
+            e = s.event
+            if isinstance(e, Claim):
                 what = e.claim.value
                 text = (
                     f"claims {what}"
                     + (f" {e.card}" if e.card else "")
                     + (f" {e.suit.value}" if e.suit else "")
                 )
-            elif k == "permit_complete":
-                what, text = "permit complete", "permits complete"
-            else:
-                what, text = "elect play", "elects play"
-            if what == "elect play":
-                self._elect(s, e.player, text)
-            else:
                 self._claim(s, e.player, what, text)
+            elif isinstance(e, PermitComplete):
+                self._claim(s, e.player, "permit complete", "permits complete")
+            elif isinstance(e, ElectPlay):
+                self._elect(s, e.player, "elects play")
 
-    def _candidates(self, what: str) -> list[tuple[int, Any, Any]]:
+    def _candidates(self, what: str) -> list[tuple[int, Finding, Option]]:
         return [(i, f, o) for i, f in enumerate(self.found) for o in f.options if what in o.claims]
 
     def _claim(self, s: Step, player: Player, what: str, text: str) -> None:
@@ -600,7 +609,7 @@ class _Judge:
         owner: _Judge,
         i: int,
         f: Finding,
-        o: Any,
+        o: Option,
         s: Step,
         player: Player,
         text: str,
@@ -616,8 +625,8 @@ class _Judge:
         self,
         owner: _Judge,
         i: int,
-        f: Any,
-        o: Any,
+        f: Finding,
+        o: Option,
         s: Step,
         player: Player,
         text: str,
@@ -688,7 +697,7 @@ class _Judge:
 
     # -- findings and their options ---------------------------------------------------------
 
-    def _finding(self, i: int, f: Any) -> FindingRuling:
+    def _finding(self, i: int, f: Finding) -> FindingRuling:
         options = []
         for o in f.options:
             window = str(o.window)
@@ -863,7 +872,7 @@ def _note(f: Finding) -> NoteRuling:
     )
 
 
-def _early_marks(view: Any) -> dict[str, int]:
+def _early_marks(view: DealView | None) -> dict[str, int]:
     """Marks made in a deal before its trump is turned: they may be for the deal before."""
     out = {"A": 0, "B": 0}
     if view is None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -81,7 +81,7 @@ class Expected(_Strict):
 
     @model_validator(mode="before")
     @classmethod
-    def _winner_in_score(cls, data: Any) -> Any:
+    def _winner_in_score(cls, data: object) -> object:
         # A `winner` written after the [score] table lands inside it in TOML.
         if isinstance(data, dict) and isinstance(data.get("score"), dict):
             score = dict(data["score"])
