@@ -11,7 +11,7 @@ The generator keeps its own tally of the score, independently of the replay engi
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from adjudicator.engine.rules import (
     HAND,
@@ -24,7 +24,7 @@ from adjudicator.engine.rules import (
     point_marks,
     trick_winner,
 )
-from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank
+from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
 from adjudicator.notation.model import (
     Accept,
     Announce,
@@ -32,6 +32,7 @@ from adjudicator.notation.model import (
     Deal,
     DeclarePlay,
     Discard,
+    Event,
     Lead,
     Mark,
     MarkReason,
@@ -105,11 +106,11 @@ class _Game:
 
     def _deal(
         self, dealer: Player, score: dict[Player, int]
-    ) -> tuple[list[Any], dict[Player, int], Player | None]:
+    ) -> tuple[list[Event], dict[Player, int], Player | None]:
         rng = self.rng
         elder = _other(dealer)
         score = dict(score)
-        events: list[Any] = []
+        events: list[Event] = []
         target = self.target
 
         def mark(player: Player, points: int, reason: MarkReason) -> bool:
@@ -118,7 +119,7 @@ class _Game:
             score[player] += points
             return score[player] >= target
 
-        def close(winner: Player | None) -> tuple[list[Any], dict[Player, int], Player | None]:
+        def close(winner: Player | None) -> tuple[list[Event], dict[Player, int], Player | None]:
             events.append(Score(points={Player.A: score[Player.A], Player.B: score[Player.B]}))
             return events, score, winner
 
@@ -243,14 +244,14 @@ class _Game:
             return close(hand_winner)
         return close(None)
 
-    def _lead_choice(self, hand: list[Card], trump: Any, plan: str | None, number: int) -> Card:
+    def _lead_choice(self, hand: list[Card], trump: Suit, plan: str | None, number: int) -> Card:
         if plan == "with" and number == 1:
             kings = [c for c in hand if is_king_of(c, trump)]
             if kings:
                 return kings[0]
         return self.rng.choice(hand)
 
-    def _follow_choice(self, legal: list[Card], trump: Any, plan: str | None, number: int) -> Card:
+    def _follow_choice(self, legal: list[Card], trump: Suit, plan: str | None, number: int) -> Card:
         if plan == "with" and number == 1:
             kings = [c for c in legal if is_king_of(c, trump)]
             if kings:

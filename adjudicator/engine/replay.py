@@ -12,8 +12,8 @@ before (:func:`later_holdings`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator
+from typing import Final, Protocol, TypedDict, TypeVar, Unpack, cast
 
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
@@ -39,7 +39,42 @@ from adjudicator.engine.table import (
     TrickPlayed,
 )
 from adjudicator.notation.cards import PACK, Card, Player, Suit
-from adjudicator.notation.model import Deal, Event, Record
+from adjudicator.notation.model import (
+    Abandon,
+    Accept,
+    Announce,
+    Ask,
+    CallNewCards,
+    Claim,
+    Cut,
+    CutForDeal,
+    Deal,
+    DeclarePlay,
+    Discard,
+    ElectPlay,
+    Event,
+    Faced,
+    Holds,
+    Lead,
+    Line,
+    Mark,
+    Order,
+    Packet,
+    PackFault,
+    PermitComplete,
+    Play,
+    Propose,
+    Record,
+    Refuse,
+    Retract,
+    Score,
+    Show,
+    Shuffle,
+    TakeUp,
+    Trick,
+    Turn,
+    Unmark,
+)
 
 MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
 """The points a mark without a number stands for, by its reason."""
@@ -102,22 +137,21 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
     out: list[tuple[int, int, int]] = [(0, 0, 0)] * len(events)
     for i in range(len(events) - 1, -1, -1):
         out[i] = (pending[0], pending[1], pending[2])
-        e: Any = events[i]
-        kind = e.kind
-        if kind in ("play", "lead", "discard", "holds"):
+        e = events[i]
+        if e.kind in ("play", "lead", "discard", "holds"):
             seat = SEAT[e.player]
-            cards = e.cards if kind in ("discard", "holds") else (e.card,)
+            cards = (e.card,) if e.kind == "play" or e.kind == "lead" else e.cards
             for c in cards:
                 if c is not None:
                     pending[seat] |= CARD_BIT[c]
-        elif kind == "trick":
+        elif e.kind == "trick":
             if e.lead is not None:
                 pending[SEAT[e.leader]] |= CARD_BIT[e.lead]
             if e.follower is not None and e.follow is not None:
                 pending[SEAT[e.follower]] |= CARD_BIT[e.follow]
-        elif kind in ("packet", "retract"):
+        elif e.kind in ("packet", "retract"):
             seat = SEAT[e.player]
-            cards = e.cards if kind == "packet" else (e.card,)
+            cards = e.cards if e.kind == "packet" else (e.card,)
             for c in cards:
                 if c is None:
                     # He was given a card nobody recorded: any card he shows later may be that
@@ -128,13 +162,12 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
     return out
 
 
-def _has_unknown(e: Any) -> bool:
-    kind = e.kind
-    if kind in ("packet", "discard", "turn"):
+def _has_unknown(e: Event) -> bool:
+    if e.kind in ("packet", "discard", "turn"):
         return None in e.cards
-    if kind == "trick":
+    if e.kind == "trick":
         return e.lead is None or (e.follower is not None and e.follow is None)
-    if kind in ("play", "lead"):
+    if e.kind in ("play", "lead"):
         return e.card is None
     return False
 
@@ -143,9 +176,41 @@ _FIELD = {name: i for i, name in enumerate(DealState._fields)}
 _tuple_new = tuple.__new__
 
 
-def _upd(deal: DealState, **changes: Any) -> DealState:
+class _DealChanges(TypedDict, total=False):
+    """The fields of :class:`DealState`, each optional: what :func:`_upd` may change (a test
+    holds the two alike)."""
+
+    number: int
+    dealer: Player
+    elder: Player
+    pack: Player | None
+    phase: str
+    packets: tuple[tuple[Player, int], ...]
+    hands: tuple[Holding, Holding, Holding]
+    discards: tuple[Holding, Holding, Holding]
+    turned: tuple[Card | None, ...]
+    trump: Suit | None
+    stock: int
+    seen: int
+    proposals: tuple[Proposal, ...]
+    stage: str
+    asked: int | None
+    declared: Player | None
+    looked: frozenset[Player]
+    announced: tuple[tuple[Player, int, bool], ...]
+    tricks: tuple[TrickPlayed, ...]
+    lead: tuple[Player, Card | None, Suit | None] | None
+    leader: Player | None
+    played: tuple[int, int, int]
+    play_hands: tuple[Holding, Holding, Holding] | None
+    marks: tuple[tuple[Player, int], ...]
+    result: Result | None
+    ended_by: str
+
+
+def _upd(deal: DealState, **changes: Unpack[_DealChanges]) -> DealState:
     """``deal._replace(**changes)``, faster for a tuple of this many fields."""
-    values = list(deal)
+    values: list[object] = list(deal)
     for name, value in changes.items():
         values[_FIELD[name]] = value
     return _tuple_new(DealState, values)
@@ -165,7 +230,10 @@ def _other(p: Player) -> Player:
     return Player.B if p is Player.A else Player.A
 
 
-def _set(t: tuple[Any, Any, Any], seat: int, value: Any) -> tuple[Any, Any, Any]:
+_T = TypeVar("_T")
+
+
+def _set(t: tuple[_T, _T, _T], seat: int, value: _T) -> tuple[_T, _T, _T]:
     if seat == 0:
         return (value, t[1], t[2])
     if seat == 1:
@@ -185,7 +253,6 @@ class _Replay:
         self.devs: list[Deviation] = []
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
-        self._handlers: dict[str, Any] = {}
 
     # -- driving ----------------------------------------------------------------------------
 
@@ -211,19 +278,17 @@ class _Replay:
         devs: list[Deviation] = []
         self.devs = devs
         kind = event.kind
-        handler = self._handlers.get(kind)
-        if handler is None:
-            handler = self._handlers[kind] = getattr(self, "_" + kind)
+        handler = _HANDLERS[kind]
         table = self.table
         if (
             self.leave is not None
-            and kind in _BY_LEAVE
+            and event.kind in _BY_LEAVE
             and table.deal is not None
             and self._moves(event, table.deal)
         ):
             fact = _tuple_new(Step, (index, event, event.line, event.column, table, (), kind, True))
             if not self.leave.allows(fact):
-                if kind != "refuse":
+                if event.kind != "refuse":
                     return fact  # refused: the fact stands in the record and changes nothing
                 # A refusal the dealer may not make: a proposal has two answers, so it stands
                 # as the other.
@@ -235,12 +300,13 @@ class _Replay:
                     (index, event, event.line, event.column, self.table, tuple(devs), kind, True),
                 )
         if table.deal is None:
-            if kind in _OUTSIDE_A_DEAL:
-                handler(event, None)
+            anywhere = _OUTSIDE_A_DEAL.get(kind)
+            if anywhere is not None:
+                anywhere(self, event, None)
             else:
                 self._dev("outside_a_deal", None, f"'{kind}' before any deal")
         else:
-            new = handler(event, table.deal)
+            new = handler(self, event, table.deal)
             if new is not None:
                 self.table = _with_deal(self.table, self._resolved(new))
         values = (
@@ -268,12 +334,11 @@ class _Replay:
             _upd(deal, ended_by=ending),
         )
 
-    def _moves(self, event: Any, deal: DealState) -> bool:
+    def _moves(self, event: Claim | PermitComplete | Retract | Refuse, deal: DealState) -> bool:
         """Whether a fact that needs leave would change the table (else nothing is asked)."""
-        kind = event.kind
-        if kind == "retract":
+        if event.kind == "retract":
             return self._taken_back(event, deal) is not None
-        if kind in ("permit_complete", "refuse"):
+        if event.kind == "permit_complete" or event.kind == "refuse":
             return True
         what = event.claim.value
         return (
@@ -353,7 +418,7 @@ class _Replay:
 
     # -- shuffling and cutting --------------------------------------------------------------
 
-    def _cut_for_deal(self, e: Any, deal: DealState | None) -> None:
+    def _cut_for_deal(self, e: CutForDeal, deal: DealState | None) -> None:
         cuts = e.cuts
         if any(len(cards) > 1 for cards in cuts.values()):
             who = [p for p, cards in cuts.items() if len(cards) > 1]
@@ -368,7 +433,7 @@ class _Replay:
             return
         self.table = self.table._replace(next_dealer=ranked[0][0])
 
-    def _shuffle(self, e: Any, deal: DealState | None) -> DealState | None:
+    def _shuffle(self, e: Shuffle, deal: DealState | None) -> DealState | None:
         if e.exposed or e.below_table:
             how = "exposing cards" if e.exposed else "below the table"
             self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
@@ -380,7 +445,7 @@ class _Replay:
 
     _cut_made = False  # the pack of the deal in progress has been cut
 
-    def _cut(self, e: Any, deal: DealState) -> DealState:
+    def _cut(self, e: Cut, deal: DealState) -> DealState:
         self._cut_made = True
         if e.player is deal.dealer:
             self._dev("cut_by_dealer", e.player, f"the dealer {e.player} cut his own pack")
@@ -395,7 +460,7 @@ class _Replay:
             self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
         return deal
 
-    def _order(self, e: Any, deal: DealState | None) -> DealState | None:
+    def _order(self, e: Order, deal: DealState | None) -> DealState | None:
         if deal is not None and deal.packets:
             self._dev(
                 "order_too_late", deal.dealer, "a new order announced after the dealing began"
@@ -428,7 +493,7 @@ class _Replay:
             deal, hands=_set(deal.hands, seat, Holding(hand.cards | add, unknown)), seen=seen
         )
 
-    def _packet(self, e: Any, deal: DealState) -> DealState:
+    def _packet(self, e: Packet, deal: DealState) -> DealState:
         if e.exposed:
             exposed = tuple(c for i, c in enumerate(e.cards) if i in e.exposed and c is not None)
             whose = "his own" if e.player is deal.dealer else f"{e.player}'s"
@@ -483,7 +548,7 @@ class _Replay:
     _loose = 0  # cards turned up or faced in error, which may yet be given (laws 35, 37)
     _order_used: tuple[int, int] | None = None
 
-    def _deal_packet(self, e: Any, deal: DealState) -> DealState:
+    def _deal_packet(self, e: Packet, deal: DealState) -> DealState:
         t = self.table
         k = len(deal.packets)
         n = len(e.cards)
@@ -532,7 +597,7 @@ class _Replay:
         deal = _upd(deal, packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n))
         return self._receive(deal, e.player, e.cards)
 
-    def _turn(self, e: Any, deal: DealState) -> DealState:
+    def _turn(self, e: Turn, deal: DealState) -> DealState:
         cards = e.cards
         known = tuple(c for c in cards if c is not None)
         seen = deal.seen
@@ -569,7 +634,7 @@ class _Replay:
             stock=max(0, deal.stock - len(cards)),
         )
 
-    def _faced(self, e: Any, deal: DealState) -> DealState:
+    def _faced(self, e: Faced, deal: DealState) -> DealState:
         where = "pack" if deal.phase == "dealing" else "stock"
         cards = (e.card,) if e.card is not None else ()
         self._dev("faced_card", None, f"a faced card in the {where}", cards)
@@ -580,12 +645,12 @@ class _Replay:
             return _upd(deal, seen=deal.seen | CARD_BIT[e.card])
         return deal
 
-    def _take_up(self, e: Any, deal: DealState) -> DealState:
+    def _take_up(self, e: TakeUp, deal: DealState) -> DealState:
         return _upd(deal, looked=deal.looked | {e.player})
 
     # -- the king, proposing, discarding ----------------------------------------------------
 
-    def _mark(self, e: Any, deal: DealState) -> DealState:
+    def _mark(self, e: Mark, deal: DealState) -> DealState:
         points = e.points
         if points is None:
             reason = e.reason.value if e.reason is not None else ""
@@ -595,7 +660,7 @@ class _Replay:
         self._add_to_sheet(e.player, points)
         return _upd(deal, marks=(*deal.marks, (e.player, points)))
 
-    def _unmark(self, e: Any, deal: DealState) -> DealState:
+    def _unmark(self, e: Unmark, deal: DealState) -> DealState:
         self._add_to_sheet(e.player, -e.points)
         return _upd(deal, marks=(*deal.marks, (e.player, -e.points)))
 
@@ -618,12 +683,12 @@ class _Replay:
                 t = t._replace(over=False, games=t.games[:-1], game_values=t.game_values[:-1])
         self.table = t._replace(sheet=sheet)
 
-    def _announce(self, e: Any, deal: DealState) -> DealState:
+    def _announce(self, e: Announce, deal: DealState) -> DealState:
         played = deal.played[SEAT[e.player]]
         awaiting = deal.lead is not None and deal.lead[0] is e.player
         return _upd(deal, announced=(*deal.announced, (e.player, played, awaiting)))
 
-    def _propose(self, e: Any, deal: DealState) -> DealState:
+    def _propose(self, e: Propose, deal: DealState) -> DealState:
         if e.player is not deal.elder:
             self._dev("proposal_by_dealer", e.player, f"the dealer {e.player} proposed")
         if deal.phase == "dealing":
@@ -640,7 +705,9 @@ class _Replay:
             )
         return _upd(deal, proposals=(*deal.proposals, Proposal(e.player)), stage="answer")
 
-    def _answer(self, e: Any, deal: DealState, answer: str, conditional: bool) -> DealState:
+    def _answer(
+        self, e: Accept | Refuse, deal: DealState, answer: str, conditional: bool
+    ) -> DealState:
         if e.player is not deal.dealer:
             self._dev("answer_by_elder", e.player, f"the non-dealer {e.player} answered")
         if deal.stage != "answer" or not deal.proposals:
@@ -653,24 +720,24 @@ class _Replay:
             return _upd(deal, proposals=proposals, stage="elder discards", asked=None)
         return _upd(deal, proposals=proposals, stage="")
 
-    def _accept(self, e: Any, deal: DealState) -> DealState:
+    def _accept(self, e: Accept, deal: DealState) -> DealState:
         return self._answer(e, deal, "accept", e.if_stock)
 
-    def _refuse(self, e: Any, deal: DealState) -> DealState:
+    def _refuse(self, e: Refuse, deal: DealState) -> DealState:
         return self._answer(e, deal, "refuse", False)
 
-    def _accept_refused(self, e: Any, deal: DealState) -> DealState:
+    def _accept_refused(self, e: Refuse, deal: DealState) -> DealState:
         """A refusal that may not be made, as the acceptance it stands for."""
         return self._answer(e, deal, "accept", False)
 
-    def _declare_play(self, e: Any, deal: DealState) -> DealState:
+    def _declare_play(self, e: DeclarePlay, deal: DealState) -> DealState:
         if e.player is not deal.elder:
             self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
         if deal.stage == "answer":
             self._dev("declared_during_proposal", e.player, "declared while a proposal awaited")
         return _upd(deal, declared=e.player, stage="")
 
-    def _discard(self, e: Any, deal: DealState) -> DealState:
+    def _discard(self, e: Discard, deal: DealState) -> DealState:
         seat = SEAT[e.player]
         expected = {"elder discards": deal.elder, "dealer discards": deal.dealer}.get(deal.stage)
         if expected is not e.player:
@@ -694,10 +761,10 @@ class _Replay:
             return _upd(deal, stage="elder draws", asked=asked)
         return _upd(deal, stage="dealer draws")
 
-    def _ask(self, e: Any, deal: DealState) -> DealState:
+    def _ask(self, e: Ask, deal: DealState) -> DealState:
         return _upd(deal, asked=e.count)
 
-    def _holds(self, e: Any, deal: DealState) -> DealState:
+    def _holds(self, e: Holds, deal: DealState) -> DealState:
         seat = SEAT[e.player]
         hand = deal.hands[seat]
         stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
@@ -764,7 +831,7 @@ class _Replay:
                 self._dev("wrong_count_at_play", p, f"{p} began the play with {size} cards")
         return _upd(deal, phase="play", stage="", play_hands=deal.hands)
 
-    def _lead(self, e: Any, deal: DealState) -> DealState:
+    def _lead(self, e: Lead, deal: DealState) -> DealState:
         return self._lead_card(deal, e.player, e.card, e.names)
 
     def _lead_card(
@@ -789,7 +856,7 @@ class _Replay:
             played=_set(deal.played, seat, deal.played[seat] + 1),
         )
 
-    def _play(self, e: Any, deal: DealState) -> DealState:
+    def _play(self, e: Play, deal: DealState) -> DealState:
         return self._follow(deal, e.player, e.card)
 
     def _follow(self, deal: DealState, player: Player, card: Card | None) -> DealState:
@@ -851,7 +918,7 @@ class _Replay:
             legal_cards,
         )
 
-    def _trick(self, e: Any, deal: DealState) -> DealState:
+    def _trick(self, e: Trick, deal: DealState) -> DealState:
         expected = len(deal.tricks) + 1
         if e.number != expected:
             self._dev(
@@ -894,7 +961,7 @@ class _Replay:
         return Result(tricks, winner, points, how)
 
     @staticmethod
-    def _taken_back(e: Any, deal: DealState) -> str | None:
+    def _taken_back(e: Retract, deal: DealState) -> str | None:
         """What a card taken back would take back: ``lead`` (the card led, not yet played to),
         ``follow`` (the card played to the last trick, before another card is led), or ``None``
         (neither: it is too late)."""
@@ -906,7 +973,7 @@ class _Replay:
                 return "follow"
         return None
 
-    def _retract(self, e: Any, deal: DealState) -> DealState:
+    def _retract(self, e: Retract, deal: DealState) -> DealState:
         seat = SEAT[e.player]
         what = self._taken_back(e, deal)
         if what == "lead":
@@ -940,7 +1007,7 @@ class _Replay:
             new = Holding(hand.cards | CARD_BIT[card], hand.unknown)
         return _upd(deal, hands=_set(deal.hands, seat, new))
 
-    def _abandon(self, e: Any, deal: DealState) -> DealState:
+    def _abandon(self, e: Abandon, deal: DealState) -> DealState:
         other = deal.dealer if e.player is deal.elder else deal.elder
         won = [0, 0, 0]
         for t in deal.tricks:
@@ -958,7 +1025,7 @@ class _Replay:
             result = self._result(deal, won, False)
         return _upd(deal, phase="over", result=result, ended_by="abandoned")
 
-    def _show(self, e: Any, deal: DealState) -> DealState:
+    def _show(self, e: Show, deal: DealState) -> DealState:
         won = [0, 0, 0]
         for t in deal.tricks:
             if t.winner is not None:
@@ -969,17 +1036,17 @@ class _Replay:
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
-    def _call_new_cards(self, e: Any, deal: DealState | None) -> DealState | None:
+    def _call_new_cards(self, e: CallNewCards, deal: DealState | None) -> DealState | None:
         return deal
 
-    def _pack_fault(self, e: Any, deal: DealState | None) -> DealState | None:
+    def _pack_fault(self, e: PackFault, deal: DealState | None) -> DealState | None:
         if deal is None:  # found before any deal: no deal to void, new cards come in
             return None
         self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
         return _upd(deal, phase="over", ended_by="void")
 
-    def _score(self, e: Any, deal: DealState | None) -> DealState | None:
+    def _score(self, e: Score, deal: DealState | None) -> DealState | None:
         sheet = self.table.sheet
         for p, n in e.points.items():
             if sheet[SEAT[p]] != n:
@@ -993,7 +1060,7 @@ class _Replay:
                 break
         return deal
 
-    def _claim(self, e: Any, deal: DealState) -> DealState:
+    def _claim(self, e: Claim, deal: DealState) -> DealState:
         what = e.claim.value
         if what == "new deal":
             # The deal is dealt again, by the player whose deal it was (law 14).
@@ -1018,21 +1085,100 @@ class _Replay:
             )
         return deal
 
-    def _permit_complete(self, e: Any, deal: DealState) -> DealState:
+    def _permit_complete(self, e: PermitComplete, deal: DealState) -> DealState:
         # He lets the other player (the dealer, law 18) complete his hand from the stock.
         self._completing = deal.dealer if e.player is deal.elder else deal.elder
         return deal
 
-    def _elect_play(self, e: Any, deal: DealState) -> DealState:
+    def _elect_play(self, e: ElectPlay, deal: DealState) -> DealState:
         return deal
 
 
-_BY_LEAVE = frozenset({"claim", "permit_complete", "retract", "refuse"})
-"""The facts that change the table only with a law's leave (:class:`Leave`)."""
+_BY_LEAVE: Final = ("claim", "permit_complete", "retract", "refuse")
+"""The facts that change the table only with a law's leave (:class:`Leave`). A tuple, not a
+set: ``event.kind in _BY_LEAVE`` then narrows the event's type."""
 
-_OUTSIDE_A_DEAL = frozenset(
-    {"cut_for_deal", "score", "call_new_cards", "shuffle", "order", "pack_fault"}
+
+# -- the handlers, by event kind ------------------------------------------------------------
+
+_Handler = Callable[[_Replay, Event, DealState], DealState | None]
+"""A handler of the table: the event and the deal in progress; the new deal state, or ``None``
+for no change to it."""
+_Anywhere = Callable[[_Replay, Event, DealState | None], DealState | None]
+"""A handler of an event that may also come before any deal (``None`` for the deal)."""
+
+_E = TypeVar("_E", bound=Line)
+
+
+def _kind(event: type[Line]) -> str:
+    """The ``kind`` an event model's values carry (its ``Literal`` default)."""
+    kind = event.model_fields["kind"].default
+    if not isinstance(kind, str):
+        raise TypeError(f"{event.__name__} is not an event")
+    return kind
+
+
+def _in_deal(
+    event: type[_E], handler: Callable[[_Replay, _E, DealState], DealState | None]
+) -> tuple[str, _Handler]:
+    """``handler``, filed under the kind of ``event``. The table's type cannot say that the
+    handler under each kind takes the event of that kind (the value's type depends on the key):
+    that is what this pairing guarantees, so the cast is sound."""
+    return _kind(event), cast(_Handler, handler)
+
+
+def _anywhere(
+    event: type[_E], handler: Callable[[_Replay, _E, DealState | None], DealState | None]
+) -> tuple[str, _Anywhere]:
+    """As :func:`_in_deal`, for an event that may also come before any deal."""
+    return _kind(event), cast(_Anywhere, handler)
+
+
+_OUTSIDE_A_DEAL: dict[str, _Anywhere] = dict(
+    (
+        _anywhere(CutForDeal, _Replay._cut_for_deal),
+        _anywhere(Score, _Replay._score),
+        _anywhere(CallNewCards, _Replay._call_new_cards),
+        _anywhere(Shuffle, _Replay._shuffle),
+        _anywhere(Order, _Replay._order),
+        _anywhere(PackFault, _Replay._pack_fault),
+    )
 )
+"""The handlers of the events that may come before any deal (they are in :data:`_HANDLERS`
+too)."""
+
+_HANDLERS: dict[str, _Handler] = {
+    **_OUTSIDE_A_DEAL,
+    **dict(
+        (
+            _in_deal(Cut, _Replay._cut),
+            _in_deal(Packet, _Replay._packet),
+            _in_deal(Turn, _Replay._turn),
+            _in_deal(Faced, _Replay._faced),
+            _in_deal(TakeUp, _Replay._take_up),
+            _in_deal(Mark, _Replay._mark),
+            _in_deal(Unmark, _Replay._unmark),
+            _in_deal(Announce, _Replay._announce),
+            _in_deal(Propose, _Replay._propose),
+            _in_deal(Accept, _Replay._accept),
+            _in_deal(Refuse, _Replay._refuse),
+            _in_deal(DeclarePlay, _Replay._declare_play),
+            _in_deal(Discard, _Replay._discard),
+            _in_deal(Ask, _Replay._ask),
+            _in_deal(Holds, _Replay._holds),
+            _in_deal(Trick, _Replay._trick),
+            _in_deal(Lead, _Replay._lead),
+            _in_deal(Play, _Replay._play),
+            _in_deal(Retract, _Replay._retract),
+            _in_deal(Abandon, _Replay._abandon),
+            _in_deal(Show, _Replay._show),
+            _in_deal(Claim, _Replay._claim),
+            _in_deal(PermitComplete, _Replay._permit_complete),
+            _in_deal(ElectPlay, _Replay._elect_play),
+        )
+    ),
+}
+"""Every event kind's handler, by the kind (``tests/test_engine_types.py`` holds it complete)."""
 
 
 __all__ = ["Leave", "final_table", "game_target", "later_holdings", "replay"]

@@ -1,0 +1,62 @@
+"""The replay engine's dispatch table against the notation's model: every kind of event the
+model's ``Event`` union admits has a handler, and each handler takes the event of its kind."""
+
+from __future__ import annotations
+
+import inspect
+from typing import get_args, get_type_hints
+
+import pytest
+
+from adjudicator.engine import replay
+from adjudicator.engine.table import DealState
+from adjudicator.notation.model import Event, Line
+
+
+def _event_models() -> tuple[type[Line], ...]:
+    union = get_args(Event)[0]  # Event is Annotated[Union[...], Field(discriminator="kind")]
+    models: tuple[type[Line], ...] = get_args(union)
+    return models
+
+
+def _kind_of(model: type[Line]) -> str:
+    """The one kind an event model admits: its ``kind: Literal[...]`` field."""
+    (kind,) = get_args(model.model_fields["kind"].annotation)
+    assert isinstance(kind, str)
+    return kind
+
+
+MODELS = _event_models()
+KINDS = {_kind_of(model): model for model in MODELS}
+
+
+def test_the_union_is_read_whole() -> None:
+    assert len(MODELS) >= 30
+    assert len(KINDS) == len(MODELS), "two event models share a kind"
+
+
+def test_every_kind_of_the_union_has_a_handler() -> None:
+    assert sorted(set(KINDS) - set(replay._HANDLERS)) == []
+
+
+def test_every_handler_is_for_a_kind_of_the_union() -> None:
+    assert sorted(set(replay._HANDLERS) - set(KINDS)) == []
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_handler_takes_the_event_of_its_kind(kind: str) -> None:
+    # What the table's one cast takes for granted (mypy checks it where the table is built).
+    handler = replay._HANDLERS[kind]
+    _self, event, _deal = inspect.signature(handler).parameters
+    assert get_type_hints(handler)[event] is KINDS[kind]
+
+
+def test_events_outside_a_deal_have_the_same_handlers_and_take_no_deal() -> None:
+    for kind, handler in replay._OUTSIDE_A_DEAL.items():
+        assert replay._HANDLERS[kind] is handler
+        _self, _event, deal = inspect.signature(handler).parameters
+        assert type(None) in get_args(get_type_hints(handler)[deal])
+
+
+def test_the_changes_upd_takes_are_the_fields_of_the_deal_state() -> None:
+    assert get_type_hints(replay._DealChanges) == get_type_hints(DealState)
