@@ -9,10 +9,10 @@ the line lexer, comments) become the event's own.
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from typing import TypeVar, cast, final
 
 from adjudicator.notation.cards import PACK, Card, Player, Suit
-from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES
+from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES, Terminal
 from adjudicator.notation.model import (
     Abandon,
     Accept,
@@ -27,6 +27,7 @@ from adjudicator.notation.model import (
     DeclarePlay,
     Discard,
     ElectPlay,
+    Event,
     Faced,
     Holds,
     Lead,
@@ -78,10 +79,10 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-class _Templates(dict[type[Any], tuple[dict[str, Any], set[str]]]):
+class _Templates(dict[type[Node], tuple[dict[str, object], set[str]]]):
     """Each model class's fields with their defaults, and the set of its field names."""
 
-    def __missing__(self, cls: type[Any]) -> tuple[dict[str, Any], set[str]]:
+    def __missing__(self, cls: type[Node]) -> tuple[dict[str, object], set[str]]:
         template = {
             name: (None if info.is_required() else info.default)
             for name, info in cls.model_fields.items()
@@ -93,7 +94,7 @@ class _Templates(dict[type[Any], tuple[dict[str, Any], set[str]]]):
 _TEMPLATE = _Templates()
 
 
-def _build(cls: type[_N], values: dict[str, Any]) -> _N:
+def _build(cls: type[_N], values: dict[str, object]) -> _N:
     """A model of ``cls`` with ``values`` (every field, in order), built without validation.
 
     The grammar has already checked every value's form and the builder made each value of its
@@ -115,7 +116,7 @@ def moved(model: _N, line: int) -> _N:
     return _build(type(model), values)
 
 
-def _make(cls: type[_N], tok: Any, **fields: Any) -> _N:
+def _make(cls: type[_N], tok: Terminal, **fields: object) -> _N:
     """A model of ``cls`` for the line that begins with ``tok``."""
     values = {**_TEMPLATE[cls][0], "line": tok.line, "column": tok.column, **fields}
     comments = getattr(tok, "comments", ())
@@ -126,7 +127,7 @@ def _make(cls: type[_N], tok: Any, **fields: Any) -> _N:
     return _build(cls, values)
 
 
-def _cards(token: Any) -> tuple[Card | None, ...]:
+def _cards(token: Terminal) -> tuple[Card | None, ...]:
     """The cards of a CARD or CARD_RUN token (a run may hold brace comments when Lark's own
     lexer made it)."""
     value: str = token.value
@@ -138,7 +139,7 @@ def _cards(token: Any) -> tuple[Card | None, ...]:
 _BRACES = re.compile(r"\{[^}]*\}")
 
 
-def _unknown(count: Any) -> tuple[None, ...]:
+def _unknown(count: Terminal) -> tuple[None, ...]:
     """``n`` unknown cards, for a count written in place of cards (``B: 3``)."""
     n = int(count.value)
     if n > PACK:
@@ -146,7 +147,7 @@ def _unknown(count: Any) -> tuple[None, ...]:
     return (None,) * n
 
 
-def _repeated(c: list[Any]) -> Any:
+def _repeated(c: list[Terminal]) -> Terminal:
     """The second mention of a player on a line of player-value pairs."""
     seen = set()
     for i in range(1, len(c) - 1, 2):
@@ -174,11 +175,44 @@ def unescape(string: str) -> str:
     return "".join(out)
 
 
+@final
+class DealHead:
+    """The value of a deal line: the deal itself is made once the lines after it are known."""
+
+    __slots__ = ("at", "dealer", "number", "pack")
+
+    def __init__(self, at: Terminal, number: int, dealer: Player, pack: Player | None) -> None:
+        self.at = at
+        """The line's first token (the deal's position and comments)."""
+        self.number = number
+        """The deal's number as written."""
+        self.dealer = dealer
+        """Who dealt."""
+        self.pack = pack
+        """Whose pack he dealt with, if the line says."""
+
+
+BodyLine = Event | DealHead
+"""The value of a line of a record's body (every line but its tags): an event, or a deal line."""
+
+
+def _deal(head: DealHead, events: list[Event]) -> Deal:
+    """The deal that ``head`` begins, with the events written after it."""
+    return _make(
+        Deal,
+        head.at,
+        number=head.number,
+        dealer=head.dealer,
+        pack=head.pack,
+        events=tuple(events),
+    )
+
+
 class BuildError(Exception):
     """A line the grammar accepts but that cannot be a fact (a player scored twice on one
     line). Carries the token to point at; the reader turns it into a NotationError."""
 
-    def __init__(self, message: str, token: Any) -> None:
+    def __init__(self, message: str, token: Terminal) -> None:
         super().__init__(message)
         self.token = token
 
@@ -199,31 +233,33 @@ class Builder:
 
     # --- structure ---------------------------------------------------------------------
 
-    def lines(self, c: list[Any]) -> list[Any]:
+    def lines(self, c: list[BodyLine | list[BodyLine]]) -> list[BodyLine]:
+        # ``[line]``, or ``[lines so far, line]``: told apart by their length, which the types
+        # cannot express
         if len(c) == 1:
-            return c
-        lines: list[Any] = c[0]
-        lines.append(c[1])
+            return cast("list[BodyLine]", c)
+        lines, line = cast("tuple[list[BodyLine], BodyLine]", c)
+        lines.append(line)
         return lines
 
-    def record(self, c: list[Any]) -> Record:
-        tags: list[Tag] = []
-        opening: list[Any] = []
+    def record(self, c: list[Terminal | Tag | list[BodyLine]]) -> Record:
+        opening: list[Event] = []
         deals: list[Deal] = []
-        head: dict[str, Any] | None = None
-        events: list[Any] = opening
-        lines: list[Any] = c.pop() if c and type(c[-1]) is list else []
+        head: DealHead | None = None
+        events: list[Event] = opening
+        last = c[-1] if c else None
+        lines = last if type(last) is list else []
         tags = [x for x in c if type(x) is Tag]  # (Lark's own lexer may put an NL first)
         for x in lines:
-            if type(x) is dict:  # a deal line: the events after it are the deal's
+            if type(x) is DealHead:  # a deal line: the events after it are the deal's
                 if head is not None:
-                    deals.append(_make(Deal, head.pop("at"), **head, events=tuple(events)))
+                    deals.append(_deal(head, events))
                 head = x
                 events = []
             else:
                 events.append(x)
         if head is not None:
-            deals.append(_make(Deal, head.pop("at"), **head, events=tuple(events)))
+            deals.append(_deal(head, events))
         return _build(
             Record,
             {
@@ -235,27 +271,22 @@ class Builder:
             },
         )
 
-    def tag(self, c: list[Any]) -> Tag:
+    def tag(self, c: list[Terminal]) -> Tag:
         return _make(Tag, c[0], name=c[1].value, value=unescape(c[2].value))
 
-    def deal_line(self, c: list[Any]) -> dict[str, Any]:
+    def deal_line(self, c: list[Terminal]) -> DealHead:
         pack = _PLAYER[c[4].value] if len(c) > 4 else None
-        return {
-            "at": c[0],
-            "number": int(c[1].value),
-            "dealer": _PLAYER[c[2].value],
-            "pack": pack,
-        }
+        return DealHead(c[0], int(c[1].value), _PLAYER[c[2].value], pack)
 
     # --- shuffling and cutting ---------------------------------------------------------
 
-    def cut_for_deal(self, c: list[Any]) -> CutForDeal:
+    def cut_for_deal(self, c: list[Terminal]) -> CutForDeal:
         cuts = {_PLAYER[c[i].value]: _cards(c[i + 1]) for i in range(1, len(c) - 1, 2)}
         if len(cuts) < (len(c) - 2) // 2:
             raise BuildError("a player's cut is written twice on one line", _repeated(c))
         return _make(CutForDeal, c[0], cuts=cuts)
 
-    def shuffle(self, c: list[Any]) -> Shuffle:
+    def shuffle(self, c: list[Terminal]) -> Shuffle:
         types = {t.type for t in c[2:]}
         return _make(
             Shuffle,
@@ -265,7 +296,7 @@ class Builder:
             below_table="BELOW" in types,
         )
 
-    def cut(self, c: list[Any]) -> Cut:
+    def cut(self, c: list[Terminal]) -> Cut:
         return _make(
             Cut,
             c[0],
@@ -276,11 +307,11 @@ class Builder:
 
     # --- dealing -----------------------------------------------------------------------
 
-    def order(self, c: list[Any]) -> Order:
+    def order(self, c: list[Terminal]) -> Order:
         first, second = c[1].value.split("-")
         return _make(Order, c[0], first=int(first), second=int(second))
 
-    def packet(self, c: list[Any]) -> Packet:
+    def packet(self, c: list[Terminal]) -> Packet:
         cards = c[2]
         kind = cards.type
         if kind == "INT":
@@ -297,18 +328,18 @@ class Builder:
             )
         return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=_cards(cards))
 
-    def turn(self, c: list[Any]) -> Turn:
+    def turn(self, c: list[Terminal]) -> Turn:
         return _make(Turn, c[0], cards=_cards(c[1]))
 
-    def faced(self, c: list[Any]) -> Faced:
+    def faced(self, c: list[Terminal]) -> Faced:
         return _make(Faced, c[0], card=_CARD[c[1].value])
 
-    def take_up(self, c: list[Any]) -> TakeUp:
+    def take_up(self, c: list[Terminal]) -> TakeUp:
         return _make(TakeUp, c[0], player=_PLAYER[c[0].value])
 
     # --- the king, proposing, discarding -------------------------------------------------
 
-    def mark(self, c: list[Any]) -> Mark:
+    def mark(self, c: list[Terminal]) -> Mark:
         points = None
         reason = None
         for t in c[2:-1]:
@@ -318,41 +349,41 @@ class Builder:
                 reason = _REASON[t.value.lower()]
         return _make(Mark, c[0], player=_PLAYER[c[0].value], points=points, reason=reason)
 
-    def unmark(self, c: list[Any]) -> Unmark:
+    def unmark(self, c: list[Terminal]) -> Unmark:
         return _make(Unmark, c[0], player=_PLAYER[c[0].value], points=int(c[2].value))
 
-    def announce(self, c: list[Any]) -> Announce:
+    def announce(self, c: list[Terminal]) -> Announce:
         return _make(Announce, c[0], player=_PLAYER[c[0].value])
 
-    def propose(self, c: list[Any]) -> Propose:
+    def propose(self, c: list[Terminal]) -> Propose:
         return _make(Propose, c[0], player=_PLAYER[c[0].value])
 
-    def accept(self, c: list[Any]) -> Accept:
+    def accept(self, c: list[Terminal]) -> Accept:
         return _make(Accept, c[0], player=_PLAYER[c[0].value], if_stock=len(c) > 3)
 
-    def refuse(self, c: list[Any]) -> Refuse:
+    def refuse(self, c: list[Terminal]) -> Refuse:
         return _make(Refuse, c[0], player=_PLAYER[c[0].value])
 
-    def declare_play(self, c: list[Any]) -> DeclarePlay:
+    def declare_play(self, c: list[Terminal]) -> DeclarePlay:
         return _make(DeclarePlay, c[0], player=_PLAYER[c[0].value])
 
-    def discard(self, c: list[Any]) -> Discard:
+    def discard(self, c: list[Terminal]) -> Discard:
         if c[2].type == "INT":
             cards: tuple[Card | None, ...] = _unknown(c[2])
         else:
             cards = _cards(c[2])
         return _make(Discard, c[0], player=_PLAYER[c[0].value], cards=cards)
 
-    def ask(self, c: list[Any]) -> Ask:
+    def ask(self, c: list[Terminal]) -> Ask:
         return _make(Ask, c[0], player=_PLAYER[c[0].value], count=int(c[2].value))
 
-    def holds(self, c: list[Any]) -> Holds:
+    def holds(self, c: list[Terminal]) -> Holds:
         cards = _cards(c[2]) if len(c) > 3 else ()
         return _make(Holds, c[0], player=_PLAYER[c[0].value], cards=cards)
 
     # --- playing -------------------------------------------------------------------------
 
-    def trick(self, c: list[Any]) -> Trick:
+    def trick(self, c: list[Terminal]) -> Trick:
         number = int(c[0].value[:-1])
         names = None
         rest = c[3:-1]
@@ -379,31 +410,31 @@ class Builder:
             names=names,
         )
 
-    def lead(self, c: list[Any]) -> Lead:
+    def lead(self, c: list[Terminal]) -> Lead:
         names = _SUIT[c[4].value] if len(c) > 4 else None
         return _make(Lead, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value], names=names)
 
-    def play(self, c: list[Any]) -> Play:
+    def play(self, c: list[Terminal]) -> Play:
         return _make(Play, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value])
 
-    def retract(self, c: list[Any]) -> Retract:
+    def retract(self, c: list[Terminal]) -> Retract:
         return _make(Retract, c[0], player=_PLAYER[c[0].value], card=_CARD[c[2].value])
 
-    def abandon(self, c: list[Any]) -> Abandon:
+    def abandon(self, c: list[Terminal]) -> Abandon:
         return _make(Abandon, c[0], player=_PLAYER[c[0].value])
 
-    def show(self, c: list[Any]) -> Show:
+    def show(self, c: list[Terminal]) -> Show:
         return _make(Show, c[0], player=_PLAYER[c[0].value])
 
     # --- packs and scores ----------------------------------------------------------------
 
-    def call_new_cards(self, c: list[Any]) -> CallNewCards:
+    def call_new_cards(self, c: list[Terminal]) -> CallNewCards:
         return _make(CallNewCards, c[0], player=_PLAYER[c[0].value])
 
-    def pack_fault(self, c: list[Any]) -> PackFault:
+    def pack_fault(self, c: list[Terminal]) -> PackFault:
         return _make(PackFault, c[0], fault=PackFaultKind(c[1].value.lower()))
 
-    def score(self, c: list[Any]) -> Score:
+    def score(self, c: list[Terminal]) -> Score:
         points = {_PLAYER[c[i].value]: int(c[i + 1].value) for i in range(1, len(c) - 1, 2)}
         if len(points) < (len(c) - 2) // 2:
             raise BuildError("a player's score is written twice on one line", _repeated(c))
@@ -411,14 +442,14 @@ class Builder:
 
     # --- claims and elections --------------------------------------------------------------
 
-    def claim(self, c: list[Any]) -> Claim:
+    def claim(self, c: list[Terminal]) -> Claim:
         what = _CLAIM[c[2].type]
         card = _CARD[c[3].value] if what is ClaimKind.TRUMP else None
         suit = _SUIT[c[3].value] if what is ClaimKind.SUIT else None
         return _make(Claim, c[0], player=_PLAYER[c[0].value], claim=what, card=card, suit=suit)
 
-    def permit(self, c: list[Any]) -> PermitComplete:
+    def permit(self, c: list[Terminal]) -> PermitComplete:
         return _make(PermitComplete, c[0], player=_PLAYER[c[0].value])
 
-    def elect(self, c: list[Any]) -> ElectPlay:
+    def elect(self, c: list[Terminal]) -> ElectPlay:
         return _make(ElectPlay, c[0], player=_PLAYER[c[0].value])

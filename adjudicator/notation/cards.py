@@ -7,6 +7,7 @@ is ``None`` wherever a card may stand: the model never guesses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
@@ -90,7 +91,7 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
         return (Card.parse, (self.code,))
 
     @classmethod
@@ -130,7 +131,7 @@ class Card:
         }
 
 
-def _card_from_any(value: Any) -> Card:
+def _card_from_any(value: object) -> Card:
     if isinstance(value, Card):
         return value
     if isinstance(value, str):

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, cast
 
 from adjudicator.notation.lexer import CARD_CODES, KEYWORDS, SUIT_CODES, classify
+
+if TYPE_CHECKING:
+    from lark import Token, Tree, UnexpectedToken
 
 
 class NotationError(Exception):
@@ -76,7 +79,7 @@ class NotationError(Exception):
             out.append("  hint: " + self.hint)
         return "\n".join(out)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, str | int | list[str] | None]:
         """The error as plain data (for ``--format json``)."""
         return {
             "path": self.path,
@@ -243,7 +246,7 @@ def mistake_examples() -> dict[str, list[str]]:
 _BY_TOKEN_TYPE: dict[str, dict[str, list[str]]] = {}
 
 
-def _examples_failing_on(token_type: str, parse: Callable[[str], Any]) -> dict[str, list[str]]:
+def _examples_failing_on(token_type: str, parse: Callable[[str], object]) -> dict[str, list[str]]:
     """The examples whose error comes at a token of ``token_type`` (computed once per type)."""
     if not _BY_TOKEN_TYPE:
         for label, texts in mistake_examples().items():
@@ -256,14 +259,18 @@ def _examples_failing_on(token_type: str, parse: Callable[[str], Any]) -> dict[s
     return _BY_TOKEN_TYPE.get(token_type, {})
 
 
-def match_mistake(error: Any, parse: Callable[[str], Any]) -> str | None:
+def match_mistake(error: UnexpectedToken, parse: Callable[[str], object]) -> str | None:
     """The hint for the common mistake that leaves the parser where ``error`` did, at the same
-    kind of token, if any (Lark's ``match_examples`` over the examples of that token type)."""
+    kind of token, if any (Lark's ``match_examples`` over the examples of that token type).
+
+    ``parse`` is called only for the error it raises: what it returns is not looked at."""
     examples = _examples_failing_on(error.token.type, parse)
     if not examples:
         return None
+    # Lark annotates ``parse_fn`` as returning its parse tree, but only calls it for its error.
+    parse_fn = cast("Callable[[str], Tree[Token]]", parse)
     try:
-        label: str | None = error.match_examples(parse, examples, use_accepts=False)
+        label = error.match_examples(parse_fn, examples, use_accepts=False)
     except Exception:  # pragma: no cover - a hint is a courtesy, never a second failure
         return None
     return label

@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Protocol
 
 from adjudicator.notation.cards import ALL_CARDS, Rank
 from adjudicator.notation.grammar import keyword_terminals
@@ -68,6 +69,22 @@ class Tok:
 
     def __repr__(self) -> str:
         return f"Tok({self.type}, {self.value!r}, {self.line}:{self.column})"
+
+
+class Terminal(Protocol):
+    """What the builder reads of a token: a :class:`Tok` of the line lexer, or (from Lark's own
+    lexer, in :func:`~adjudicator.notation.reader.reference_parser`) a ``lark.Token``, which has
+    the same attributes (its lexer always sets the position that its annotations call optional).
+    """
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
 
 
 class LineTok(Tok):

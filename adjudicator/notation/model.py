@@ -12,7 +12,7 @@ form equals the record it was written from, though its lines have moved.
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -28,7 +28,7 @@ class Node(BaseModel):
         frozen=True, extra="forbid", use_attribute_docstrings=True, defer_build=True
     )
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> dict[str, object]:
         """The fields that make up this value's meaning (everything but its position)."""
         return {k: v for k, v in self.__dict__.items() if k not in _POSITION}
 
@@ -42,7 +42,7 @@ class Node(BaseModel):
         return hash((type(self), *(_hashable(v) for v in self.facts().values())))
 
 
-def _hashable(value: Any) -> Any:
+def _hashable(value: object) -> object:
     if isinstance(value, dict):
         return tuple(sorted(value.items()))
     return value

@@ -18,11 +18,12 @@ import functools
 import io
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Protocol, cast
 
 from lark import Lark, UnexpectedInput, UnexpectedToken
+from lark.common import LexerConf
 from lark.lexer import Lexer
 
 from adjudicator.notation.builder import Builder, BuildError
@@ -61,17 +62,18 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 class _TokenFeed(Lexer):
     """Hands Lark the tokens the line lexer already made for one record."""
 
-    def __init__(self, lexer_conf: Any) -> None:
+    def __init__(self, lexer_conf: LexerConf) -> None:
         pass
 
-    def lex(self, data: Any) -> Iterator[Any]:  # type: ignore[override]
+    # Lark calls a custom lexer of its older interface with what was given to ``parse``.
+    def lex(self, data: list[Tok]) -> Iterator[Tok]:  # type: ignore[override]
         return iter(data)
 
 
 @functools.cache
 def _parser() -> tuple[Lark, Builder]:
     builder = Builder()
-    options: dict[str, Any] = {
+    options: dict[str, object] = {
         "parser": "lalr",
         "lexer": _TokenFeed,
         "start": "record",
@@ -223,8 +225,14 @@ class _Joined:
         return line + more
 
 
+class _Readable(Protocol):
+    """A byte stream read a line at a time (at most ``limit`` bytes, if given)."""
+
+    def readline(self, limit: int = -1, /) -> bytes: ...
+
+
 def _careful_lines(
-    stream: Any, path: str, problems: list[NotationError], first_line: int, at_start: bool
+    stream: _Readable, path: str, problems: list[NotationError], first_line: int, at_start: bool
 ) -> Iterator[tuple[int, str]]:
     """Decode a byte stream line by line, finding what is wrong with each line. At the start of
     a file (``at_start``), a byte-order mark is dropped and UTF-16 is recognised."""
@@ -449,7 +457,7 @@ def _read_stream(
 
 
 def _read_lines(
-    lines: Any, name: str, problems: list[NotationError]
+    lines: Iterable[tuple[int, str]], name: str, problems: list[NotationError]
 ) -> Iterator[Record | NotationError]:
     lark, builder = _parser()
     seen = 0
@@ -586,7 +594,7 @@ def _split_run(e: UnexpectedToken, source: str | None) -> UnexpectedToken | None
     return None
 
 
-def _parse_for_examples(text: str) -> Any:
+def _parse_for_examples(text: str) -> Record:
     """Parse as the reader does, splitting a run of cards where one card was expected."""
     try:
         return parse_text(text)
@@ -642,7 +650,7 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str, tokens: list[Tok])
     )
 
 
-def _previous(tokens: list[Tok], token: Any) -> Tok | None:
+def _previous(tokens: list[Tok], token: object) -> Tok | None:
     """The token before ``token`` on the same line, if any."""
     for i, t in enumerate(tokens):
         if t is token:

@@ -20,30 +20,46 @@ keep the model their first occurrence built; later occurrences copy it with thei
 from __future__ import annotations
 
 import typing
-from collections.abc import Callable
-from typing import Any, cast
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import Final, Literal, cast
 
 from lark import Lark, UnexpectedInput
 
-from adjudicator.notation.builder import Builder, BuildError, moved
-from adjudicator.notation.lexer import RecordTokens, Tok
-from adjudicator.notation.model import CutForDeal, Deal, Node, Record, Score, Tag
+from adjudicator.notation.builder import BodyLine, Builder, BuildError, moved
+from adjudicator.notation.lexer import RecordTokens, Terminal, Tok
+from adjudicator.notation.model import CutForDeal, Deal, Event, Line, Node, Record, Score, Tag
 
-Rule = Callable[[Builder, list[Any]], Any]
-"""A builder callback, unbound: ``rule(builder, children)``."""
+Rule = Callable[[Builder, list[Terminal]], BodyLine]
+"""A builder callback for a line of a record's body, unbound: ``rule(builder, children)``."""
 
-_SHARED_UNSAFE: tuple[type[Any], ...] = (CutForDeal, Score)
+
+class _TagLine(Enum):
+    """The rule of a tag line, told apart from the rules of the body (the type checker narrows
+    on an enum member)."""
+
+    RULE = "tag"
+
+
+_TAG_LINE: Final = _TagLine.RULE
+"""The rule of a tag line: :meth:`Builder.tag`, whose value joins the record's tags."""
+
+LineRule = Rule | Literal[_TagLine.RULE]
+"""What builds a line of a given shape: a rule of the body, or :data:`_TAG_LINE`."""
+
+_SHARED_UNSAFE: tuple[type[Node], ...] = (CutForDeal, Score)
 """Models that hold a dict (mutable): each line builds its own rather than share one."""
 
 
-def _rules_by_model() -> dict[type[Any], Rule]:
-    """The callback that builds each model class (read off the builder's return types)."""
-    out: dict[type[Any], Rule] = {Deal: Builder.deal_line}
+def _rules_by_model() -> dict[type[Node], Rule]:
+    """The callback that builds each model class of a body line (read off the builder's return
+    types; a tag line's is :data:`_TAG_LINE`)."""
+    out: dict[type[Node], Rule] = {Deal: Builder.deal_line}
     for name, member in vars(Builder).items():
         if name.startswith("_") or not callable(member):
             continue
         returned = typing.get_type_hints(member).get("return")
-        if isinstance(returned, type) and issubclass(returned, Node):
+        if isinstance(returned, type) and issubclass(returned, Line) and returned is not Tag:
             out[returned] = member
     return out
 
@@ -54,7 +70,7 @@ MAX_SHAPES = 4096
 """How many shapes are remembered (the notation's lines have a few dozen; hostile input could
 make any number: past this, a new shape is asked of Lark each time)."""
 
-_SHAPES: dict[tuple[str, ...], Rule | None] = {}
+_SHAPES: dict[tuple[str, ...], LineRule | None] = {}
 """Each shape met so far: the rule that builds it, or ``None`` if no line has that shape."""
 
 _UNSEEN = cast(Rule, object())
@@ -65,12 +81,14 @@ class _Plain:
 
     __slots__ = ("model", "rule")
 
-    def __init__(self, rule: Rule | None) -> None:
+    def __init__(self, rule: LineRule | None) -> None:
         self.rule = rule
-        self.model: Node | None = None
+        self.model: Event | None = None
 
 
-def _learn(shape: tuple[str, ...], tokens: list[Any], lark: Lark, builder: Builder) -> Rule | None:
+def _learn(
+    shape: tuple[str, ...], tokens: list[Terminal], lark: Lark, builder: Builder
+) -> LineRule | None:
     """Ask Lark what a line of this shape is; remember the answer unless the line's values,
     not its shape, were at fault (a :class:`BuildError`: then ``None``, not remembered)."""
     line, after = builder.line, builder.comments_after
@@ -85,8 +103,9 @@ def _learn(shape: tuple[str, ...], tokens: list[Any], lark: Lark, builder: Build
         return None
     finally:
         builder.line, builder.comments_after = line, after
+    rule: LineRule
     if record.tags:
-        rule = _RULE_OF_MODEL[Tag]
+        rule = _TAG_LINE
     elif record.deals:
         rule = _RULE_OF_MODEL[Deal]
     else:
@@ -101,13 +120,12 @@ def build_record(rt: RecordTokens, lark: Lark, builder: Builder) -> Record | Non
 
     Raises :class:`BuildError` as Lark's parse would (a callback refusing its values).
     """
-    tags: list[Any] = []
-    body: list[Any] = []
-    tag_rule = _RULE_OF_MODEL[Tag]
+    tags: list[Terminal | Tag | list[BodyLine]] = []
+    body: list[BodyLine] = []
     for first, rest, plain in rt.lines:
         memo: _Plain | None = None
         if plain is not None:
-            memo = cast(_Plain | None, plain.memo)
+            memo = cast("_Plain | None", plain.memo)
             if memo is not None:
                 model = memo.model
                 if model is not None and type(first) is Tok:
@@ -122,13 +140,13 @@ def build_record(rt: RecordTokens, lark: Lark, builder: Builder) -> Record | Non
             rule = _rule(_shape(first, rest), first, rest, lark, builder)
         if rule is None:
             return None
-        children = [first, *rest]
-        value = rule(builder, children)
-        if rule is tag_rule:
+        children: list[Terminal] = [first, *rest]
+        if rule is _TAG_LINE:
             if body:
                 return None  # a tag after the body: Lark explains
-            tags.append(value)
+            tags.append(builder.tag(children))
             continue
+        value = rule(builder, children)
         body.append(value)
         if (
             memo is not None
@@ -142,13 +160,13 @@ def build_record(rt: RecordTokens, lark: Lark, builder: Builder) -> Record | Non
     return builder.record(tags)
 
 
-def _shape(first: Tok, rest: Any) -> tuple[str, ...]:
+def _shape(first: Tok, rest: Sequence[Tok]) -> tuple[str, ...]:
     return (first.type, *[t.type for t in rest])
 
 
 def _rule(
-    shape: tuple[str, ...], first: Tok, rest: Any, lark: Lark, builder: Builder
-) -> Rule | None:
+    shape: tuple[str, ...], first: Tok, rest: Sequence[Tok], lark: Lark, builder: Builder
+) -> LineRule | None:
     rule = _SHAPES.get(shape, _UNSEEN)
     if rule is _UNSEEN:
         rule = _learn(shape, [first, *rest], lark, builder)

@@ -17,10 +17,41 @@ from typing import Any
 
 from adjudicator.notation.cards import Card
 from adjudicator.notation.model import (
+    Abandon,
+    Accept,
+    Announce,
+    Ask,
+    CallNewCards,
+    Claim,
     ClaimKind,
+    Cut,
+    CutForDeal,
     Deal,
+    DeclarePlay,
+    Discard,
+    ElectPlay,
+    Event,
+    Faced,
+    Holds,
+    Lead,
     Line,
+    Mark,
+    Order,
+    Packet,
+    PackFault,
+    PermitComplete,
+    Play,
+    Propose,
     Record,
+    Refuse,
+    Retract,
+    Score,
+    Show,
+    Shuffle,
+    TakeUp,
+    Trick,
+    Turn,
+    Unmark,
 )
 
 COMMENT_COLUMN = 31
@@ -93,11 +124,11 @@ def deal_heading(deal: Deal) -> str:
     return text + f" pack {deal.pack.value}" if deal.pack is not None else text
 
 
-def _cut_for_deal(e: Any) -> str:
+def _cut_for_deal(e: CutForDeal) -> str:
     return "cut " + " ".join(f"{p.value} {_cards(cs)}" for p, cs in e.cuts.items())
 
 
-def _shuffle(e: Any) -> str:
+def _shuffle(e: Shuffle) -> str:
     text = f"shuffle {e.player.value}"
     if e.exposed:
         text += " exposed"
@@ -106,12 +137,16 @@ def _shuffle(e: Any) -> str:
     return text
 
 
-def _cut(e: Any) -> str:
+def _cut(e: Cut) -> str:
     text = f"cut {e.player.value} {e.count}"
     return text + f" exposed {_cards(e.exposed)}" if e.exposed else text
 
 
-def _packet(e: Any) -> str:
+def _order(e: Order) -> str:
+    return f"order {e.first}-{e.second}"
+
+
+def _packet(e: Packet) -> str:
     if not e.cards:
         return f"{e.player.value}: 0"
     exposed = set(e.exposed)
@@ -119,7 +154,19 @@ def _packet(e: Any) -> str:
     return f"{e.player.value}: " + " ".join(words)
 
 
-def _mark(e: Any) -> str:
+def _turn(e: Turn) -> str:
+    return f"turn {_cards(e.cards)}"
+
+
+def _faced(e: Faced) -> str:
+    return f"faced {_card(e.card)}"
+
+
+def _take_up(e: TakeUp) -> str:
+    return f"{e.player.value} takes up"
+
+
+def _mark(e: Mark) -> str:
     text = f"{e.player.value} marks"
     if e.points is not None:
         text += f" {e.points}"
@@ -128,15 +175,43 @@ def _mark(e: Any) -> str:
     return text
 
 
-def _discard(e: Any) -> str:
+def _unmark(e: Unmark) -> str:
+    return f"{e.player.value} unmarks {e.points}"
+
+
+def _announce(e: Announce) -> str:
+    return f"{e.player.value} announces king"
+
+
+def _propose(e: Propose) -> str:
+    return f"{e.player.value} proposes"
+
+
+def _accept(e: Accept) -> str:
+    return f"{e.player.value} accepts" + (" if stock" if e.if_stock else "")
+
+
+def _refuse(e: Refuse) -> str:
+    return f"{e.player.value} refuses"
+
+
+def _declare_play(e: DeclarePlay) -> str:
+    return f"{e.player.value} plays"
+
+
+def _discard(e: Discard) -> str:
     return f"{e.player.value} discards " + (_cards(e.cards) if e.cards else "0")
 
 
-def _holds(e: Any) -> str:
+def _ask(e: Ask) -> str:
+    return f"{e.player.value} asks {e.count}"
+
+
+def _holds(e: Holds) -> str:
     return f"{e.player.value} holds {_cards(e.cards)}".rstrip()
 
 
-def _trick(e: Any) -> str:
+def _trick(e: Trick) -> str:
     text = f"{e.number}. {e.leader.value} {_card(e.lead)}"
     if e.names is not None:
         text += f" names {e.names.value}"
@@ -145,12 +220,40 @@ def _trick(e: Any) -> str:
     return text
 
 
-def _lead(e: Any) -> str:
+def _lead(e: Lead) -> str:
     text = f"{e.player.value} leads {_card(e.card)}"
     return text + f" names {e.names.value}" if e.names is not None else text
 
 
-def _claim(e: Any) -> str:
+def _play(e: Play) -> str:
+    return f"{e.player.value} plays {_card(e.card)}"
+
+
+def _retract(e: Retract) -> str:
+    return f"{e.player.value} retracts {_card(e.card)}"
+
+
+def _abandon(e: Abandon) -> str:
+    return f"{e.player.value} abandons"
+
+
+def _show(e: Show) -> str:
+    return f"{e.player.value} shows"
+
+
+def _call_new_cards(e: CallNewCards) -> str:
+    return f"{e.player.value} calls new cards"
+
+
+def _pack_fault(e: PackFault) -> str:
+    return f"pack {e.fault.value}"
+
+
+def _score(e: Score) -> str:
+    return "score " + " ".join(f"{p.value} {n}" for p, n in e.points.items())
+
+
+def _claim(e: Claim) -> str:
     text = f"{e.player.value} claims {e.claim.value}"
     if e.claim is ClaimKind.TRUMP:
         text += f" {_card(e.card)}"
@@ -159,40 +262,50 @@ def _claim(e: Any) -> str:
     return text
 
 
+def _permit_complete(e: PermitComplete) -> str:
+    return f"{e.player.value} permits complete"
+
+
+def _elect_play(e: ElectPlay) -> str:
+    return f"{e.player.value} elects play"
+
+
+# Each writer takes the events of its own kind, which a table keyed by ``kind`` cannot tell the
+# type checker: hence ``Any`` (event_text hands each event to the writer of its kind).
 _WRITERS: dict[str, Callable[[Any], str]] = {
     "cut_for_deal": _cut_for_deal,
     "shuffle": _shuffle,
     "cut": _cut,
-    "order": lambda e: f"order {e.first}-{e.second}",
+    "order": _order,
     "packet": _packet,
-    "turn": lambda e: f"turn {_cards(e.cards)}",
-    "faced": lambda e: f"faced {_card(e.card)}",
-    "take_up": lambda e: f"{e.player.value} takes up",
+    "turn": _turn,
+    "faced": _faced,
+    "take_up": _take_up,
     "mark": _mark,
-    "unmark": lambda e: f"{e.player.value} unmarks {e.points}",
-    "announce": lambda e: f"{e.player.value} announces king",
-    "propose": lambda e: f"{e.player.value} proposes",
-    "accept": lambda e: f"{e.player.value} accepts" + (" if stock" if e.if_stock else ""),
-    "refuse": lambda e: f"{e.player.value} refuses",
-    "declare_play": lambda e: f"{e.player.value} plays",
+    "unmark": _unmark,
+    "announce": _announce,
+    "propose": _propose,
+    "accept": _accept,
+    "refuse": _refuse,
+    "declare_play": _declare_play,
     "discard": _discard,
-    "ask": lambda e: f"{e.player.value} asks {e.count}",
+    "ask": _ask,
     "holds": _holds,
     "trick": _trick,
     "lead": _lead,
-    "play": lambda e: f"{e.player.value} plays {_card(e.card)}",
-    "retract": lambda e: f"{e.player.value} retracts {_card(e.card)}",
-    "abandon": lambda e: f"{e.player.value} abandons",
-    "show": lambda e: f"{e.player.value} shows",
-    "call_new_cards": lambda e: f"{e.player.value} calls new cards",
-    "pack_fault": lambda e: f"pack {e.fault.value}",
-    "score": lambda e: "score " + " ".join(f"{p.value} {n}" for p, n in e.points.items()),
+    "play": _play,
+    "retract": _retract,
+    "abandon": _abandon,
+    "show": _show,
+    "call_new_cards": _call_new_cards,
+    "pack_fault": _pack_fault,
+    "score": _score,
     "claim": _claim,
-    "permit_complete": lambda e: f"{e.player.value} permits complete",
-    "elect_play": lambda e: f"{e.player.value} elects play",
+    "permit_complete": _permit_complete,
+    "elect_play": _elect_play,
 }
 
 
-def event_text(event: Any) -> str:
+def event_text(event: Event) -> str:
     """One event in canonical form, without its comments."""
     return _WRITERS[event.kind](event)
