@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from test_mutations import revoke
 from typer.testing import CliRunner
@@ -12,7 +13,7 @@ from typer.testing import CliRunner
 from adjudicator import Player, Record, read_one, write
 from adjudicator.court.adjudicate import adjudicate
 from adjudicator.engine.generate import generate
-from adjudicator.notation.model import Claim, ClaimKind
+from adjudicator.notation.model import Claim, ClaimKind, Trick
 from adjudicator.shell.cli import app
 
 
@@ -44,7 +45,9 @@ def _with_claim(record: Record, d: int, claim: Claim, before_turn: bool) -> Reco
 
 
 def _adversary(record: Record, d: int, line: int) -> Player:
-    offender = next(e for e in record.deals[d].events if e.line == line).follower
+    revoked = next(e for e in record.deals[d].events if e.line == line)
+    assert isinstance(revoked, Trick)  # `revoke` changes the follower's card of a trick
+    offender = revoked.follower
     return Player.A if offender is Player.B else Player.B
 
 
@@ -77,7 +80,7 @@ def test_a_rejected_replay_leaves_the_hand_and_its_marks() -> None:
     assert ruling.deals[0].marks == ruling.deals[0].recorded
 
 
-def test_check_json_has_the_stable_fields(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_check_json_has_the_stable_fields(tmp_path: Path) -> None:
     path = tmp_path / "g.etn"
     path.write_text(write(generate(3).record), encoding="utf-8")
     result = CliRunner().invoke(app, ["check", str(path), "--format", "json"])

@@ -13,7 +13,13 @@ import pytest
 
 from adjudicator import read_one
 from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.casebook import differences, load_cases
+from adjudicator.court.casebook import (
+    Case,
+    ExpectedFinding,
+    ExpectedNote,
+    differences,
+    load_cases,
+)
 from laws import LAWS
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
@@ -24,7 +30,7 @@ triggers them by their applying, with no finding of theirs (law data, ``Law.defi
 
 
 @pytest.mark.parametrize("case", ALL, ids=[c.name for c in ALL])
-def test_case(case) -> None:  # type: ignore[no-untyped-def]
+def test_case(case: Case) -> None:
     ruling = adjudicate(read_one(case.record))
     problems = differences(case.expected, ruling)
     assert not problems, f"{case.record}:\n  " + "\n  ".join(problems)
@@ -35,7 +41,10 @@ def test_every_case_names_its_own_law() -> None:
         folder_law = int(case.name.split("-")[1])
         assert case.expected.law == folder_law, case.name
         if case.expected.triggers:
-            spoken = [*case.expected.findings, *case.expected.notes]
+            spoken: list[ExpectedFinding | ExpectedNote] = [
+                *case.expected.findings,
+                *case.expected.notes,
+            ]
             assert any(f.law == folder_law for f in spoken) or folder_law in DEFINITIONAL, (
                 f"{case.name}: a triggering case lists no finding of law {folder_law}"
             )

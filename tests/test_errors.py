@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import NotationError, Record, read, read_each
-from adjudicator.notation.reader import MAX_LINE_BYTES
+from adjudicator.notation.reader import MAX_LINE_BYTES, Source
 
 CARD = "a card such as KH or ??"
 PLAYER = "a player A or B"
@@ -40,13 +40,13 @@ def in_deal(*lines: str) -> str:
     return "deal 1 A\n" + "".join(f"  {line}\n" for line in lines)
 
 
-def items_of(source: object, **kw: object) -> list[Record | NotationError]:
-    return list(read_each(source, **kw))  # type: ignore[arg-type]
+def items_of(source: Source, *, path: str | None = None) -> list[Record | NotationError]:
+    return list(read_each(source, path=path))
 
 
-def only_error(source: object, **kw: object) -> NotationError:
+def only_error(source: Source, *, path: str | None = None) -> NotationError:
     """The single error ``read_each`` yields for ``source`` (and there must be no other)."""
-    errors = [x for x in items_of(source, **kw) if isinstance(x, NotationError)]
+    errors = [x for x in items_of(source, path=path) if isinstance(x, NotationError)]
     assert len(errors) == 1, [str(e) for e in errors]
     return errors[0]
 
@@ -486,7 +486,8 @@ def test_binary_file(tmp_path: Path) -> None:
 def test_empty_file(tmp_path: Path, how: str) -> None:
     path = tmp_path / "empty.etn"
     path.write_bytes(b"")
-    source = {"path": path, "bytes": io.BytesIO(b""), "str": ""}[how]
+    sources: dict[str, Source] = {"path": path, "bytes": io.BytesIO(b""), "str": ""}
+    source = sources[how]
     err = only_error(source, path="empty.etn")
     assert err.message == "empty file: no record in it"
     assert (err.line, err.column) == (1, 1)
@@ -523,7 +524,12 @@ def test_utf8_byte_order_mark_is_accepted(tmp_path: Path, how: str) -> None:
     text = record("one", "  turn KS", "  B proposes")
     path = tmp_path / "bom.etn"
     path.write_bytes(b"\xef\xbb\xbf" + text.encode())
-    source = {"path": path, "bytes": io.BytesIO(path.read_bytes()), "str": "\ufeff" + text}[how]
+    sources: dict[str, Source] = {
+        "path": path,
+        "bytes": io.BytesIO(path.read_bytes()),
+        "str": "\ufeff" + text,
+    }
+    source = sources[how]
     records = list(read(source))
     assert len(records) == 1
     tag = records[0].tags[0]
@@ -689,7 +695,7 @@ def test_errors_in_the_second_and_third_records(tmp_path: Path, kind: str) -> No
     want_three = lines.index("  turn KX") + 1
     path = tmp_path / "games.etn"
     path.write_text(text, encoding="utf-8")
-    source: object = text if kind == "str" else path
+    source: Source = text if kind == "str" else path
     items = items_of(source)
     assert kinds(items) == ["record", "error", "error"]
     e2, e3 = items[1], items[2]

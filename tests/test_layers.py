@@ -57,6 +57,8 @@ def test_no_import_reaches_upward(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     upward = []
     for node in ast.walk(tree):
+        if not isinstance(node, ast.Import | ast.ImportFrom):
+            continue
         names: list[str] = []
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names = [node.module]

@@ -379,7 +379,7 @@ def test_queries_after_the_turn() -> None:
     assert to_act(deal).player is B
     assert "propose" in to_act(deal).what
     # Any card may be led.
-    assert set(legal_cards(deal, B)) == cards("KS QH 8S JH 7C")  # type: ignore[arg-type]
+    assert set(legal_cards(deal, B)) == cards("KS QH 8S JH 7C")
     count, candidates = stock_cards(deal)
     assert count == 21
     seen = cards("KS QH 7S 8D 8S JH 7C QD JD TC 9S")
@@ -398,7 +398,7 @@ def test_queries_when_the_king_is_led() -> None:
 def test_queries_after_a_trick_won_by_the_dealer() -> None:
     deal = deal_at(GAME2, 1, "2. B 7C A TC")
     assert to_act(deal).player is A  # A won trick 2 with the ten of clubs
-    assert set(legal_cards(deal, A)) == cards("QD JD 8D")  # type: ignore[arg-type]
+    assert set(legal_cards(deal, A)) == cards("QD JD 8D")
     assert stock_cards(deal)[0] == 21
 
 
@@ -419,7 +419,7 @@ def test_queries_through_an_exchange() -> None:
     assert count == 18
     seen = cards("KH QH 9C 7H 8H JS 8D 7S AC QS TD AD TC 9S")
     assert set(cards_of(candidates)) == set(ALL_CARDS) - seen
-    assert set(legal_cards(deal, A)) == cards("KH QH AD 8D TC")  # type: ignore[arg-type]
+    assert set(legal_cards(deal, A)) == cards("KH QH AD 8D TC")
     deal = deal_at(GAME2, 2, "2. A TC B AC")
     assert to_act(deal).player is B  # the ace beat the ten
     deal = deal_at(GAME2, 2, "5. A AD B JS")
@@ -459,7 +459,7 @@ def test_unknown_cards_that_the_record_never_reveals() -> None:
     assert holds_king(deal, A) is False
     assert isinstance(holds_king(deal, B), Unknown)  # KC may be among B's unseen cards
     assert isinstance(legal_cards(deal, B), Unknown)
-    assert set(legal_cards(deal, A)) == cards("KH QH JD 8D 7S")  # type: ignore[arg-type]
+    assert set(legal_cards(deal, A)) == cards("KH QH JD 8D 7S")
     deal = deal_at(GAME6, 2, "B: QD 9S")
     assert held(deal, B) == (cards("QC TC 9H QD 9S"), 0)
     assert holds_king(deal, B) is False

@@ -30,7 +30,7 @@ from strategies import (
 
 from adjudicator import read, read_one, write, write_all
 from adjudicator.notation.cards import Player, Suit
-from adjudicator.notation.model import Claim, Deal, Propose, Record, Tag
+from adjudicator.notation.model import Claim, Deal, Lead, Propose, Record, Tag, Trick
 from adjudicator.notation.writer import event_text
 
 SPEC_EXAMPLE = (
@@ -229,7 +229,11 @@ def test_suit_after_multiline_comment(text: str, suit: Suit) -> None:
     # the lexer forgot that the word after `names` / `claims suit` is a suit (fixed since).
     event = read_one(text).opening[0]
     assert event.comments == ("{x\ny}",)
-    assert (event.suit if isinstance(event, Claim) else event.names) is suit
+    if isinstance(event, Claim):
+        assert event.suit is suit
+    else:
+        assert isinstance(event, Lead | Trick)
+        assert event.names is suit
 
 
 # --------------------------------------------------------------------------------------------
