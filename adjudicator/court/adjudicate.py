@@ -780,7 +780,7 @@ def _trace(judged: _Judge, deal: DealRuling, corrections: list[Correction]) -> l
                         law=f.law,
                         step="option",
                         line=o.line,
-                        text=f"option {o.name}: {o.status}{at}",
+                        text=f"{o.name}: {o.status}{at}",
                     ),
                 )
             )
@@ -835,14 +835,14 @@ def _trace(judged: _Judge, deal: DealRuling, corrections: list[Correction]) -> l
             )
     if deal.outcome == "stands" and not deal.laws:
         return out  # a deal that stands with no law's word: nothing to trace
-    first = deal.laws[0] if deal.laws else None
+    cited = f" (laws {', '.join(str(x) for x in deal.laws)})" if deal.laws else ""
     out.append(
         TraceEntry(
             deal=n,
-            law=first,
+            law=deal.decided_by,
             step="outcome",
             line=deal.line,
-            text=f"{deal.outcome.replace('_', ' ')}: {deal.how}",
+            text=f"{deal.outcome.replace('_', ' ')}: {deal.how}{cited}",
         )
     )
     for corr in corrections:
@@ -909,14 +909,17 @@ def _rule_deal(
     outcome = "stands"
     laws: list[int] = []
     how = "the deal stands"
+    decided_by: int | None = None
     for f in judged.found:
         if f.outcome is not None and _SEVERITY[str(f.outcome)] > _SEVERITY[outcome]:
             outcome, how = str(f.outcome), f"law {f.law}: {f.default or f.message}"
             laws.append(f.law)
+            decided_by = f.law
     for name, law in judged.taken_outcomes():
         if _SEVERITY.get(name, 0) > _SEVERITY[outcome]:
             outcome, how = name, f"by the option law {law} gave"
             laws.append(law)
+            decided_by = law
     # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.
     unruled = [r for r in judged.record if r.unjudged.contradiction]
     unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
@@ -928,7 +931,7 @@ def _rule_deal(
         ]
     if unruled and _SEVERITY[outcome] < _SEVERITY["undetermined"]:
         r = unruled[0]
-        outcome = "undetermined"
+        outcome, decided_by = "undetermined", None
         how = (
             f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
         )
@@ -956,6 +959,7 @@ def _rule_deal(
         if isinstance(parts, Unknown):
             if outcome == "stands":
                 outcome, how = "undetermined", f"undetermined: {parts.missing}"
+                decided_by = None
             marks = dict(recorded)
         else:
             allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
@@ -1032,6 +1036,7 @@ def _rule_deal(
         marks=marks,
         recorded=recorded,
         laws=sorted(set(laws)),
+        decided_by=decided_by,
     )
     return ruling, corrections, borrowed, settled
 

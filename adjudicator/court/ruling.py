@@ -103,6 +103,8 @@ class DealRuling(_Model):
     """Marks made on the sheet for the deal."""
     laws: list[int] = []
     """The laws that produced the outcome and the marks."""
+    decided_by: int | None = None
+    """The law that decided the outcome (``None``: the deal stands, or the court decided)."""
 
 
 class Correction(_Model):

@@ -125,7 +125,11 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
         out.append("Trace")
         for t in ruling.trace:
             where = f"deal {t.deal}" if t.deal is not None else "opening"
-            out.extend(_wrap(f"{where}: law {t.law}: {t.text}", "  "))
+            by = f"law {t.law}: " if t.law is not None else ""
+            if t.law is None and t.step == "finding":
+                by = "the record: "
+            at = f", line {t.line}" if t.line is not None else ""
+            out.extend(_wrap(f"{where}{at}: {by}{t.step}: {t.text}", "  "))
     return "\n".join(out) + "\n"
 
 
