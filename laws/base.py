@@ -205,7 +205,13 @@ def may_find(view: DealView, law: Law) -> bool:
     ``findings_of(view, law)`` is empty, so the adjudicator, and any law that reads other
     laws' findings, may skip it."""
     kinds = law.looks_at
-    return kinds is ALWAYS or not TRIGGERS or not kinds.isdisjoint(view.telling)
+    if not TRIGGERS:
+        return True
+    if kinds is ALWAYS:
+        # A deal quiet but for its score line has its marks as the deal entitles, and nothing
+        # else a law reads: only the laws that look at the sheet's deviations may find.
+        return not view.sheet_only
+    return not kinds.isdisjoint(view.telling)
 
 
 @dataclass(frozen=True)

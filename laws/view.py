@@ -65,6 +65,14 @@ class DealView:
         ``kinds`` (:func:`telling_kinds`, computed once)."""
         return telling_kinds(self)
 
+    @cached_property
+    def sheet_only(self) -> bool:
+        """Whether the deal is quiet but for deviations of the score sheet (its score lines
+        differ from the marks, which are as the deal entitles): then only the laws that look at
+        those deviations may find anything (:func:`laws.base.may_find`)."""
+        telling = self.telling
+        return bool(telling) and telling <= SHEET_ONLY
+
     def events(self, *kinds: str) -> tuple[Step, ...]:
         """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
         order."""
