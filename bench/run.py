@@ -53,11 +53,16 @@ ROWS = [
     ("read+replay", "read+replay", "lawful", True),
     ("read+adjudicate lawful", "read+adjudicate", "lawful", True),
     ("read+adjudicate irregular", "read+adjudicate", "irregular", True),
+    ("read+adjudicate distinct", "read+adjudicate", "distinct", True),
+    ("read+adj. distinct irreg.", "read+adjudicate", "distinct-irregular", True),
     ("chess read_game (PGN)", "chess", "pgn", True),
 ]
-TARGETS = ("read+adjudicate lawful", "read+adjudicate irregular")
-TARGET_MBS = 1.0  # issue 5: read+adjudicate at least 1 MB/s ...
-TARGET_X_CHESS = 3.0  # ... and at least 3 times python-chess's MB/s reading PGN
+TARGETS = {
+    # issue 9: read + adjudicate, in times python-chess's MB/s reading PGN in the same run
+    "read+adjudicate lawful": 5.0,
+    "read+adjudicate irregular": 3.0,
+    "read+adjudicate distinct": 1.5,
+}
 
 
 def _rss_mb() -> float:
@@ -163,15 +168,19 @@ def write_corpora(tmp: Path, n: int) -> dict[str, tuple[Path, Path]]:
     from adjudicator.engine.generate import generate
 
     rng = random.Random(1)
-    texts = {
+    texts: dict[str, list[str]] = {
         "synthetic": [synthetic_record(rng, i) for i in range(n)],
         "lawful": [],
         "irregular": [],
+        "distinct": [],
+        "distinct-irregular": [],
     }
     for seed in range(n):
         record = generate(seed).record
         texts["lawful"].append(write(record))
         texts["irregular"].append(write(_with_irregularities(record)))
+    texts["distinct"] = _distinct(texts["lawful"])
+    texts["distinct-irregular"] = _distinct(texts["irregular"])
     files = {}
     for corpus, records in texts.items():
         full, quarter = tmp / f"{corpus}.etn", tmp / f"{corpus}-quarter.etn"
@@ -215,6 +224,8 @@ def main() -> None:
             ("synthetic", "synthetic écarté records (bench/synthetic.py)"),
             ("lawful", "écarté games to 5 points (adjudicator.engine.generate), lawful"),
             ("irregular", "the same games, two irregularities in each (laws 13, 51)"),
+            ("distinct", "the lawful games, no line repeating (a numbered comment on each)"),
+            ("distinct-irregular", "the irregular games, no line repeating"),
             ("pgn", f"chess games in PGN, seeded random legal moves ({made})"),
         ):
             if corpus in sizes:
@@ -277,18 +288,53 @@ def _report(
     )
     if chess and any(x.get("errors") for x in results["chess read_game (PGN)"]):
         print("warning: python-chess found errors in the generated PGN")
+    # The numbered comments that keep lines distinct add half again to the bytes, and cost
+    # little to read: a distinct file's MB/s flatters it. Its figure against the targets is its
+    # records/s times the bytes of the same records without the comments.
+    for name, plain in (
+        ("read+adjudicate distinct", "lawful"),
+        ("read+adj. distinct irreg.", "irregular"),
+    ):
+        if name in results:
+            runs = results[name]
+            rate = statistics.median(x["records"] for x in runs) / statistics.median(
+                x["seconds"] for x in runs
+            )
+            per = sizes[plain] / statistics.median(x["records"] for x in results[name])
+            mbs[name] = rate * per / 1e6
+            ratio = f" ({mbs[name] / chess:.2f}x chess)" if chess else ""
+            print(
+                f"{name}: {rate:,.0f} records/s, {mbs[name]:.2f} MB/s of the same records "
+                f"without their comments{ratio}"
+            )
     print()
-    print(f"* targets (issue 5): read+adjudicate >= {TARGET_MBS:g} MB/s and >= {TARGET_X_CHESS:g}x")
-    print("  python-chess's MB/s reading PGN, in the same run")
-    for name in TARGETS:
-        ok = "met" if mbs[name] >= TARGET_MBS else "NOT met"
-        line = f"  {name:<26} {mbs[name]:.2f} MB/s: {ok}"
+    print("* targets (issue 9): read+adjudicate at these times python-chess's MB/s reading PGN,")
+    print("  in the same run")
+    for name, target in TARGETS.items():
+        line = f"  {name:<26} {mbs[name]:.2f} MB/s"
         if chess:
             ratio = mbs[name] / chess
-            line += f"; {ratio:.2f}x chess: {'met' if ratio >= TARGET_X_CHESS else 'NOT met'}"
+            line += f"; {ratio:.2f}x chess, target {target:g}x: "
+            line += "met" if ratio >= target else "NOT met"
         else:
             line += "; x chess: not measured (python-chess not installed)"
         print(line)
+
+
+def _distinct(texts: list[str]) -> list[str]:
+    """The records with a numbered comment on every line of events, so that no line of the
+    file repeats and the reader's line cache never hits (the worst case for reading)."""
+    out = []
+    k = 0
+    for text in texts:
+        lines = []
+        for line in text.split("\n"):
+            if line.startswith("  ") and ";" not in line:
+                k += 1
+                line = f"{line} ; {k}"
+            lines.append(line)
+        out.append("\n".join(lines))
+    return out
 
 
 def _with_irregularities(record: Any) -> Any:
