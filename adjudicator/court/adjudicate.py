@@ -32,6 +32,7 @@ from adjudicator.court.ruling import (
     OptionRuling,
     RecordRuling,
     TraceEntry,
+    TraceStep,
 )
 from adjudicator.engine.queries import Unknown, first_look
 from adjudicator.engine.replay import game_target, replay
@@ -756,107 +757,41 @@ def _trace(judged: _Judge, deal: DealRuling, corrections: list[Correction]) -> l
     marks (a cap that binds, a king taken), the outcome and the corrections."""
     n = deal.number
     links: list[tuple[int, TraceEntry]] = []
+
+    def link(
+        at: int | None, law: int | None, step: TraceStep, text: str, number: int | None = n
+    ) -> None:
+        entry = TraceEntry(deal=number, law=law, step=step, line=at, text=text)
+        links.append((at or 0, entry))
+
     for f in judged.findings:
         who = f" by {f.offender}" if f.offender else ""
-        links.append(
-            (
-                f.line,
-                TraceEntry(
-                    deal=f.deal,
-                    law=f.law,
-                    step="finding",
-                    line=f.line,
-                    text=f"{f.kind.replace('_', ' ')}{who}",
-                ),
-            )
-        )
+        link(f.line, f.law, "finding", f"{f.kind.replace('_', ' ')}{who}", f.deal)
         for o in f.options:
             at = f" (line {o.line})" if o.line else ""
-            links.append(
-                (
-                    o.line or f.line,
-                    TraceEntry(
-                        deal=f.deal,
-                        law=f.law,
-                        step="option",
-                        line=o.line,
-                        text=f"{o.name}: {o.status}{at}",
-                    ),
-                )
-            )
+            link(o.line or f.line, f.law, "option", f"{o.name}: {o.status}{at}", f.deal)
     for c in judged.claims:
-        verdict = "upheld" if c.upheld else "rejected"
-        links.append(
-            (
-                c.line,
-                TraceEntry(
-                    deal=n,
-                    law=c.law,
-                    step="claim",
-                    line=c.line,
-                    text=f"{c.player} {c.claim}: {verdict}",
-                ),
-            )
+        link(
+            c.line, c.law, "claim", f"{c.player} {c.claim}: {'upheld' if c.upheld else 'rejected'}"
         )
     for note in judged.notes:
-        links.append(
-            (
-                note.line,
-                TraceEntry(
-                    deal=n,
-                    law=note.law,
-                    step="note",
-                    line=note.line,
-                    text=note.kind.replace("_", " "),
-                ),
-            )
-        )
-    out = [entry for _, entry in sorted(links, key=lambda pair: pair[0])]
+        link(note.line, note.law, "note", note.kind.replace("_", " "))
+    links.sort(key=lambda pair: pair[0])
+    tail: list[tuple[int, TraceEntry]] = links
+    links = []  # what follows comes after the record's lines, in this order
     for q, a in judged.allowed.items():
         if a.cap is not None:
-            out.append(
-                TraceEntry(
-                    deal=n,
-                    law=a.cap.law,
-                    step="cap",
-                    line=a.cap.line,
-                    text=f"{q} marks at most {a.hand} for the hand",
-                )
-            )
+            link(a.cap.line, a.cap.law, "cap", f"{q} marks at most {a.hand} for the hand")
         if a.king_answer is not None and a.king_entitled > a.king:
-            out.append(
-                TraceEntry(
-                    deal=n,
-                    law=a.king_answer.law,
-                    step="king",
-                    line=a.king_answer.line,
-                    text=f"{q} may not mark the king",
-                )
-            )
-    if deal.outcome == "stands" and not deal.laws:
-        return out  # a deal that stands with no law's word: nothing to trace
-    cited = f" (laws {', '.join(str(x) for x in deal.laws)})" if deal.laws else ""
-    out.append(
-        TraceEntry(
-            deal=n,
-            law=deal.decided_by,
-            step="outcome",
-            line=deal.line,
-            text=f"{deal.outcome.replace('_', ' ')}: {deal.how}{cited}",
-        )
-    )
+            link(a.king_answer.line, a.king_answer.law, "king", f"{q} may not mark the king")
+    if deal.outcome != "stands" or deal.laws:
+        cited = f" (laws {', '.join(str(x) for x in deal.laws)})" if deal.laws else ""
+        text = f"{deal.outcome.replace('_', ' ')}: {deal.how}{cited}"
+        link(deal.line, deal.decided_by, "outcome", text)
     for corr in corrections:
         sign = "+" if corr.points > 0 else ""
-        out.append(
-            TraceEntry(
-                deal=corr.deal,
-                law=corr.law,
-                step="correction",
-                line=corr.line,
-                text=f"{corr.player} {sign}{corr.points}",
-            )
-        )
-    return out
+        link(corr.line, corr.law, "correction", f"{corr.player} {sign}{corr.points}", corr.deal)
+    return [entry for _, entry in (*tail, *links)]
 
 
 def _note(f: Finding) -> NoteRuling:
