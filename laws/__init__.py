@@ -17,7 +17,7 @@ from . import (
     scoring,
     shuffling,
 )
-from .base import Finding, Heading, Law, Option, Outcome, Who, Window, may_find
+from .base import Finding, Heading, Law, LawIndex, Option, Outcome, Who, Window
 from .view import DealView, remember
 
 LAWS: tuple[Law, ...] = (
@@ -38,10 +38,13 @@ LAWS: tuple[Law, ...] = (
 BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}
 
 
+_INDEX = LawIndex(LAWS)
+
+
 def that_may_find(view: DealView) -> tuple[Law, ...]:
     """The laws, in numeric order, that may find anything in the view
     (:func:`laws.base.may_find`), worked out once per view."""
-    return remember(view, "that may find", lambda: tuple(x for x in LAWS if may_find(view, x)))
+    return remember(view, "that may find", lambda: _INDEX.that_may_find(view))
 
 
 __all__ = [

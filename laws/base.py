@@ -214,6 +214,34 @@ def may_find(view: DealView, law: Law) -> bool:
     return not kinds.isdisjoint(view.telling)
 
 
+class LawIndex:
+    """Laws indexed by the kinds they look at, so that the laws that may find anything in a
+    deal (:func:`may_find`) are found from the kinds that tell in it rather than by asking
+    every law."""
+
+    def __init__(self, laws: Sequence[Law]) -> None:
+        self.laws = tuple(laws)
+        self.order = {law.number: i for i, law in enumerate(self.laws)}
+        self.always = tuple(law for law in self.laws if law.looks_at is ALWAYS)
+        self.by_kind: dict[str, list[Law]] = {}
+        for law in self.laws:
+            if law.looks_at is not ALWAYS:
+                for kind in law.looks_at:
+                    self.by_kind.setdefault(kind, []).append(law)
+
+    def that_may_find(self, view: DealView) -> tuple[Law, ...]:
+        """The laws of the index, in their order, for which :func:`may_find` holds."""
+        if not TRIGGERS:
+            return self.laws
+        found: dict[int, Law] = {}
+        if not view.sheet_only:
+            found = {law.number: law for law in self.always}
+        for kind in view.telling:
+            for law in self.by_kind.get(kind, ()):
+                found[law.number] = law
+        return tuple(sorted(found.values(), key=lambda law: self.order[law.number]))
+
+
 @dataclass(frozen=True)
 class Law:
     """One of the 51 laws."""

@@ -29,7 +29,17 @@ from . import (
     shuffling,
 )
 from .allowed import allowed_marks
-from .base import ALWAYS, NEVER, Correcting, Finding, Heading, Law, Outcome, findings_of, may_find
+from .base import (
+    ALWAYS,
+    NEVER,
+    Correcting,
+    Finding,
+    Heading,
+    Law,
+    LawIndex,
+    Outcome,
+    findings_of,
+)
 from .facts import finding, is_king_mark, turn_index
 from .playing import result_marks
 from .view import DealView, remember
@@ -153,9 +163,7 @@ def _others(view: DealView) -> _Others:
 
 def _compute_others(view: DealView) -> _Others:
     result = _Others(False, {}, {}, [])
-    for law in _OTHER_LAWS:
-        if not may_find(view, law):  # it cannot find anything here (looks_at)
-            continue
+    for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
         for f in findings_of(view, law):
             result.found.append(f)
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
@@ -467,3 +475,5 @@ _OTHER_LAWS: tuple[Law, ...] = (
     LAW_49,
 )
 """The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""
+
+_OTHERS = LawIndex(_OTHER_LAWS)

@@ -26,12 +26,13 @@ from test_mutations import MUTATIONS, SEEDS
 import laws.base
 from adjudicator import Record, read_each, read_one, write
 from adjudicator.court.adjudicate import adjudicate
+from adjudicator.court.casebook import load_cases
 from adjudicator.court.record import UNJUDGED
 from adjudicator.engine.generate import generate
 from adjudicator.engine.table import Step
 from adjudicator.notation.model import Event
 from laws import LAWS
-from laws.base import ALWAYS, NEVER, Always, finds_nothing, may_find
+from laws.base import ALWAYS, NEVER, Always, LawIndex, finds_nothing, may_find
 from laws.dealing import LAW_14
 from laws.view import deal_views
 
@@ -333,3 +334,17 @@ def test_every_deviation_kind_is_judged() -> None:
     assert not (by_law & unjudged), "judged by a law and by the court"
     assert by_law | unjudged >= DEVIATION_KINDS, sorted(DEVIATION_KINDS - by_law - unjudged)
     assert unjudged <= DEVIATION_KINDS, sorted(unjudged - DEVIATION_KINDS)
+
+
+def test_the_index_of_laws_asks_what_may_find_asks() -> None:
+    """``LawIndex.that_may_find`` (the laws found from the kinds that tell) is ``may_find``
+    asked of every law, in order, on every deal of the casebook and of overscored games."""
+    records = [read_one(c.record) for c in load_cases(ROOT / "cases")]
+    records += [_overscored(seed) for seed in range(10)]
+    index = LawIndex(LAWS)
+    seen = 0
+    for record in records:
+        for view in deal_views(record):
+            assert index.that_may_find(view) == tuple(x for x in LAWS if may_find(view, x))
+            seen += 1
+    assert seen > 400
