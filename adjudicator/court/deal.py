@@ -1,0 +1,324 @@
+"""A deal ruled: its outcome, the marks each player may make for it, the corrections to the score
+sheet, and the trace of laws behind them. What each player may mark is the laws' combination
+(:mod:`laws.allowed`); each mark taken down cites the law whose finding answers for it, from
+the laws' data, never by number.
+"""
+
+from __future__ import annotations
+
+from adjudicator.court.judge import Judge
+from adjudicator.court.record import record_findings
+from adjudicator.court.ruling import (
+    Correction,
+    DealRuling,
+    TraceEntry,
+    TraceStep,
+)
+from adjudicator.engine.queries import Unknown
+from adjudicator.engine.table import DealState
+from adjudicator.notation.model import (
+    Mark,
+    MarkReason,
+    Unmark,
+)
+from laws import LAWS
+from laws.allowed import Allowed, allowed_marks
+from laws.base import Correcting
+from laws.view import DealView
+
+SEVERITY = {
+    "void": 5,
+    "fresh_deal": 4,
+    "replay": 3,
+    "rectified": 2,
+    "undetermined": 1,
+    "stands": 0,
+}
+
+
+def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -> list[TraceEntry]:
+    """The chain of laws behind a deal's ruling, in the record's order: each finding and the
+    fate of each option it gave, each claim judged, each note; then what the laws make of the
+    marks (a cap that binds, a king taken), the outcome and the corrections."""
+    n = deal.number
+    links: list[tuple[int, TraceEntry]] = []
+
+    def link(
+        at: int | None, law: int | None, step: TraceStep, text: str, number: int | None = n
+    ) -> None:
+        entry = TraceEntry(deal=number, law=law, step=step, line=at, text=text)
+        links.append((at or 0, entry))
+
+    for f in judged.findings:
+        who = f" by {f.offender}" if f.offender else ""
+        link(f.line, f.law, "finding", f"{f.kind.replace('_', ' ')}{who}", f.deal)
+        for o in f.options:
+            at = f" (line {o.line})" if o.line else ""
+            link(o.line or f.line, f.law, "option", f"{o.name}: {o.status}{at}", f.deal)
+    for c in judged.claims:
+        link(
+            c.line, c.law, "claim", f"{c.player} {c.claim}: {'upheld' if c.upheld else 'rejected'}"
+        )
+    for note in judged.notes:
+        link(note.line, note.law, "note", note.kind.replace("_", " "))
+    links.sort(key=lambda pair: pair[0])
+    tail: list[tuple[int, TraceEntry]] = links
+    links = []  # what follows comes after the record's lines, in this order
+    for q, a in judged.allowed.items():
+        if a.cap is not None:
+            link(a.cap.line, a.cap.law, "cap", f"{q} marks at most {a.hand} for the hand")
+        if a.king_answer is not None and a.king_entitled > a.king:
+            link(a.king_answer.line, a.king_answer.law, "king", f"{q} may not mark the king")
+    if deal.outcome != "stands" or deal.laws:
+        cited = f" (laws {', '.join(str(x) for x in deal.laws)})" if deal.laws else ""
+        text = f"{deal.outcome.replace('_', ' ')}: {deal.how}{cited}"
+        link(deal.line, deal.decided_by, "outcome", text)
+    for corr in corrections:
+        sign = "+" if corr.points > 0 else ""
+        link(corr.line, corr.law, "correction", f"{corr.player} {sign}{corr.points}", corr.deal)
+    return [entry for _, entry in (*tail, *links)]
+
+
+def _early_marks(view: DealView | None) -> dict[str, int]:
+    """Marks made in a deal before its trump is turned: they may be for the deal before."""
+    out = {"A": 0, "B": 0}
+    if view is None:
+        return out
+    for s in view.steps:
+        k = s.kind
+        if k == "turn":
+            break
+        if k in ("mark", "unmark") and s.table.deal is not None and s.table.deal.marks:
+            player, points = s.table.deal.marks[-1]
+            if player.value in out:
+                out[player.value] += points
+    return out
+
+
+def rule_deal(
+    view: DealView,
+    final: DealState,
+    judged: Judge,
+    next_view: DealView | None,
+    lent: dict[str, int],
+    owed: dict[str, int],
+) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
+    """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
+    before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
+    taken down from each player earlier in the game, which a mark he takes down himself here
+    settles. Returns the ruling, the corrections, the marks this deal claims from the next
+    deal's early marks, and the marks of ``owed`` settled here.
+
+    What each player may mark is :func:`laws.allowed.allowed_marks` (how the laws' effects
+    combine is stated there); each mark taken down cites the law whose finding answers for it
+    (the one that takes his king, the cap that binds, a re-reckoning), else the law that
+    corrects an overscore; a mark still owed cites the law that corrects an omission."""
+    outcome = "stands"
+    laws: list[int] = []
+    how = "the deal stands"
+    decided_by: int | None = None
+    for f in judged.found:
+        if f.outcome is not None and SEVERITY[str(f.outcome)] > SEVERITY[outcome]:
+            outcome, how = str(f.outcome), f"law {f.law}: {f.default or f.message}"
+            laws.append(f.law)
+            decided_by = f.law
+    for name, law in judged.taken_outcomes():
+        if SEVERITY.get(name, 0) > SEVERITY[outcome]:
+            outcome, how = name, f"by the option law {law} gave"
+            laws.append(law)
+            decided_by = law
+    # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.
+    unruled = [r for r in judged.record if r.unjudged.contradiction]
+    unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
+    if next_view is not None:
+        unruled += [
+            r
+            for r in record_findings(next_view.deviations)
+            if r.deviation.kind == "hand_unfinished"
+        ]
+    if unruled and SEVERITY[outcome] < SEVERITY["undetermined"]:
+        r = unruled[0]
+        outcome, decided_by = "undetermined", None
+        how = (
+            f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
+        )
+    recorded = {"A": 0, "B": 0}
+    for player, points in final.marks:
+        if player.value in recorded:
+            recorded[player.value] += points
+    for q, n in lent.items():  # marks made here for the previous deal
+        recorded[q] -= n
+    early = _early_marks(next_view)
+    corrections: list[Correction] = []
+    allowed: dict[str, Allowed] = {}
+    parts = allowed_marks(final, judged.found)
+    if outcome in ("fresh_deal", "void"):
+        marks = {"A": 0, "B": 0}
+        if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
+            allowed = {
+                q.value: a._replace(king=0, hand=0, hand_reckoned=0, optional=0)
+                for q, a in parts.items()
+                if q.value in recorded
+            }
+    elif unruled:
+        marks = dict(recorded)
+    else:
+        if isinstance(parts, Unknown):
+            if outcome == "stands":
+                outcome, how = "undetermined", f"undetermined: {parts.missing}"
+                decided_by = None
+            marks = dict(recorded)
+        else:
+            allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
+            marks = {"A": 0, "B": 0}
+            for q, a in allowed.items():
+                marks[q] = a.total
+                for effect in (a.cap, a.king_answer, *a.reckonings):
+                    if effect is not None and effect.law not in laws:
+                        laws.append(effect.law)
+    judged.allowed = allowed
+    # A mark of choice (the king turned up) not made lapses: no omission.
+    for q, a in allowed.items():
+        if a.optional and recorded[q] + early.get(q, 0) < marks[q]:
+            marks[q] -= a.optional
+    # Marks made early in the next deal, before its turn-up, make good an omission here.
+    borrowed = {"A": 0, "B": 0}
+    for q in ("A", "B"):
+        short = marks[q] - recorded[q]
+        if short > 0 and early[q] > 0:
+            borrowed[q] = min(short, early[q])
+            recorded[q] += borrowed[q]
+    # A mark the player took down himself here, when the ruling had already taken it down
+    # for an earlier deal, settles that correction: it is not taken down twice.
+    settled = {"A": 0, "B": 0}
+    down = _taken_down(view)
+    for q in ("A", "B"):
+        short = marks[q] - recorded[q]
+        if short > 0 and owed.get(q, 0) > 0 and down[q] > 0:
+            settled[q] = min(short, owed[q], down[q])
+            recorded[q] += settled[q]
+    next_turn = view.next_turn_step
+    lines = _mark_lines(view)
+    heading = (view.steps[0].line, view.steps[0].column)
+    for q in ("A", "B"):
+        diff = marks[q] - recorded[q]
+        if diff > 0 and next_turn is not None:
+            marks[q] = recorded[q]  # omitted, and lost once the next trump was turned up
+        elif diff > 0:
+            at_line, at_column = lines[q].get("any", heading)
+            corrections.append(
+                Correction(
+                    player=q,
+                    points=diff,
+                    law=_CORRECTING[Correcting.OMISSION],
+                    deal=view.number,
+                    line=at_line,
+                    column=at_column,
+                    reason=f"{q} is entitled to {marks[q]} from deal {view.number} and marked "
+                    f"{recorded[q]}; he may mark the rest until the next trump is turned",
+                )
+            )
+            marks[q] = recorded[q] + diff
+        elif diff < 0:
+            for law, points, where, why in _takedowns(q, -diff, allowed.get(q), view):
+                at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
+                corrections.append(
+                    Correction(
+                        player=q,
+                        points=-points,
+                        law=law,
+                        deal=view.number,
+                        line=at_line,
+                        column=at_column,
+                        reason=f"{q} marked {recorded[q]} for deal {view.number}; the laws "
+                        f"allow {marks[q]}: {why}",
+                    )
+                )
+    ruling = DealRuling(
+        number=view.number,
+        line=view.steps[0].line,
+        dealer=final.dealer.value,
+        outcome=outcome,
+        how=how,
+        marks=marks,
+        recorded=recorded,
+        laws=sorted(set(laws)),
+        decided_by=decided_by,
+    )
+    return ruling, corrections, borrowed, settled
+
+
+_CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
+"""The law that makes each kind of correction when no finding answers for it (law data)."""
+
+
+def _takedowns(
+    player: str, excess: int, allowed: Allowed | None, view: DealView
+) -> list[tuple[int, int, str, str]]:
+    """The marks taken down from ``player`` (``excess`` in all), each with the law that answers
+    for it, the kind of mark it comes off (``king`` or ``hand``) and why."""
+    out: list[tuple[int, int, str, str]] = []
+    overscore = _CORRECTING[Correcting.OVERSCORE]
+    if allowed is not None:
+        kings = _king_marks(view).get(player, 0)
+        take = min(excess, max(0, kings - allowed.king))
+        if take:
+            f = allowed.king_answer
+            law = f.law if f is not None else overscore
+            why = f"law {law}: he may not mark the king" if f else "a king he may not mark"
+            out.append((law, take, "king", why))
+            excess -= take
+        take = min(excess, allowed.hand_reckoned - allowed.hand)
+        if take and allowed.cap is not None:
+            why = f"law {allowed.cap.law}: as offender he marks only {allowed.hand} for the hand"
+            out.append((allowed.cap.law, take, "hand", why))
+            excess -= take
+        for f in allowed.reckonings:
+            lost = -sum(n for q, n in f.marks if q.value == player)
+            take = min(excess, max(0, lost))
+            if take:
+                out.append((f.law, take, "hand", f"law {f.law} reckons the hand otherwise"))
+                excess -= take
+    if excess:
+        out.append((overscore, excess, "any", "marks beyond what the deal gives him"))
+    return out
+
+
+def _king_marks(view: DealView) -> dict[str, int]:
+    """The king marks each player made in the deal from its turn-up on."""
+    out: dict[str, int] = {}
+    turned = not any(s.kind == "turn" for s in view.steps)
+    for s in view.steps:
+        if s.kind == "turn":
+            turned = True
+        e = s.event
+        if turned and isinstance(e, Mark) and e.reason is MarkReason.KING:
+            out[e.player.value] = out.get(e.player.value, 0) + (e.points or 1)
+    return out
+
+
+def _taken_down(view: DealView) -> dict[str, int]:
+    """The marks each player took down himself in the deal (``unmarks``)."""
+    out = {"A": 0, "B": 0}
+    for s in view.steps:
+        e = s.event
+        if isinstance(e, Unmark) and e.player.value in out:
+            out[e.player.value] += e.points
+    return out
+
+
+def _mark_lines(view: DealView) -> dict[str, dict[str, tuple[int, int]]]:
+    """For each player, the line of his last mark of the deal (``any``), of his last king mark
+    (``king``) and of his last other mark (``hand``): where a correction is located."""
+    out: dict[str, dict[str, tuple[int, int]]] = {"A": {}, "B": {}}
+    for s in view.steps:
+        e = s.event
+        if isinstance(e, Mark | Unmark) and e.player.value in out:
+            at = (s.line, s.column)
+            out[e.player.value]["any"] = at
+            if isinstance(e, Mark):
+                out[e.player.value]["king" if e.reason is MarkReason.KING else "hand"] = at
+    return out
+
+
+__all__ = ["SEVERITY", "rule_deal", "trace_deal"]
