@@ -11,8 +11,9 @@ back), and at the end of each deal whether the laws annul it. A claim is judged 
 laws find in the deal up to it; a rejected claim, or a card a law says must stay, changes
 nothing; a deal the laws annul passes to the right dealer. Nothing is ruled twice.
 
-The laws are data and pure functions (package ``laws``); this module knows the general rules
-by which options are taken and windows close, and nothing of any particular law.
+The laws are data and pure functions (package ``laws``); the court knows the general rules by
+which claims are judged and options taken (:mod:`adjudicator.court.judge`) and deals ruled
+(:mod:`adjudicator.court.deal`), and nothing of any particular law.
 """
 
 from __future__ import annotations
