@@ -432,8 +432,10 @@ def test_a_deal_of_more_events_than_the_reader_takes_is_a_located_error() -> Non
         "  A proposes\n  B refuses\n",
         "  A retracts 7H\n",
         "  B: 7C\n",
+        "  B claims new deal\n",  # each asks the court's leave, judged on the deal so far
+        "  A refuses\n",  # each asks the laws' leave
     ],
-    ids=["marks", "announcements", "proposals", "retractions", "packets"],
+    ids=["marks", "announcements", "proposals", "retractions", "packets", "claims", "refusals"],
 )
 def test_a_deal_at_the_limit_is_adjudicated_in_bounded_memory(line: str) -> None:
     record = read_one(DEALT + line * ((MAX_DEAL_EVENTS - 6) // line.count("\n")))
