@@ -502,6 +502,23 @@ def test_schema_has_the_event_models(runner: CliRunner) -> None:
     assert refs <= set(defs)
 
 
+def test_schema_describes_each_field_by_its_docstring(runner: CliRunner) -> None:
+    """Each field's description is the docstring under it in the model (read when the schema
+    is made, not at import), inherited fields included."""
+    schema = schema_of(runner)
+    tags = schema["properties"]["tags"]["description"]
+    assert tags == "The tag block, in the order written."
+    packet = schema["$defs"]["Packet"]["properties"]
+    assert packet["line"]["description"].startswith("Line of the record's file")  # from Line
+    undocumented = [
+        (name, field)
+        for name, model in schema["$defs"].items()
+        for field, prop in model.get("properties", {}).items()
+        if field != "kind" and "description" not in prop
+    ]
+    assert not undocumented
+
+
 def _validator() -> ModuleType | None:
     """``jsonschema``'s validator if it is installed, else the small one below."""
     try:

@@ -17,9 +17,7 @@ OutcomeName = Literal["stands", "fresh_deal", "void", "rectified", "replay", "un
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(
-        frozen=True, extra="forbid", use_attribute_docstrings=True, defer_build=True
-    )
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class OptionRuling(_Model):
