@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import functools
 import inspect
+import itertools
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Literal
@@ -37,7 +38,7 @@ def _attribute_docs() -> dict[str, dict[str, str]]:
             continue
         docs = out.setdefault(node.name, {})
         body = node.body
-        for first, second in zip(body, body[1:], strict=False):
+        for first, second in itertools.pairwise(body):
             if (
                 isinstance(first, ast.AnnAssign)
                 and isinstance(first.target, ast.Name)
