@@ -8,6 +8,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from adjudicator.engine.queries import (
+    ORDINARY,
     Unknown,
     announced_in_time,
     entitled_marks,
@@ -131,27 +132,6 @@ def iter_deal_views(record: Record, leave: Leave | None = None) -> Iterator[Deal
     yield from views(None)
 
 
-# Events that some law looks at even when the engine saw nothing wrong.
-_LOUD = frozenset(
-    {
-        "claim",
-        "permit_complete",
-        "elect_play",
-        "retract",
-        "abandon",
-        "show",
-        "call_new_cards",
-        "pack_fault",
-        "order",
-        "ask",
-        "holds",
-        "faced",
-        "unmark",
-        "cut_for_deal",
-    }
-)
-
-
 def quiet(view: DealView) -> bool:
     """Whether no law can find anything in this deal: the hand was played out, the engine saw
     no deviation, nothing was claimed, announced, named, taken back or abandoned, no mark was
@@ -193,7 +173,7 @@ def _quiet_but_for_deviations(view: DealView) -> bool:
     turned = False
     for s in view.steps:
         kind = s.kind
-        if kind in _LOUD:
+        if kind not in ORDINARY:  # out of the ordinary course of a deal: some law looks
             return False
         if kind == "turn":
             turned = True

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.court.ruling import DealRuling, RecordRuling
+from adjudicator.engine.queries import ORDINARY
 from adjudicator.engine.replay import MARK_DEFAULT
 from adjudicator.engine.rules import (
     CARD_BIT,
@@ -171,6 +172,8 @@ def _deal(
     cut = False
     for ev in events:
         kind = ev.kind
+        if kind not in ORDINARY:  # out of the ordinary course of a deal: the full path
+            raise _NotPlain
         if kind == "packet":
             cards = ev.cards
             n = len(cards)

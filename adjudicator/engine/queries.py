@@ -100,6 +100,34 @@ def has_looked(deal: DealState, player: Player) -> bool:
     return player in deal.looked
 
 
+ORDINARY = frozenset(
+    {
+        "deal",
+        "shuffle",
+        "cut",
+        "packet",
+        "turn",
+        "take_up",
+        "propose",
+        "accept",
+        "refuse",
+        "discard",
+        "declare_play",
+        "announce",
+        "lead",
+        "play",
+        "trick",
+        "mark",
+        "score",
+    }
+)
+"""The kinds of event of the ordinary course of a deal, from its heading to its score line. Any
+other (a claim, a permission, a card taken back, a hand abandoned or shown, an order announced,
+a number of cards asked for, a call for new cards, a faulty pack, a faced card, a mark taken
+down, a hand stated whole) is out of the ordinary: a deal holding one is neither plain (the
+court's fast path) nor quiet (the laws' filter); both read this one set."""
+
+
 LOOKING_ACTS = frozenset(
     {"take_up", "propose", "declare_play", "discard", "ask", "announce", "lead", "play", "trick"}
 )
