@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from adjudicator.engine.rules import CARD_BIT
+from adjudicator.notation.model import PackFault, Turn
 
 from .base import Finding, Heading, Law, Outcome
 from .facts import finding
@@ -19,9 +19,8 @@ def _find_45(view: DealView) -> Sequence[Finding]:
     faulty = any(s.kind == "pack_fault" for s in view.steps)
     turned = 0  # every card turned up so far in the deal
     for step in view.steps:
-        kind = step.kind
-        e: Any = step.event
-        if kind == "pack_fault":
+        e = step.event
+        if isinstance(e, PackFault):
             out.append(
                 finding(
                     45,
@@ -55,7 +54,7 @@ def _find_45(view: DealView) -> Sequence[Finding]:
                     default="the deal stands unless the pack is found faulty in it",
                 )
             )
-        if kind == "turn":
+        if isinstance(e, Turn):
             for c in e.cards:
                 if c is not None:
                     turned |= CARD_BIT[c]

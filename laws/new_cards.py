@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from adjudicator.notation.model import CallNewCards
 
 from .base import Finding, Heading, Law
 from .facts import finding
@@ -27,7 +28,9 @@ def _find_44(view: DealView) -> Sequence[Finding]:
         over = deal.phase == "over" or deal.result is not None or bool(deal.ended_by)
         if not cut or over:
             continue
-        e: Any = step.event
+        e = step.event
+        if not isinstance(e, CallNewCards):
+            continue
         out.append(
             finding(
                 44,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
@@ -24,7 +23,17 @@ from adjudicator.engine.rules import (
 )
 from adjudicator.engine.table import DealState, Result, Step
 from adjudicator.notation.cards import Card, Player, Suit
-from adjudicator.notation.model import Deal, Event, Lead, Trick
+from adjudicator.notation.model import (
+    Abandon,
+    Claim,
+    Deal,
+    Event,
+    Lead,
+    Play,
+    Retract,
+    Show,
+    Trick,
+)
 
 from .base import Finding, Heading, Law, Option, Who, Window
 from .facts import finding, other, state_before
@@ -82,8 +91,8 @@ def corrected_at(steps: Sequence[Step], i: int, player: Player, card: Card) -> i
         if kind in ("lead", "trick", "play"):
             return None
         if kind == "retract":
-            e: Any = s.event
-            if e.player is player and e.card == card:
+            e = s.event
+            if isinstance(e, Retract) and e.player is player and e.card == card:
                 return None if has_deviation(s, "retract_too_late") else j
             return None
     return None
@@ -123,8 +132,8 @@ def _lead_out_of_turn_at(steps: Sequence[Step], j: int | None, player: Player) -
 def _suit_required(steps: Sequence[Step], start: int, end: int, leader: Player) -> bool:
     """Whether the leader's adversary claimed the named suit (law 41) between two steps."""
     for s in steps[start + 1 : end]:
-        e: Any = s.event
-        if s.kind == "claim" and e.claim.value == "suit" and e.player is not leader:
+        e = s.event
+        if isinstance(e, Claim) and e.claim.value == "suit" and e.player is not leader:
             return True
     return False
 
@@ -133,11 +142,10 @@ def _last_play(steps: Sequence[Step], end: int, player: Player, card: Card | Non
     """The last step before ``end`` at which ``player`` led or played ``card`` (a backward
     scan: the card on the table was put there lately)."""
     for j in range(end - 1, -1, -1):
-        e: Any = steps[j].event
-        kind = steps[j].kind
-        if kind in ("lead", "play") and e.player is player and e.card == card:
+        e = steps[j].event
+        if isinstance(e, Lead | Play) and e.player is player and e.card == card:
             return j
-        if kind == "trick" and (
+        if isinstance(e, Trick) and (
             (e.leader is player and e.lead == card) or (e.follower is player and e.follow == card)
         ):
             return j
@@ -162,8 +170,8 @@ def take_back_allowed(steps: Sequence[Step], end: int, fact: Step) -> bool | Non
       one); a lawful card stays.
     - Anything else the engine refuses itself, as too late: ``None``."""
     deal = fact.table.deal
-    e: Any = fact.event
-    if deal is None or fact.kind != "retract":
+    e = fact.event
+    if deal is None or not isinstance(e, Retract):
         return None
     player, card = e.player, e.card
     if deal.lead is not None and deal.lead[0] is player and deal.lead[1] == card:
@@ -208,10 +216,9 @@ def _find_39(view: DealView) -> Sequence[Finding]:
                         default="no penalty: the card is taken back and a lawful card played",
                     )
                 )
-        elif kind == "retract":
-            e: Any = step.event
-            player: Player = e.player
-            card: Card | None = e.card
+        elif isinstance(step.event, Retract):
+            player: Player = step.event.player
+            card: Card | None = step.event.card
             prev = state_before(steps, i)
             if has_deviation(step, "retract_too_late"):
                 j = lead_step(view, i, player, card)
@@ -322,13 +329,13 @@ def _fate_of_lead(
 ) -> tuple[str, Step | None]:
     """What became of a card led at step ``i``: ``played to``, ``taken back`` or ``pending``,
     with the step that decided it."""
-    e: Any = steps[i].event
-    if steps[i].kind == "trick" and e.follower is not None:
+    e = steps[i].event
+    if isinstance(e, Trick) and e.follower is not None:
         return "played to", steps[i]
     for s in steps[i + 1 :]:
         kind = s.kind
-        ev: Any = s.event
-        if kind == "retract" and ev.player is player and ev.card == card:
+        ev = s.event
+        if isinstance(ev, Retract) and ev.player is player and ev.card == card:
             if has_deviation(s, "retract_too_late"):
                 return "played to", s
             return "taken back", s
@@ -377,8 +384,9 @@ def _find_40(view: DealView) -> Sequence[Finding]:
                     default="once played to, the trick stands and its winner leads next",
                 )
             )
-        if step.kind == "retract" and has_deviation(step, "retract_too_late"):
-            e: Any = step.event
+        retract = step.event
+        if isinstance(retract, Retract) and has_deviation(step, "retract_too_late"):
+            e = retract
             j = lead_step(view, i, e.player, e.card)
             if _lead_out_of_turn_at(steps, j, e.player):
                 out.append(
@@ -603,9 +611,9 @@ def _find_42(view: DealView) -> Sequence[Finding]:
     steps = view.steps
     for i, step in enumerate(steps):
         kind = step.kind
-        if kind not in ("abandon", "show"):
+        e = step.event
+        if not isinstance(e, Abandon | Show):
             continue
-        e: Any = step.event
         player: Player = e.player
         prev = state_before(steps, i)
         after = step.table.deal

@@ -10,11 +10,12 @@ entitled to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from adjudicator.engine.queries import Unknown, entitled_marks
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
+from adjudicator.notation.model import Mark, Unmark
 
 from . import (
     cutting,
@@ -174,6 +175,12 @@ def _compute_others(view: DealView) -> _Others:
     return result
 
 
+def _marker(step: Step) -> Player | None:
+    """Who made the mark (or took it down) at a ``marks``/``unmarks`` step."""
+    e = step.event
+    return e.player if isinstance(e, Mark | Unmark) else None
+
+
 def _mark_points(step: Step) -> int | None:
     """The points a mark or unmark step put on the sheet (unmarks negative)."""
     if step.kind not in ("mark", "unmark"):
@@ -233,8 +240,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         hand_marked = 0
         for s in after:
             n = _mark_points(s)
-            e: Any = s.event
-            if n is None or e.player is not p:
+            if n is None or _marker(s) is not p:
                 continue
             net += n
             if n > 0 and not is_king_mark(s):
@@ -311,8 +317,7 @@ def _overscore(
     excess = 0
     for s in steps:
         n = _mark_points(s)
-        e: Any = s.event
-        if n is None or e.player is not p:
+        if n is None or _marker(s) is not p:
             continue
         if n < 0:
             down -= n
