@@ -31,8 +31,11 @@ def _attribute_docs() -> dict[str, dict[str, str]]:
     """Each model class's attribute docstrings (the string under a field), read from this
     module's source when a JSON schema is first made: pydantic's ``use_attribute_docstrings``
     would read them for every class at import, which is most of this module's import time."""
-    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
     out: dict[str, dict[str, str]] = {}
+    try:
+        tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):  # installed without its source: no descriptions
+        return out
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
