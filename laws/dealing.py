@@ -12,25 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.queries import first_look, has_looked, king_turned
+from adjudicator.engine.queries import acts, first_look, has_looked, king_turned
 from adjudicator.engine.rules import HAND
 from adjudicator.engine.table import SEAT, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Order, Packet, Trick
+from adjudicator.notation.model import Order, Packet
 
 from .base import ALWAYS, Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 from .view import DealView
 
 # -- reading a deal ---------------------------------------------------------------------------
-
-
-def _by(step: Step, player: Player) -> bool:
-    """Whether the step is an act of ``player``."""
-    event = step.event
-    if isinstance(event, Trick):
-        return event.leader is player or event.follower is player
-    return getattr(event, "player", None) is player
 
 
 def _look_step(view: DealView, player: Player) -> int | None:
@@ -1113,7 +1105,7 @@ def _short_play(view: DealView, player: Player) -> Step | None:
                 after < s.number < step.number
                 and s.kind == "permit_complete"
                 and not s.refused
-                and _by(s, state.elder)
+                and acts(s, state.elder)
                 for s in view.steps
             )
         if not fixed:

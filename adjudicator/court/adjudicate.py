@@ -85,7 +85,7 @@ def _findings(view: DealView) -> list[Finding]:
     if view.telling:
         for law in that_may_find(view):  # a kind it looks at tells (Law.looks_at)
             found.extend(findings_of(view, law))
-        at = contradicted_at(record_findings(view.deviations))
+        at = contradicted_at(record_findings(view))
         if at is not None:
             found = [f for f in found if f.step <= at]
     return _resolve_conflicts(found, BY_NUMBER)
@@ -324,11 +324,6 @@ def _resolve_conflicts(found: list[Finding], by_number: dict[int, Law]) -> list[
                         "neither overrides the other"
                     )
     return [f for f in found if id(f) not in dropped]
-
-
-# --------------------------------------------------------------------------------------------
-#  Windows, claims and options
-# --------------------------------------------------------------------------------------------
 
 
 __all__ = ["LawTableError", "adjudicate", "ruled_replay"]

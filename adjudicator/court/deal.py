@@ -6,6 +6,8 @@ the laws' data, never by number.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from adjudicator.court.judge import Judge
 from adjudicator.court.record import record_findings
 from adjudicator.court.ruling import (
@@ -131,11 +133,7 @@ def rule_deal(
     unruled = [r for r in judged.record if r.unjudged.contradiction]
     unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
     if next_view is not None:
-        unruled += [
-            r
-            for r in record_findings(next_view.deviations)
-            if r.deviation.kind == "hand_unfinished"
-        ]
+        unruled += [r for r in record_findings(next_view) if r.deviation.kind == "hand_unfinished"]
     if unruled and SEVERITY[outcome] < SEVERITY["undetermined"]:
         r = unruled[0]
         outcome, decided_by = "undetermined", None
@@ -191,14 +189,14 @@ def rule_deal(
     # A mark the player took down himself here, when the ruling had already taken it down
     # for an earlier deal, settles that correction: it is not taken down twice.
     settled = {"A": 0, "B": 0}
-    down = _taken_down(view)
+    made = _made(view)
     for q in ("A", "B"):
         short = marks[q] - recorded[q]
-        if short > 0 and owed.get(q, 0) > 0 and down[q] > 0:
-            settled[q] = min(short, owed[q], down[q])
+        if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
+            settled[q] = min(short, owed[q], made.down[q])
             recorded[q] += settled[q]
     next_turn = view.next_turn_step
-    lines = _mark_lines(view)
+    lines = made.lines
     heading = (view.steps[0].line, view.steps[0].column)
     for q in ("A", "B"):
         diff = marks[q] - recorded[q]
@@ -220,7 +218,8 @@ def rule_deal(
             )
             marks[q] = recorded[q] + diff
         elif diff < 0:
-            for law, points, where, why in _takedowns(q, -diff, allowed.get(q), view):
+            kings = made.kings.get(q, 0)
+            for law, points, where, why in _takedowns(q, -diff, allowed.get(q), kings):
                 at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
                 corrections.append(
                     Correction(
@@ -253,14 +252,14 @@ _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not N
 
 
 def _takedowns(
-    player: str, excess: int, allowed: Allowed | None, view: DealView
+    player: str, excess: int, allowed: Allowed | None, kings: int
 ) -> list[tuple[int, int, str, str]]:
-    """The marks taken down from ``player`` (``excess`` in all), each with the law that answers
-    for it, the kind of mark it comes off (``king`` or ``hand``) and why."""
+    """The marks taken down from ``player`` (``excess`` in all; ``kings``: the king marks he
+    made), each with the law that answers for it, the kind of mark it comes off (``king`` or
+    ``hand``) and why."""
     out: list[tuple[int, int, str, str]] = []
     overscore = _CORRECTING[Correcting.OVERSCORE]
     if allowed is not None:
-        kings = _king_marks(view).get(player, 0)
         take = min(excess, max(0, kings - allowed.king))
         if take:
             f = allowed.king_answer
@@ -284,41 +283,39 @@ def _takedowns(
     return out
 
 
-def _king_marks(view: DealView) -> dict[str, int]:
-    """The king marks each player made in the deal from its turn-up on."""
-    out: dict[str, int] = {}
+class _Made(NamedTuple):
+    """The marks made on the sheet in a deal, read in one pass over its steps."""
+
+    kings: dict[str, int]
+    """The king marks each player made from the deal's turn-up on."""
+    down: dict[str, int]
+    """The marks each player took down himself (``unmarks``)."""
+    lines: dict[str, dict[str, tuple[int, int]]]
+    """For each player, the line of his last mark (``any``), of his last king mark (``king``)
+    and of his last other mark (``hand``): where a correction is located."""
+
+
+def _made(view: DealView) -> _Made:
+    made = _Made({}, {"A": 0, "B": 0}, {"A": {}, "B": {}})
     turned = not any(s.kind == "turn" for s in view.steps)
     for s in view.steps:
         if s.kind == "turn":
             turned = True
         e = s.event
-        if turned and isinstance(e, Mark) and e.reason is MarkReason.KING:
-            out[e.player.value] = out.get(e.player.value, 0) + (e.points or 1)
-    return out
-
-
-def _taken_down(view: DealView) -> dict[str, int]:
-    """The marks each player took down himself in the deal (``unmarks``)."""
-    out = {"A": 0, "B": 0}
-    for s in view.steps:
-        e = s.event
-        if isinstance(e, Unmark) and e.player.value in out:
-            out[e.player.value] += e.points
-    return out
-
-
-def _mark_lines(view: DealView) -> dict[str, dict[str, tuple[int, int]]]:
-    """For each player, the line of his last mark of the deal (``any``), of his last king mark
-    (``king``) and of his last other mark (``hand``): where a correction is located."""
-    out: dict[str, dict[str, tuple[int, int]]] = {"A": {}, "B": {}}
-    for s in view.steps:
-        e = s.event
-        if isinstance(e, Mark | Unmark) and e.player.value in out:
-            at = (s.line, s.column)
-            out[e.player.value]["any"] = at
-            if isinstance(e, Mark):
-                out[e.player.value]["king" if e.reason is MarkReason.KING else "hand"] = at
-    return out
+        if not isinstance(e, Mark | Unmark) or e.player.value not in made.down:
+            continue
+        p = e.player.value
+        at = (s.line, s.column)
+        made.lines[p]["any"] = at
+        if isinstance(e, Unmark):
+            made.down[p] += e.points
+        elif e.reason is MarkReason.KING:
+            made.lines[p]["king"] = at
+            if turned:
+                made.kings[p] = made.kings.get(p, 0) + (e.points or 1)
+        else:
+            made.lines[p]["hand"] = at
+    return made
 
 
 __all__ = ["SEVERITY", "rule_deal", "trace_deal"]

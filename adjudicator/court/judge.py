@@ -45,7 +45,6 @@ _Closes = Callable[[str, Player | None, Player | None], bool]
 
 _CLOSING: dict[str, _Closes] = {
     # window: (event kind, who did it, the elder) -> whether this event closes it
-    Window.BEFORE_LOOKING: lambda k, p, elder: False,  # at his first look (first_look)
     Window.BEFORE_TURN: lambda k, p, elder: k == "turn",
     Window.BEFORE_PROPOSING: lambda k, p, elder: (k == "propose" and p is elder) or k in _PLAYING,
     Window.BEFORE_ANSWER: (lambda k, p, elder: k in ("accept", "refuse", *_PLAYING)),
@@ -54,8 +53,9 @@ _CLOSING: dict[str, _Closes] = {
     Window.BEFORE_NEXT_LEAD: lambda k, p, elder: k in ("lead", "trick"),
     Window.BEFORE_NEXT_CUT: lambda k, p, elder: k == "deal",
 }
-"""When each window closes (those not here close with the next deal's turn-up, with the game,
-or never open: at once)."""
+"""When each window closes, by the events after the finding (the window before the non-dealer
+looks closes at his first look, :func:`~adjudicator.engine.queries.first_look`; those not here
+close with the next deal's turn-up, with the game, or never open: at once)."""
 
 
 def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
@@ -111,7 +111,7 @@ class Judge:
         """Judging a claim as it is made, on the deal so far: nothing of the previous deal's
         judge is changed (what it would take is kept in ``earlier_taken``)."""
         self.earlier_taken: set[tuple[int, str]] = set()
-        self.record: list[RecordFinding] = record_findings(view.deviations)
+        self.record: list[RecordFinding] = record_findings(view)
         """What no law speaks of in the deal: the court's own findings."""
         self.notes: list[NoteRuling] = []
         self._judge_claims()
@@ -146,13 +146,13 @@ class Judge:
         if window == Window.BEFORE_NEXT_TURN:
             return (self.view.next_turn_step, None)
         elder = self.deal.elder if self.deal else None
-        closing = _CLOSING.get(window)
-        if closing is None:  # at any time during the game, or at once
-            return None, None
         if window == Window.BEFORE_LOOKING:
             # He may have looked before the irregularity: then the window never opened.
             look = first_look(self.steps, elder) if elder is not None else None
             return (look.number, look.line) if look is not None else (None, None)
+        closing = _CLOSING.get(window)
+        if closing is None:  # at any time during the game, or at once
+            return None, None
         for s in self.steps:
             if s.number > after and closing(s.kind, getattr(s.event, "player", None), elder):
                 return s.number, s.line

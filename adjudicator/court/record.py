@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from adjudicator.engine.table import Deviation, Step
+from laws.view import DealView, remember
 
 
 class Unjudged(NamedTuple):
@@ -88,9 +89,13 @@ class RecordFinding(NamedTuple):
         )
 
 
-def record_findings(deviations: Iterable[tuple[Step, Deviation]]) -> list[RecordFinding]:
-    """The departures among ``deviations`` (a deal's, with their steps) that no law speaks of,
-    in order."""
+def record_findings(view: DealView) -> list[RecordFinding]:
+    """The departures of the deal that no law speaks of, in order (worked out once per view:
+    the court reads them when it closes the deal, judges it and rules the deal before)."""
+    return remember(view, "court.record", lambda: _record_findings(view.deviations))
+
+
+def _record_findings(deviations: Iterable[tuple[Step, Deviation]]) -> list[RecordFinding]:
     out = []
     for step, dev in deviations:
         unjudged = UNJUDGED.get(dev.kind)

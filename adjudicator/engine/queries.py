@@ -141,12 +141,13 @@ def first_look(steps: Sequence[Step], player: Player) -> Step | None:
     definition of "he has looked at his hand" (laws 9, 11, 13, and the court's window that
     closes when the non-dealer looks)."""
     for step in steps:
-        if step.kind in LOOKING_ACTS and _acts(step, player):
+        if step.kind in LOOKING_ACTS and acts(step, player):
             return step
     return None
 
 
-def _acts(step: Step, player: Player) -> bool:
+def acts(step: Step, player: Player) -> bool:
+    """Whether the step is an act of ``player`` (a trick line: as its leader or follower)."""
     event = step.event
     if step.kind == "trick":
         return bool(
@@ -298,6 +299,7 @@ def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
 __all__ = [
     "ToAct",
     "Unknown",
+    "acts",
     "announced_in_time",
     "entitled_marks",
     "entitled_parts",
