@@ -4,35 +4,12 @@ the headings of the printed code, collected in :data:`LAWS` in numeric order."""
 
 from __future__ import annotations
 
-from . import (
-    cutting,
-    dealing,
-    discarding,
-    incorrect_packs,
-    king,
-    new_cards,
-    playing,
-    proposing,
-    revoking,
-    scoring,
-    shuffling,
-)
+from . import scoring
 from .base import Finding, Heading, Law, LawIndex, Option, Outcome, Who, Window
+from .chapters import BEFORE_SCORING
 from .view import DealView, remember
 
-LAWS: tuple[Law, ...] = (
-    *shuffling.LAWS,
-    *cutting.LAWS,
-    *dealing.LAWS,
-    *king.LAWS,
-    *proposing.LAWS,
-    *discarding.LAWS,
-    *playing.LAWS,
-    *revoking.LAWS,
-    *new_cards.LAWS,
-    *incorrect_packs.LAWS,
-    *scoring.LAWS,
-)
+LAWS: tuple[Law, ...] = (*BEFORE_SCORING, *scoring.LAWS)
 """The laws, 1 to 51, in order."""
 
 BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}

@@ -17,18 +17,6 @@ from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Mark, Unmark
 
-from . import (
-    cutting,
-    dealing,
-    discarding,
-    incorrect_packs,
-    king,
-    new_cards,
-    playing,
-    proposing,
-    revoking,
-    shuffling,
-)
 from .allowed import allowed_marks
 from .base import (
     ALWAYS,
@@ -41,6 +29,7 @@ from .base import (
     Outcome,
     findings_of,
 )
+from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, turn_index
 from .playing import result_marks
 from .view import DealView, remember
@@ -463,22 +452,7 @@ LAW_51 = Law(
 
 LAWS: tuple[Law, ...] = (LAW_46, LAW_47, LAW_48, LAW_49, LAW_50, LAW_51)
 
-_OTHER_LAWS: tuple[Law, ...] = (
-    *shuffling.LAWS,
-    *cutting.LAWS,
-    *dealing.LAWS,
-    *king.LAWS,
-    *proposing.LAWS,
-    *discarding.LAWS,
-    *playing.LAWS,
-    *revoking.LAWS,
-    *new_cards.LAWS,
-    *incorrect_packs.LAWS,
-    LAW_46,
-    LAW_47,
-    LAW_48,
-    LAW_49,
-)
+_OTHER_LAWS: tuple[Law, ...] = (*BEFORE_SCORING, LAW_46, LAW_47, LAW_48, LAW_49)
 """The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""
 
 _OTHERS = LawIndex(_OTHER_LAWS)
