@@ -10,6 +10,7 @@ import pytest
 
 from adjudicator.engine import replay
 from adjudicator.engine.table import DealState
+from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Event, Line
 
 
@@ -58,5 +59,13 @@ def test_events_outside_a_deal_have_the_same_handlers_and_take_no_deal() -> None
         assert type(None) in get_args(get_type_hints(handler)[deal])
 
 
-def test_the_changes_upd_takes_are_the_fields_of_the_deal_state() -> None:
-    assert get_type_hints(replay._DealChanges) == get_type_hints(DealState)
+def test_the_working_deal_has_the_fields_of_the_deal_state() -> None:
+    assert sorted(replay._Deal.__slots__) == sorted(DealState._fields)
+
+
+def test_a_frozen_deal_puts_each_field_in_its_place() -> None:
+    deal = replay._Deal(7, Player.B, Player.A)
+    for i, name in enumerate(DealState._fields):
+        setattr(deal, name, f"value {i}")
+    frozen = deal.freeze()
+    assert all(getattr(frozen, name) == f"value {i}" for i, name in enumerate(DealState._fields))

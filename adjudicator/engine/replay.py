@@ -13,7 +13,7 @@ before (:func:`later_holdings`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Final, Protocol, TypedDict, TypeVar, Unpack, cast
+from typing import Final, Protocol, TypeVar, cast
 
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
@@ -118,6 +118,18 @@ def replay(record: Record, leave: Leave | None = None) -> Iterator[Step]:
     return _Replay(record, leave).run()
 
 
+def deal_ends(record: Record) -> list[Table] | None:
+    """The table at the end of each deal of ``record`` (after its last event), if the replay
+    meets no deviation from lawful play anywhere; ``None`` at the first one it meets.
+
+    The same replay as :func:`replay`, without its steps: nothing is copied per event, and the
+    replay stops at the first deviation. It plays every fact as recorded (no :class:`Leave`),
+    so it answers for what the laws would allow only where the record holds no fact that needs
+    their leave but those no law refuses where nothing deviates (a refusal of a proposal: law 37
+    forbids it only after a card turned up in error). The court's quick path reads it."""
+    return _Replay(record).ends()
+
+
 def final_table(record: Record) -> Table:
     """The table after the last event."""
     table = Table(target=game_target(record), sheet=(0, 0, 0))
@@ -172,54 +184,116 @@ def _has_unknown(e: Event) -> bool:
     return False
 
 
-_FIELD = {name: i for i, name in enumerate(DealState._fields)}
 _tuple_new = tuple.__new__
 
 
-class _DealChanges(TypedDict, total=False):
-    """The fields of :class:`DealState`, each optional: what :func:`_upd` may change (a test
-    holds the two alike)."""
+class _Deal:
+    """The deal in progress as the engine works on it: the fields of :class:`DealState`,
+    changed in place as events come. A step's table holds a :meth:`freeze` of it, made only
+    when a step is asked for, so that a replay that wants no steps (:func:`deal_ends`) makes
+    no copy of the deal per event (``tests/test_engine_types.py`` holds the fields alike)."""
 
-    number: int
-    dealer: Player
-    elder: Player
-    pack: Player | None
-    phase: str
-    packets: tuple[tuple[Player, int], ...]
-    hands: tuple[Holding, Holding, Holding]
-    discards: tuple[Holding, Holding, Holding]
-    turned: tuple[Card | None, ...]
-    trump: Suit | None
-    stock: int
-    seen: int
-    proposals: tuple[Proposal, ...]
-    stage: str
-    asked: int | None
-    declared: Player | None
-    looked: frozenset[Player]
-    announced: tuple[tuple[Player, int, bool], ...]
-    tricks: tuple[TrickPlayed, ...]
-    lead: tuple[Player, Card | None, Suit | None] | None
-    leader: Player | None
-    played: tuple[int, int, int]
-    play_hands: tuple[Holding, Holding, Holding] | None
-    marks: tuple[tuple[Player, int], ...]
-    result: Result | None
-    ended_by: str
+    __slots__ = (
+        "announced",
+        "asked",
+        "dealer",
+        "declared",
+        "discards",
+        "elder",
+        "ended_by",
+        "hands",
+        "lead",
+        "leader",
+        "looked",
+        "marks",
+        "number",
+        "pack",
+        "packets",
+        "phase",
+        "play_hands",
+        "played",
+        "proposals",
+        "result",
+        "seen",
+        "stage",
+        "stock",
+        "tricks",
+        "trump",
+        "turned",
+    )
 
+    def __init__(self, number: int, dealer: Player, pack: Player | None) -> None:
+        elder = _other(dealer)
+        self.number = number
+        self.dealer = dealer
+        self.elder = elder
+        self.pack = pack
+        self.phase = "dealing"
+        self.packets: tuple[tuple[Player, int], ...] = ()
+        self.hands: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
+        self.discards: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
+        self.turned: tuple[Card | None, ...] = ()
+        self.trump: Suit | None = None
+        self.stock = PACK
+        self.seen = 0
+        self.proposals: tuple[Proposal, ...] = ()
+        self.stage = ""
+        self.asked: int | None = None
+        self.declared: Player | None = None
+        self.looked: frozenset[Player] = frozenset()
+        self.announced: tuple[tuple[Player, int, bool], ...] = ()
+        self.tricks: tuple[TrickPlayed, ...] = ()
+        self.lead: tuple[Player, Card | None, Suit | None] | None = None
+        self.leader: Player | None = elder
+        self.played: tuple[int, int, int] = (0, 0, 0)
+        self.play_hands: tuple[Holding, Holding, Holding] | None = None
+        self.marks: tuple[tuple[Player, int], ...] = ()
+        self.result: Result | None = None
+        self.ended_by = ""
 
-def _upd(deal: DealState, **changes: Unpack[_DealChanges]) -> DealState:
-    """``deal._replace(**changes)``, faster for a tuple of this many fields."""
-    values: list[object] = list(deal)
-    for name, value in changes.items():
-        values[_FIELD[name]] = value
-    return _tuple_new(DealState, values)
+    def freeze(self) -> DealState:
+        """The deal as it stands, as an immutable :class:`DealState`."""
+        return _tuple_new(
+            DealState,
+            (
+                self.number,
+                self.dealer,
+                self.elder,
+                self.pack,
+                self.phase,
+                self.packets,
+                self.hands,
+                self.discards,
+                self.turned,
+                self.trump,
+                self.stock,
+                self.seen,
+                self.proposals,
+                self.stage,
+                self.asked,
+                self.declared,
+                self.looked,
+                self.announced,
+                self.tricks,
+                self.lead,
+                self.leader,
+                self.played,
+                self.play_hands,
+                self.marks,
+                self.result,
+                self.ended_by,
+            ),
+        )
+
+    def hand(self, player: Player) -> Holding:
+        """The player's hand now."""
+        return self.hands[SEAT[player]]
 
 
 _DEAL = Table._fields.index("deal")
 
 
-def _with_deal(table: Table, deal: DealState) -> Table:
+def _with_deal(table: Table, deal: DealState | None) -> Table:
     """``table._replace(deal=deal)``, faster."""
     values = list(table)
     values[_DEAL] = deal
@@ -241,16 +315,25 @@ def _set(t: tuple[_T, _T, _T], seat: int, value: _T) -> tuple[_T, _T, _T]:
     return (t[0], t[1], value)
 
 
+class _Deviated(Exception):
+    """Raised by a replay that wants no deviation (:func:`deal_ends`) at the first one."""
+
+
 class _Replay:
-    """Working state of one replay. Each handler takes an event and the deal, and returns the
-    new deal state; deviations found on the way are collected in ``self.devs``."""
+    """Working state of one replay. Each handler takes an event and the deal in progress, and
+    changes the deal in place; deviations found on the way are collected in ``self.devs``.
+    ``self.table`` is the table but for the deal, which is ``self.deal`` (its ``deal`` field is
+    not kept up to date: :meth:`_now` gives the whole table)."""
 
     def __init__(self, record: Record, leave: Leave | None = None) -> None:
         self.record = record
         self.leave = leave
         law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
         self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
+        self.deal: _Deal | None = None
         self.devs: list[Deviation] = []
+        self.strict = False
+        """Whether a deviation stops the replay (:class:`_Deviated`)."""
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
 
@@ -259,7 +342,7 @@ class _Replay:
     def run(self) -> Iterator[Step]:
         index = 0
         for event in self.record.opening:
-            yield self._step(index, event, None)
+            yield self._step(index, event)
             index += 1
         leave = self.leave
         for position, deal in enumerate(self.record.deals):
@@ -267,74 +350,100 @@ class _Replay:
                 ending = leave.ending(position - 1)
                 if ending is not None:
                     self._annul(ending)
-            yield self._begin(index, deal)
+            self._begin(deal)
+            yield Step(index, deal, deal.line, deal.column, self._now(), tuple(self.devs))
             index += 1
             self.inferred = later_holdings(deal.events)
             for self.local, event in enumerate(deal.events):
-                yield self._step(index, event, deal)
+                yield self._step(index, event)
                 index += 1
 
-    def _step(self, index: int, event: Event, deal: Deal | None) -> Step:
+    def ends(self) -> list[Table] | None:
+        """The table at the end of each deal, replaying without steps; ``None`` at the first
+        deviation (see :func:`deal_ends`)."""
+        self.strict = True
+        ends: list[Table] = []
+        try:
+            for event in self.record.opening:
+                self._apply(event)
+            for deal in self.record.deals:
+                self._begin(deal)
+                self.inferred = later_holdings(deal.events)
+                for self.local, event in enumerate(deal.events):
+                    self._apply(event)
+                ends.append(self._now())
+        except _Deviated:
+            return None
+        return ends
+
+    def _now(self) -> Table:
+        """The whole table as it stands (the deal frozen)."""
+        deal = self.deal
+        return _with_deal(self.table, deal.freeze() if deal is not None else None)
+
+    def _step(self, index: int, event: Event) -> Step:
         devs: list[Deviation] = []
         self.devs = devs
         kind = event.kind
-        handler = _HANDLERS[kind]
-        table = self.table
+        deal = self.deal
         if (
             self.leave is not None
             and event.kind in _BY_LEAVE
-            and table.deal is not None
-            and self._moves(event, table.deal)
+            and deal is not None
+            and self._moves(event, deal)
         ):
-            fact = _tuple_new(Step, (index, event, event.line, event.column, table, (), kind, True))
+            fact = Step(index, event, event.line, event.column, self._now(), (), kind, True)
             if not self.leave.allows(fact):
                 if event.kind != "refuse":
                     return fact  # refused: the fact stands in the record and changes nothing
                 # A refusal the dealer may not make: a proposal has two answers, so it stands
                 # as the other.
-                self.table = _with_deal(
-                    table, self._resolved(self._accept_refused(event, table.deal))
+                self._accept_refused(event, deal)
+                self._resolve(deal)
+                return Step(
+                    index, event, event.line, event.column, self._now(), tuple(devs), kind, True
                 )
-                return _tuple_new(
-                    Step,
-                    (index, event, event.line, event.column, self.table, tuple(devs), kind, True),
-                )
-        if table.deal is None:
-            anywhere = _OUTSIDE_A_DEAL.get(kind)
+        self._apply(event)
+        return _tuple_new(
+            Step,
+            (
+                index,
+                event,
+                event.line,
+                event.column,
+                self._now(),
+                tuple(devs) if devs else (),
+                kind,
+                False,
+            ),
+        )
+
+    def _apply(self, event: Event) -> None:
+        """Play ``event`` on the table."""
+        deal = self.deal
+        if deal is None:
+            anywhere = _OUTSIDE_A_DEAL.get(event.kind)
             if anywhere is not None:
                 anywhere(self, event, None)
             else:
-                self._dev("outside_a_deal", None, f"'{kind}' before any deal")
+                self._dev("outside_a_deal", None, f"'{event.kind}' before any deal")
         else:
-            new = handler(self, event, table.deal)
-            if new is not None:
-                self.table = _with_deal(self.table, self._resolved(new))
-        values = (
-            index,
-            event,
-            event.line,
-            event.column,
-            self.table,
-            tuple(devs) if devs else (),
-            kind,
-            False,
-        )
-        return _tuple_new(Step, values)
+            _HANDLERS[event.kind](self, event, deal)
+            if self.inferred is not None:
+                self._resolve(deal)
 
     def _annul(self, ending: str) -> None:
         """End the deal in progress as the laws annul it with no line of the record to say so,
         as a claimed fresh deal ends it (:meth:`_claim`): the deal does not pass; the player
         whose deal it was deals again. A deal the record already ended so (a claim, a faulty
         pack) is left as it is."""
-        deal = self.table.deal
+        deal = self.deal
         if deal is None or deal.ended_by in ("fresh deal", "void"):
             return
-        self.table = _with_deal(
-            self.table._replace(next_dealer=self._due_dealer or deal.dealer),
-            _upd(deal, ended_by=ending),
-        )
+        self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
+        deal.ended_by = ending
 
-    def _moves(self, event: Claim | PermitComplete | Retract | Refuse, deal: DealState) -> bool:
+    def _moves(self, event: Claim | PermitComplete | Retract | Refuse, deal: _Deal) -> bool:
         """Whether a fact that needs leave would change the table (else nothing is asked)."""
         if event.kind == "retract":
             return self._taken_back(event, deal) is not None
@@ -347,10 +456,10 @@ class _Replay:
             or (what == "replay" and deal.play_hands is not None)
         )
 
-    def _resolved(self, deal: DealState) -> DealState:
-        """The deal with inferred holdings merged into the hands."""
+    def _resolve(self, deal: _Deal) -> None:
+        """Merge the inferred holdings into the hands."""
         if self.inferred is None:
-            return deal
+            return
         later = self.inferred[self.local]
         hands = list(deal.hands)
         changed = False
@@ -362,9 +471,8 @@ class _Replay:
             if extra and n <= hands[seat].unknown:
                 hands[seat] = Holding(hands[seat].cards | extra, hands[seat].unknown - n)
                 changed = True
-        if not changed:
-            return deal
-        return _upd(deal, hands=(hands[0], hands[1], hands[2]))
+        if changed:
+            deal.hands = (hands[0], hands[1], hands[2])
 
     def _dev(
         self,
@@ -374,11 +482,13 @@ class _Replay:
         cards: tuple[Card, ...] = (),
         legal: tuple[Card, ...] = (),
     ) -> None:
+        if self.strict:
+            raise _Deviated
         self.devs.append(Deviation(kind, player, message, cards, legal))
 
     # -- the deal heading -------------------------------------------------------------------
 
-    def _begin(self, index: int, deal: Deal) -> Step:
+    def _begin(self, deal: Deal) -> None:
         self.devs = []
         t = self.table
         if t.over:  # the previous deal won the game: this deal begins the next
@@ -391,7 +501,7 @@ class _Replay:
             )
         if deal.pack is not None and deal.pack is not deal.dealer:
             self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
-        previous = t.deal
+        previous = self.deal
         if (
             previous is not None
             and previous.result is None
@@ -403,22 +513,12 @@ class _Replay:
         self._cut_made = False
         self._loose = 0
         self._completing = None
-        elder = _other(deal.dealer)
-        state = DealState(
-            number=deal.number,
-            dealer=deal.dealer,
-            elder=elder,
-            pack=deal.pack,
-            phase="dealing",
-            stock=PACK,
-            leader=elder,
-        )
-        self.table = t._replace(deal=state, next_dealer=elder)
-        return Step(index, deal, deal.line, deal.column, self.table, tuple(self.devs))
+        self.deal = _Deal(deal.number, deal.dealer, deal.pack)
+        self.table = t._replace(next_dealer=_other(deal.dealer))
 
     # -- shuffling and cutting --------------------------------------------------------------
 
-    def _cut_for_deal(self, e: CutForDeal, deal: DealState | None) -> None:
+    def _cut_for_deal(self, e: CutForDeal, deal: _Deal | None) -> None:
         cuts = e.cuts
         if any(len(cards) > 1 for cards in cuts.values()):
             who = [p for p, cards in cuts.items() if len(cards) > 1]
@@ -433,7 +533,7 @@ class _Replay:
             return
         self.table = self.table._replace(next_dealer=ranked[0][0])
 
-    def _shuffle(self, e: Shuffle, deal: DealState | None) -> DealState | None:
+    def _shuffle(self, e: Shuffle, deal: _Deal | None) -> None:
         if e.exposed or e.below_table:
             how = "exposing cards" if e.exposed else "below the table"
             self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
@@ -441,11 +541,10 @@ class _Replay:
             self._dev("shuffle_during_play", e.player, f"{e.player} shuffled during the play")
         elif deal is not None and self._cut_made and not deal.packets and deal.phase == "dealing":
             self._dev("shuffled_after_cut", e.player, f"{e.player} shuffled after the cut")
-        return deal
 
     _cut_made = False  # the pack of the deal in progress has been cut
 
-    def _cut(self, e: Cut, deal: DealState) -> DealState:
+    def _cut(self, e: Cut, deal: _Deal) -> None:
         self._cut_made = True
         if e.player is deal.dealer:
             self._dev("cut_by_dealer", e.player, f"the dealer {e.player} cut his own pack")
@@ -458,21 +557,17 @@ class _Replay:
             self._dev("cut_exposed", e.player, "a card was exposed in cutting", cards)
         if deal.packets:
             self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
-        return deal
 
-    def _order(self, e: Order, deal: DealState | None) -> DealState | None:
+    def _order(self, e: Order, deal: _Deal | None) -> None:
         if deal is not None and deal.packets:
             self._dev(
                 "order_too_late", deal.dealer, "a new order announced after the dealing began"
             )
         self.table = self.table._replace(pending_order=(e.first, e.second))
-        return deal
 
     # -- dealing and giving cards -----------------------------------------------------------
 
-    def _receive(
-        self, deal: DealState, player: Player, cards: tuple[Card | None, ...]
-    ) -> DealState:
+    def _receive(self, deal: _Deal, player: Player, cards: tuple[Card | None, ...]) -> None:
         seat = SEAT[player]
         hand = deal.hands[seat]
         add = 0
@@ -489,18 +584,18 @@ class _Replay:
                 self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
             seen |= bit
             add |= bit
-        return _upd(
-            deal, hands=_set(deal.hands, seat, Holding(hand.cards | add, unknown)), seen=seen
-        )
+        deal.hands = _set(deal.hands, seat, Holding(hand.cards | add, unknown))
+        deal.seen = seen
 
-    def _packet(self, e: Packet, deal: DealState) -> DealState:
+    def _packet(self, e: Packet, deal: _Deal) -> None:
         if e.exposed:
             exposed = tuple(c for i, c in enumerate(e.cards) if i in e.exposed and c is not None)
             whose = "his own" if e.player is deal.dealer else f"{e.player}'s"
             kind = "exposed_in_dealing" if deal.phase == "dealing" else "exposed_in_giving"
             self._dev(kind, deal.dealer, f"the dealer exposed {whose} card(s)", exposed)
         if deal.phase == "dealing":
-            return self._deal_packet(e, deal)
+            self._deal_packet(e, deal)
+            return
         n = len(e.cards)
         stage = deal.stage
         if stage == "elder draws" and e.player is deal.elder:
@@ -511,7 +606,7 @@ class _Replay:
                     deal.dealer,
                     f"{e.player} asked for {asked} and was given {n}",
                 )
-            deal = _upd(deal, stage="dealer discards")
+            deal.stage = "dealer discards"
         elif stage == "dealer draws" and e.player is deal.dealer:
             wanted = deal.discards[SEAT[deal.dealer]].size - self._dealer_discarded_before
             if n != wanted:
@@ -520,7 +615,7 @@ class _Replay:
                     deal.dealer,
                     f"{e.player} discarded {wanted} and took {n}",
                 )
-            deal = _upd(deal, stage="")
+            deal.stage = ""
         elif (
             (who := self._completing) is not None
             and e.player is who
@@ -539,8 +634,8 @@ class _Replay:
         if n > deal.stock:
             self._dev("stock_exhausted", e.player, f"{n} card(s) given; the stock had {deal.stock}")
         loose = sum(1 for c in e.cards if c is not None and self._loose & CARD_BIT[c])
-        deal = _upd(deal, stock=max(0, deal.stock - (n - loose)))  # loose cards left it already
-        return self._receive(deal, e.player, e.cards)
+        deal.stock = max(0, deal.stock - (n - loose))  # loose cards left it already
+        self._receive(deal, e.player, e.cards)
 
     _dealer_discarded_before = 0
     _due_dealer: Player | None = None
@@ -548,7 +643,7 @@ class _Replay:
     _loose = 0  # cards turned up or faced in error, which may yet be given (laws 35, 37)
     _order_used: tuple[int, int] | None = None
 
-    def _deal_packet(self, e: Packet, deal: DealState) -> DealState:
+    def _deal_packet(self, e: Packet, deal: _Deal) -> None:
         t = self.table
         k = len(deal.packets)
         n = len(e.cards)
@@ -594,10 +689,11 @@ class _Replay:
                     )
         else:
             self._dev("extra_packet", deal.dealer, f"a fifth packet, to {e.player}")
-        deal = _upd(deal, packets=(*deal.packets, (e.player, n)), stock=max(0, deal.stock - n))
-        return self._receive(deal, e.player, e.cards)
+        deal.packets = (*deal.packets, (e.player, n))
+        deal.stock = max(0, deal.stock - n)
+        self._receive(deal, e.player, e.cards)
 
-    def _turn(self, e: Turn, deal: DealState) -> DealState:
+    def _turn(self, e: Turn, deal: _Deal) -> None:
         cards = e.cards
         known = tuple(c for c in cards if c is not None)
         seen = deal.seen
@@ -615,7 +711,9 @@ class _Replay:
             )
             for c in known:
                 self._loose |= CARD_BIT[c]
-            return _upd(deal, seen=seen, stock=max(0, deal.stock - len(cards)))
+            deal.seen = seen
+            deal.stock = max(0, deal.stock - len(cards))
+            return
         if len(cards) > 1:
             self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
         for p in (deal.elder, deal.dealer):
@@ -624,33 +722,28 @@ class _Replay:
                 self._dev(
                     "wrong_count_dealt", deal.dealer, f"{p} was dealt {size} cards, not {HAND}"
                 )
-        trump = cards[0].suit if cards and cards[0] is not None else None
-        return _upd(
-            deal,
-            phase="exchange",
-            turned=tuple(cards),
-            trump=trump,
-            seen=seen,
-            stock=max(0, deal.stock - len(cards)),
-        )
+        deal.phase = "exchange"
+        deal.turned = tuple(cards)
+        deal.trump = cards[0].suit if cards and cards[0] is not None else None
+        deal.seen = seen
+        deal.stock = max(0, deal.stock - len(cards))
 
-    def _faced(self, e: Faced, deal: DealState) -> DealState:
+    def _faced(self, e: Faced, deal: _Deal) -> None:
         where = "pack" if deal.phase == "dealing" else "stock"
         cards = (e.card,) if e.card is not None else ()
         self._dev("faced_card", None, f"a faced card in the {where}", cards)
         if where == "stock":
-            deal = _upd(deal, stock=max(0, deal.stock - 1))  # thrown aside (law 35)
+            deal.stock = max(0, deal.stock - 1)  # thrown aside (law 35)
         if e.card is not None:
             self._loose |= CARD_BIT[e.card]
-            return _upd(deal, seen=deal.seen | CARD_BIT[e.card])
-        return deal
+            deal.seen |= CARD_BIT[e.card]
 
-    def _take_up(self, e: TakeUp, deal: DealState) -> DealState:
-        return _upd(deal, looked=deal.looked | {e.player})
+    def _take_up(self, e: TakeUp, deal: _Deal) -> None:
+        deal.looked = deal.looked | {e.player}
 
     # -- the king, proposing, discarding ----------------------------------------------------
 
-    def _mark(self, e: Mark, deal: DealState) -> DealState:
+    def _mark(self, e: Mark, deal: _Deal) -> None:
         points = e.points
         if points is None:
             reason = e.reason.value if e.reason is not None else ""
@@ -658,11 +751,11 @@ class _Replay:
             if reason not in MARK_DEFAULT:
                 self._dev("mark_without_points", e.player, f"{e.player} marked without points")
         self._add_to_sheet(e.player, points)
-        return _upd(deal, marks=(*deal.marks, (e.player, points)))
+        deal.marks = (*deal.marks, (e.player, points))
 
-    def _unmark(self, e: Unmark, deal: DealState) -> DealState:
+    def _unmark(self, e: Unmark, deal: _Deal) -> None:
         self._add_to_sheet(e.player, -e.points)
-        return _upd(deal, marks=(*deal.marks, (e.player, -e.points)))
+        deal.marks = (*deal.marks, (e.player, -e.points))
 
     def _add_to_sheet(self, player: Player, points: int) -> None:
         t = self.table
@@ -683,12 +776,12 @@ class _Replay:
                 t = t._replace(over=False, games=t.games[:-1], game_values=t.game_values[:-1])
         self.table = t._replace(sheet=sheet)
 
-    def _announce(self, e: Announce, deal: DealState) -> DealState:
+    def _announce(self, e: Announce, deal: _Deal) -> None:
         played = deal.played[SEAT[e.player]]
         awaiting = deal.lead is not None and deal.lead[0] is e.player
-        return _upd(deal, announced=(*deal.announced, (e.player, played, awaiting)))
+        deal.announced = (*deal.announced, (e.player, played, awaiting))
 
-    def _propose(self, e: Propose, deal: DealState) -> DealState:
+    def _propose(self, e: Propose, deal: _Deal) -> None:
         if e.player is not deal.elder:
             self._dev("proposal_by_dealer", e.player, f"the dealer {e.player} proposed")
         if deal.phase == "dealing":
@@ -703,68 +796,77 @@ class _Replay:
                 e.player,
                 f"{e.player} proposed after declaring he would play",
             )
-        return _upd(deal, proposals=(*deal.proposals, Proposal(e.player)), stage="answer")
+        deal.proposals = (*deal.proposals, Proposal(e.player))
+        deal.stage = "answer"
 
-    def _answer(
-        self, e: Accept | Refuse, deal: DealState, answer: str, conditional: bool
-    ) -> DealState:
+    def _answer(self, e: Accept | Refuse, deal: _Deal, answer: str, conditional: bool) -> None:
         if e.player is not deal.dealer:
             self._dev("answer_by_elder", e.player, f"the non-dealer {e.player} answered")
         if deal.stage != "answer" or not deal.proposals:
             self._dev("answer_without_proposal", e.player, f"{e.player} {answer}s no proposal")
-            return deal
+            return
         last = deal.proposals[-1]._replace(answer=answer, conditional=conditional)
-        proposals = (*deal.proposals[:-1], last)
+        deal.proposals = (*deal.proposals[:-1], last)
         if answer == "accept":
             self._dealer_discarded_before = deal.discards[SEAT[deal.dealer]].size
-            return _upd(deal, proposals=proposals, stage="elder discards", asked=None)
-        return _upd(deal, proposals=proposals, stage="")
+            deal.stage = "elder discards"
+            deal.asked = None
+        else:
+            deal.stage = ""
 
-    def _accept(self, e: Accept, deal: DealState) -> DealState:
-        return self._answer(e, deal, "accept", e.if_stock)
+    def _accept(self, e: Accept, deal: _Deal) -> None:
+        self._answer(e, deal, "accept", e.if_stock)
 
-    def _refuse(self, e: Refuse, deal: DealState) -> DealState:
-        return self._answer(e, deal, "refuse", False)
+    def _refuse(self, e: Refuse, deal: _Deal) -> None:
+        self._answer(e, deal, "refuse", False)
 
-    def _accept_refused(self, e: Refuse, deal: DealState) -> DealState:
+    def _accept_refused(self, e: Refuse, deal: _Deal) -> None:
         """A refusal that may not be made, as the acceptance it stands for."""
-        return self._answer(e, deal, "accept", False)
+        self._answer(e, deal, "accept", False)
 
-    def _declare_play(self, e: DeclarePlay, deal: DealState) -> DealState:
+    def _declare_play(self, e: DeclarePlay, deal: _Deal) -> None:
         if e.player is not deal.elder:
             self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
         if deal.stage == "answer":
             self._dev("declared_during_proposal", e.player, "declared while a proposal awaited")
-        return _upd(deal, declared=e.player, stage="")
+        deal.declared = e.player
+        deal.stage = ""
 
-    def _discard(self, e: Discard, deal: DealState) -> DealState:
+    def _discard(self, e: Discard, deal: _Deal) -> None:
         seat = SEAT[e.player]
-        expected = {"elder discards": deal.elder, "dealer discards": deal.dealer}.get(deal.stage)
-        if expected is not e.player:
-            if e.player is deal.dealer and deal.stage == "" and deal.proposals:
-                # the dealer may decline to exchange; discarding late is still his exchange
-                self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
-            else:
-                self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
-        deal = self._remove(deal, e.player, e.cards, "discarded")
-        pile = deal.discards[seat]
-        pile = Holding(
-            pile.cards | sum(CARD_BIT[c] for c in e.cards if c is not None),
-            pile.unknown + sum(1 for c in e.cards if c is None),
+        stage = deal.stage
+        expected = (
+            deal.elder
+            if stage == "elder discards"
+            else deal.dealer
+            if stage == "dealer discards"
+            else None
         )
-        deal = _upd(deal, discards=_set(deal.discards, seat, pile))
+        if expected is not e.player:
+            self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
+        self._remove(deal, e.player, e.cards, "discarded")
+        pile = deal.discards[seat]
+        deal.discards = _set(
+            deal.discards,
+            seat,
+            Holding(
+                pile.cards | sum(CARD_BIT[c] for c in e.cards if c is not None),
+                pile.unknown + sum(1 for c in e.cards if c is None),
+            ),
+        )
         n = len(e.cards)
         if not 1 <= n <= HAND:
             self._dev("discard_size", e.player, f"{e.player} discarded {n} card(s)")
         if e.player is deal.elder:
-            asked = deal.asked if deal.asked is not None else n
-            return _upd(deal, stage="elder draws", asked=asked)
-        return _upd(deal, stage="dealer draws")
+            deal.asked = deal.asked if deal.asked is not None else n
+            deal.stage = "elder draws"
+        else:
+            deal.stage = "dealer draws"
 
-    def _ask(self, e: Ask, deal: DealState) -> DealState:
-        return _upd(deal, asked=e.count)
+    def _ask(self, e: Ask, deal: _Deal) -> None:
+        deal.asked = e.count
 
-    def _holds(self, e: Holds, deal: DealState) -> DealState:
+    def _holds(self, e: Holds, deal: _Deal) -> None:
         seat = SEAT[e.player]
         hand = deal.hands[seat]
         stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
@@ -779,19 +881,12 @@ class _Replay:
             )
         extra = stated & ~hand.cards
         unknown = max(0, hand.unknown - extra.bit_count())
-        return _upd(deal, hands=_set(deal.hands, seat, Holding(hand.cards | extra, unknown)))
+        deal.hands = _set(deal.hands, seat, Holding(hand.cards | extra, unknown))
 
     def _remove(
-        self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
-    ) -> DealState:
+        self, deal: _Deal, player: Player, cards: tuple[Card | None, ...], verb: str
+    ) -> None:
         """Take cards out of a hand (played or discarded)."""
-        hands, seen = self._removed(deal, player, cards, verb)
-        return _upd(deal, hands=hands, seen=seen)
-
-    def _removed(
-        self, deal: DealState, player: Player, cards: tuple[Card | None, ...], verb: str
-    ) -> tuple[tuple[Holding, Holding, Holding], int]:
-        """The hands and the cards seen once ``cards`` have left the player's hand."""
         seat = SEAT[player]
         hand = deal.hands[seat]
         known, unknown = hand.cards, hand.unknown
@@ -814,11 +909,12 @@ class _Replay:
                 self._dev(
                     "card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,)
                 )
-        return _set(deal.hands, seat, Holding(known, unknown)), seen
+        deal.hands = _set(deal.hands, seat, Holding(known, unknown))
+        deal.seen = seen
 
     # -- playing ------------------------------------------------------------------------------
 
-    def _start_play(self, deal: DealState, player: Player) -> DealState:
+    def _start_play(self, deal: _Deal, player: Player) -> None:
         if deal.phase == "dealing":
             self._dev("play_before_turn", player, "a card played before the trump was turned")
         if deal.stage == "answer":
@@ -829,65 +925,59 @@ class _Replay:
             size = deal.hand(p).size
             if size != HAND:
                 self._dev("wrong_count_at_play", p, f"{p} began the play with {size} cards")
-        return _upd(deal, phase="play", stage="", play_hands=deal.hands)
+        deal.phase = "play"
+        deal.stage = ""
+        deal.play_hands = deal.hands
 
-    def _lead(self, e: Lead, deal: DealState) -> DealState:
-        return self._lead_card(deal, e.player, e.card, e.names)
+    def _lead(self, e: Lead, deal: _Deal) -> None:
+        self._lead_card(deal, e.player, e.card, e.names)
 
     def _lead_card(
-        self, deal: DealState, player: Player, card: Card | None, names: Suit | None
-    ) -> DealState:
+        self, deal: _Deal, player: Player, card: Card | None, names: Suit | None
+    ) -> None:
         if deal.phase != "play":
-            deal = self._start_play(deal, player)
+            self._start_play(deal, player)
         if deal.result is not None:
             self._dev("play_after_hand", player, f"{player} led after the hand was over")
-            return deal
+            return
         if deal.lead is not None:
             self._dev("lead_to_open_trick", player, f"{player} led while a card awaited reply")
         elif player is not deal.leader:
             self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
-        hands, seen = self._removed(deal, player, (card,), "led")
+        self._remove(deal, player, (card,), "led")
         seat = SEAT[player]
-        return _upd(
-            deal,
-            hands=hands,
-            seen=seen,
-            lead=(player, card, names),
-            played=_set(deal.played, seat, deal.played[seat] + 1),
-        )
+        deal.lead = (player, card, names)
+        deal.played = _set(deal.played, seat, deal.played[seat] + 1)
 
-    def _play(self, e: Play, deal: DealState) -> DealState:
-        return self._follow(deal, e.player, e.card)
+    def _play(self, e: Play, deal: _Deal) -> None:
+        self._follow(deal, e.player, e.card)
 
-    def _follow(self, deal: DealState, player: Player, card: Card | None) -> DealState:
+    def _follow(self, deal: _Deal, player: Player, card: Card | None) -> None:
         if deal.lead is None:
             self._dev("play_without_lead", player, f"{player} played with no card led")
-            return self._lead_card(deal, player, card, None)
+            self._lead_card(deal, player, card, None)
+            return
         leader, lead, _names = deal.lead
         if player is leader:
             self._dev("played_to_own_lead", player, f"{player} played to his own lead")
-        hand = deal.hand(player)
         if lead is not None and card is not None:
-            self._check_follow(deal, player, hand, lead, card)
-        hands, seen = self._removed(deal, player, (card,), "played")
+            self._check_follow(deal, player, deal.hand(player), lead, card)
+        self._remove(deal, player, (card,), "played")
         winner = None
         if lead is not None and card is not None:
             winner = trick_winner(leader, lead, player, card, deal.trump)
-        trick = TrickPlayed(len(deal.tricks) + 1, leader, lead, player, card, winner)
         seat = SEAT[player]
-        deal = _upd(
-            deal,
-            hands=hands,
-            seen=seen,
-            tricks=(*deal.tricks, trick),
-            lead=None,
-            leader=winner,
-            played=_set(deal.played, seat, deal.played[seat] + 1),
+        deal.tricks = (
+            *deal.tricks,
+            TrickPlayed(len(deal.tricks) + 1, leader, lead, player, card, winner),
         )
-        return self._maybe_over(deal)
+        deal.lead = None
+        deal.leader = winner
+        deal.played = _set(deal.played, seat, deal.played[seat] + 1)
+        self._maybe_over(deal)
 
     def _check_follow(
-        self, deal: DealState, player: Player, hand: Holding, lead: Card, card: Card
+        self, deal: _Deal, player: Player, hand: Holding, lead: Card, card: Card
     ) -> None:
         trump = deal.trump
         held = hand.cards | CARD_BIT[card]
@@ -918,23 +1008,22 @@ class _Replay:
             legal_cards,
         )
 
-    def _trick(self, e: Trick, deal: DealState) -> DealState:
+    def _trick(self, e: Trick, deal: _Deal) -> None:
         expected = len(deal.tricks) + 1
         if e.number != expected:
             self._dev(
                 "trick_number", e.leader, f"trick written as {e.number}; it is trick {expected}"
             )
-        deal = self._lead_card(deal, e.leader, e.lead, e.names)
-        if e.follower is None:
-            return deal
-        return self._follow(deal, e.follower, e.follow)
+        self._lead_card(deal, e.leader, e.lead, e.names)
+        if e.follower is not None:
+            self._follow(deal, e.follower, e.follow)
 
-    def _maybe_over(self, deal: DealState) -> DealState:
+    def _maybe_over(self, deal: _Deal) -> None:
         """End the hand when no trick can follow: five played, or a hand empty (laws 30, 34:
         the other's remaining cards then count as his tricks)."""
         a, b = deal.hand(deal.elder), deal.hand(deal.dealer)
         if len(deal.tricks) < HAND and a.size and b.size:
-            return deal
+            return
         won = [0, 0, 0]
         undetermined = False
         for t in deal.tricks:
@@ -945,9 +1034,10 @@ class _Replay:
         if len(deal.tricks) < HAND:
             for p, h in ((deal.elder, a), (deal.dealer, b)):
                 won[SEAT[p]] += h.size  # cards that cannot be played to (laws 30, 34)
-        return _upd(deal, phase="over", result=self._result(deal, won, undetermined))
+        deal.phase = "over"
+        deal.result = self._result(deal, won, undetermined)
 
-    def _result(self, deal: DealState, won: list[int], undetermined: bool) -> Result:
+    def _result(self, deal: _Deal, won: list[int], undetermined: bool) -> Result:
         tricks = (won[0], won[1], won[2])
         if undetermined:
             return Result(tricks, None, 0, "undetermined")
@@ -955,13 +1045,13 @@ class _Replay:
         n = won[SEAT[winner]]
         if n < 3:
             return Result(tricks, None, 0, "undetermined")
-        twice = point_doubled(deal, winner)
+        twice = point_doubled(deal.freeze(), winner)
         points = point_marks(min(n, HAND), doubled=twice)
         how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
         return Result(tricks, winner, points, how)
 
     @staticmethod
-    def _taken_back(e: Retract, deal: DealState) -> str | None:
+    def _taken_back(e: Retract, deal: _Deal) -> str | None:
         """What a card taken back would take back: ``lead`` (the card led, not yet played to),
         ``follow`` (the card played to the last trick, before another card is led), or ``None``
         (neither: it is too late)."""
@@ -973,41 +1063,39 @@ class _Replay:
                 return "follow"
         return None
 
-    def _retract(self, e: Retract, deal: DealState) -> DealState:
+    def _retract(self, e: Retract, deal: _Deal) -> None:
         seat = SEAT[e.player]
         what = self._taken_back(e, deal)
         if what == "lead":
-            deal = self._receive_back(deal, e.player, e.card)
-            return _upd(deal, lead=None, played=_set(deal.played, seat, deal.played[seat] - 1))
-        if what == "follow":
+            self._receive_back(deal, e.player, e.card)
+            deal.lead = None
+            deal.played = _set(deal.played, seat, deal.played[seat] - 1)
+        elif what == "follow":
             last = deal.tricks[-1]
-            deal = self._receive_back(deal, e.player, e.card)
-            return _upd(
-                deal,
-                tricks=deal.tricks[:-1],
-                lead=(last.leader, last.lead, None),
-                leader=last.leader,
-                played=_set(deal.played, seat, deal.played[seat] - 1),
-                phase="play",
-                result=None,
+            self._receive_back(deal, e.player, e.card)
+            deal.tricks = deal.tricks[:-1]
+            deal.lead = (last.leader, last.lead, None)
+            deal.leader = last.leader
+            deal.played = _set(deal.played, seat, deal.played[seat] - 1)
+            deal.phase = "play"
+            deal.result = None
+        else:
+            self._dev(
+                "retract_too_late",
+                e.player,
+                f"{e.player} took back {e.card or 'a card'} after another card was led",
             )
-        self._dev(
-            "retract_too_late",
-            e.player,
-            f"{e.player} took back {e.card or 'a card'} after another card was led",
-        )
-        return deal
 
-    def _receive_back(self, deal: DealState, player: Player, card: Card | None) -> DealState:
+    def _receive_back(self, deal: _Deal, player: Player, card: Card | None) -> None:
         seat = SEAT[player]
         hand = deal.hands[seat]
         if card is None:
             new = Holding(hand.cards, hand.unknown + 1)
         else:
             new = Holding(hand.cards | CARD_BIT[card], hand.unknown)
-        return _upd(deal, hands=_set(deal.hands, seat, new))
+        deal.hands = _set(deal.hands, seat, new)
 
-    def _abandon(self, e: Abandon, deal: DealState) -> DealState:
+    def _abandon(self, e: Abandon, deal: _Deal) -> None:
         other = deal.dealer if e.player is deal.elder else deal.elder
         won = [0, 0, 0]
         for t in deal.tricks:
@@ -1018,35 +1106,40 @@ class _Replay:
         if mine == 0:
             result = Result(tricks, other, 2, "abandoned")
         elif mine < 3:
-            twice = point_doubled(deal, other)
+            twice = point_doubled(deal.freeze(), other)
             result = Result(tricks, other, point_marks(3, doubled=twice), "abandoned")
         else:
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
             result = self._result(deal, won, False)
-        return _upd(deal, phase="over", result=result, ended_by="abandoned")
+        deal.phase = "over"
+        deal.result = result
+        deal.ended_by = "abandoned"
 
-    def _show(self, e: Show, deal: DealState) -> DealState:
+    def _show(self, e: Show, deal: _Deal) -> None:
         won = [0, 0, 0]
         for t in deal.tricks:
             if t.winner is not None:
                 won[SEAT[t.winner]] += 1
         seat = SEAT[e.player]
         won[seat] += HAND - len(deal.tricks)  # he claims the tricks still to play
-        return _upd(deal, phase="over", result=self._result(deal, won, False), ended_by="shown")
+        deal.phase = "over"
+        deal.result = self._result(deal, won, False)
+        deal.ended_by = "shown"
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
-    def _call_new_cards(self, e: CallNewCards, deal: DealState | None) -> DealState | None:
-        return deal
+    def _call_new_cards(self, e: CallNewCards, deal: _Deal | None) -> None:
+        return
 
-    def _pack_fault(self, e: PackFault, deal: DealState | None) -> DealState | None:
+    def _pack_fault(self, e: PackFault, deal: _Deal | None) -> None:
         if deal is None:  # found before any deal: no deal to void, new cards come in
-            return None
+            return
         self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
-        return _upd(deal, phase="over", ended_by="void")
+        deal.phase = "over"
+        deal.ended_by = "void"
 
-    def _score(self, e: Score, deal: DealState | None) -> DealState | None:
+    def _score(self, e: Score, deal: _Deal | None) -> None:
         sheet = self.table.sheet
         for p, n in e.points.items():
             if sheet[SEAT[p]] != n:
@@ -1058,40 +1151,34 @@ class _Replay:
                     f"differs from the marks ({marked})",
                 )
                 break
-        return deal
 
-    def _claim(self, e: Claim, deal: DealState) -> DealState:
+    def _claim(self, e: Claim, deal: _Deal) -> None:
         what = e.claim.value
         if what == "new deal":
             # The deal is dealt again, by the player whose deal it was (law 14).
             self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
-            return _upd(deal, phase="over", ended_by="fresh deal")
-        if what == "complete":
+            deal.phase = "over"
+            deal.ended_by = "fresh deal"
+        elif what == "complete":
             self._completing = e.player  # his hand is to be completed from the stock
-            return deal
-        if what == "trump" and e.card is not None:
-            return _upd(deal, trump=e.card.suit)
-        if what == "replay" and deal.play_hands is not None:
-            return _upd(
-                deal,
-                hands=deal.play_hands,
-                tricks=(),
-                lead=None,
-                leader=deal.elder,
-                played=(0, 0, 0),
-                phase="play",
-                result=None,
-                ended_by="",
-            )
-        return deal
+        elif what == "trump" and e.card is not None:
+            deal.trump = e.card.suit
+        elif what == "replay" and deal.play_hands is not None:
+            deal.hands = deal.play_hands
+            deal.tricks = ()
+            deal.lead = None
+            deal.leader = deal.elder
+            deal.played = (0, 0, 0)
+            deal.phase = "play"
+            deal.result = None
+            deal.ended_by = ""
 
-    def _permit_complete(self, e: PermitComplete, deal: DealState) -> DealState:
+    def _permit_complete(self, e: PermitComplete, deal: _Deal) -> None:
         # He lets the other player (the dealer, law 18) complete his hand from the stock.
         self._completing = deal.dealer if e.player is deal.elder else deal.elder
-        return deal
 
-    def _elect_play(self, e: ElectPlay, deal: DealState) -> DealState:
-        return deal
+    def _elect_play(self, e: ElectPlay, deal: _Deal) -> None:
+        return
 
 
 _BY_LEAVE: Final = ("claim", "permit_complete", "retract", "refuse")
@@ -1101,10 +1188,9 @@ set: ``event.kind in _BY_LEAVE`` then narrows the event's type."""
 
 # -- the handlers, by event kind ------------------------------------------------------------
 
-_Handler = Callable[[_Replay, Event, DealState], DealState | None]
-"""A handler of the table: the event and the deal in progress; the new deal state, or ``None``
-for no change to it."""
-_Anywhere = Callable[[_Replay, Event, DealState | None], DealState | None]
+_Handler = Callable[[_Replay, Event, _Deal], None]
+"""A handler of the table: the event and the deal in progress, which it changes in place."""
+_Anywhere = Callable[[_Replay, Event, _Deal | None], None]
 """A handler of an event that may also come before any deal (``None`` for the deal)."""
 
 _E = TypeVar("_E", bound=Line)
@@ -1119,7 +1205,7 @@ def _kind(event: type[Line]) -> str:
 
 
 def _in_deal(
-    event: type[_E], handler: Callable[[_Replay, _E, DealState], DealState | None]
+    event: type[_E], handler: Callable[[_Replay, _E, _Deal], None]
 ) -> tuple[str, _Handler]:
     """``handler``, filed under the kind of ``event``. The table's type cannot say that the
     handler under each kind takes the event of that kind (the value's type depends on the key):
@@ -1128,7 +1214,7 @@ def _in_deal(
 
 
 def _anywhere(
-    event: type[_E], handler: Callable[[_Replay, _E, DealState | None], DealState | None]
+    event: type[_E], handler: Callable[[_Replay, _E, _Deal | None], None]
 ) -> tuple[str, _Anywhere]:
     """As :func:`_in_deal`, for an event that may also come before any deal."""
     return _kind(event), cast(_Anywhere, handler)
@@ -1181,4 +1267,4 @@ _HANDLERS: dict[str, _Handler] = {
 """Every event kind's handler, by the kind (``tests/test_engine_types.py`` holds it complete)."""
 
 
-__all__ = ["Leave", "final_table", "game_target", "later_holdings", "replay"]
+__all__ = ["Leave", "deal_ends", "final_table", "game_target", "later_holdings", "replay"]
