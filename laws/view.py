@@ -7,16 +7,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TypeVar
 
-from adjudicator.engine.queries import (
-    ORDINARY,
-    Unknown,
-    announced_in_time,
-    entitled_marks,
-    king_in_hand_at_play,
-)
+from adjudicator.engine.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.replay import Leave, replay
 from adjudicator.engine.table import DealState, Deviation, Step
-from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Deal, Record
 
 
@@ -166,32 +159,13 @@ def telling_kinds(view: DealView) -> frozenset[str]:
 
 
 def _quiet_but_for_deviations(view: DealView) -> bool:
-    """:func:`quiet`, leaving out the engine's deviations."""
-    final = view.final
-    if view.number is None or final is None or final.result is None:
+    """:func:`quiet`, leaving out the engine's deviations: the deal keeps to its ordinary
+    course and is marked as it entitles (the engine's queries say both)."""
+    if view.number is None or not view.steps:
         return False
-    turned = False
-    for s in view.steps:
-        kind = s.kind
-        if kind not in ORDINARY:  # out of the ordinary course of a deal: some law looks
-            return False
-        if kind == "turn":
-            turned = True
-        elif kind == "announce":
-            # A king announced in time by its holder: laws 23-25 have nothing to say.
-            player = getattr(s.event, "player", None)
-            if player is None or not (
-                king_in_hand_at_play(final, player) is True and announced_in_time(final, player)
-            ):
-                return False
-        elif (kind in ("mark", "unmark") and not turned) or (
-            kind in ("lead", "trick") and getattr(s.event, "names", None) is not None
-        ):
-            return False
-    entitled = entitled_marks(final)
-    if isinstance(entitled, Unknown):
+    end = view.steps[-1].table
+    final = end.deal
+    if final is None:
         return False
-    recorded: dict[Player, int] = {}
-    for player, points in final.marks:
-        recorded[player] = recorded.get(player, 0) + points
-    return all(recorded.get(p, 0) == entitled.get(p, 0) for p in {*recorded, *entitled})
+    events = (s.event for s in view.steps[1:] if not isinstance(s.event, Deal))
+    return ordinary_course(events) and marked_as_entitled(final, game_won=end.over)

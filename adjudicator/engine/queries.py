@@ -6,7 +6,7 @@ answer is an :class:`Unknown` naming what is missing, never a guess.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from adjudicator.engine.rules import (
@@ -19,6 +19,7 @@ from adjudicator.engine.rules import (
 )
 from adjudicator.engine.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.model import Event
 
 
 class Unknown(NamedTuple):
@@ -126,6 +127,50 @@ other (a claim, a permission, a card taken back, a hand abandoned or shown, an o
 a number of cards asked for, a call for new cards, a faulty pack, a faced card, a mark taken
 down, a hand stated whole) is out of the ordinary: a deal holding one is neither plain (the
 court's fast path) nor quiet (the laws' filter); both read this one set."""
+
+
+def ordinary_course(events: Iterable[Event]) -> bool:
+    """Whether a deal's events keep to its ordinary course: every one of a kind in
+    :data:`ORDINARY`, no mark made before the trump is turned up (it could be for the deal
+    before), and no suit named with a card led (law 41). Half of what makes a deal quiet to the
+    laws (:func:`marked_as_entitled` is the other half, the engine's deviations aside)."""
+    turned = False
+    for event in events:
+        kind = event.kind
+        if kind not in ORDINARY:
+            return False
+        if kind == "turn":
+            turned = True
+        elif kind == "mark":
+            if not turned:
+                return False
+        elif (event.kind == "lead" or event.kind == "trick") and event.names is not None:
+            return False
+    return True
+
+
+def marked_as_entitled(deal: DealState, *, game_won: bool = False) -> bool:
+    """Whether the deal was played out (or, ``game_won``, the game was won by a king marked
+    after the turn-up, so the hand is not played out) and its marks are exactly those it
+    entitles: every king announced was held by its announcer as the play began and announced in
+    time (laws 23, 24), and each player marked what :func:`entitled_marks` gives him, no more
+    and no less, but that a king turned up is the dealer's to mark or let lapse (law 22). Then
+    laws 22-25, 50 and 51 have nothing to say."""
+    if deal.result is None and not (game_won and deal.phase in ("exchange", "play")):
+        return False
+    for player, _played, _awaiting in deal.announced:
+        if king_in_hand_at_play(deal, player) is not True or not announced_in_time(deal, player):
+            return False
+    entitled = entitled_marks(deal)
+    if isinstance(entitled, Unknown):
+        return False
+    recorded: dict[Player, int] = {}
+    for player, points in deal.marks:
+        recorded[player] = recorded.get(player, 0) + points
+    dealer = deal.dealer
+    if king_turned(deal) and recorded.get(dealer, 0) < entitled.get(dealer, 0):
+        entitled[dealer] -= 1  # the king turned up, not marked: it lapses (law 22)
+    return all(recorded.get(p, 0) == entitled.get(p, 0) for p in {*recorded, *entitled})
 
 
 LOOKING_ACTS = frozenset(
@@ -311,6 +356,8 @@ __all__ = [
     "king_in_hand_at_play",
     "king_turned",
     "legal_cards",
+    "marked_as_entitled",
+    "ordinary_course",
     "played_without_proposing",
     "point_doubled",
     "refused_first_proposal",

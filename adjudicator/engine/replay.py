@@ -20,12 +20,12 @@ from adjudicator.engine.rules import (
     CARD_BIT,
     HAND,
     SUIT_MASK,
+    beats,
     cards_of,
     cut_rank,
     game_value,
     legal_follows,
     point_marks,
-    trick_winner,
 )
 from adjudicator.engine.table import (
     SEAT,
@@ -300,6 +300,16 @@ def _with_deal(table: Table, deal: DealState | None) -> Table:
     return _tuple_new(Table, values)
 
 
+_SHEET = Table._fields.index("sheet")
+
+
+def _with_sheet(table: Table, sheet: tuple[int, int, int]) -> Table:
+    """``table._replace(sheet=sheet)``, faster."""
+    values = list(table)
+    values[_SHEET] = sheet
+    return _tuple_new(Table, values)
+
+
 def _other(p: Player) -> Player:
     return Player.B if p is Player.A else Player.A
 
@@ -316,7 +326,8 @@ def _set(t: tuple[_T, _T, _T], seat: int, value: _T) -> tuple[_T, _T, _T]:
 
 
 class _Deviated(Exception):
-    """Raised by a replay that wants no deviation (:func:`deal_ends`) at the first one."""
+    """Raised by a replay without steps (:func:`deal_ends`) at the first deviation, or the
+    first card the record does not name."""
 
 
 class _Replay:
@@ -333,7 +344,7 @@ class _Replay:
         self.deal: _Deal | None = None
         self.devs: list[Deviation] = []
         self.strict = False
-        """Whether a deviation stops the replay (:class:`_Deviated`)."""
+        """Whether a deviation or an unnamed card stops the replay (:class:`_Deviated`)."""
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
 
@@ -366,11 +377,14 @@ class _Replay:
         try:
             for event in self.record.opening:
                 self._apply(event)
+            handlers = _HANDLERS
             for deal in self.record.deals:
                 self._begin(deal)
-                self.inferred = later_holdings(deal.events)
-                for self.local, event in enumerate(deal.events):
-                    self._apply(event)
+                working = self.deal
+                assert working is not None
+                # Every card is named (an unnamed one stops this replay): nothing to infer.
+                for event in deal.events:
+                    handlers[event.kind](self, event, working)
                 ends.append(self._now())
         except _Deviated:
             return None
@@ -486,6 +500,11 @@ class _Replay:
             raise _Deviated
         self.devs.append(Deviation(kind, player, message, cards, legal))
 
+    def _unnamed(self) -> None:
+        """A card the record does not name: a replay without steps stops (:meth:`ends`)."""
+        if self.strict:
+            raise _Deviated
+
     # -- the deal heading -------------------------------------------------------------------
 
     def _begin(self, deal: Deal) -> None:
@@ -575,16 +594,18 @@ class _Replay:
         seen = deal.seen
         for c in cards:
             if c is None:
+                self._unnamed()
                 unknown += 1
                 continue
             bit = CARD_BIT[c]
-            if self._loose & bit:  # a card turned or faced in error, now given (law 37)
-                self._loose &= ~bit
-            elif seen & bit:
-                self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
+            if seen & bit:
+                if self._loose & bit:  # a card turned or faced in error, now given (law 37)
+                    self._loose &= ~bit
+                else:
+                    self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
             seen |= bit
             add |= bit
-        deal.hands = _set(deal.hands, seat, Holding(hand.cards | add, unknown))
+        deal.hands = _set(deal.hands, seat, _tuple_new(Holding, (hand.cards | add, unknown)))
         deal.seen = seen
 
     def _packet(self, e: Packet, deal: _Deal) -> None:
@@ -696,6 +717,8 @@ class _Replay:
     def _turn(self, e: Turn, deal: _Deal) -> None:
         cards = e.cards
         known = tuple(c for c in cards if c is not None)
+        if len(known) < len(cards):
+            self._unnamed()
         seen = deal.seen
         for c in known:
             if seen & CARD_BIT[c]:
@@ -774,7 +797,7 @@ class _Replay:
             last_winner, _ = t.games[-1]
             if last_winner is player:
                 t = t._replace(over=False, games=t.games[:-1], game_values=t.game_values[:-1])
-        self.table = t._replace(sheet=sheet)
+        self.table = _with_sheet(t, sheet)
 
     def _announce(self, e: Announce, deal: _Deal) -> None:
         played = deal.played[SEAT[e.player]]
@@ -869,6 +892,8 @@ class _Replay:
     def _holds(self, e: Holds, deal: _Deal) -> None:
         seat = SEAT[e.player]
         hand = deal.hands[seat]
+        if None in e.cards:
+            self._unnamed()
         stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
         missing = hand.cards & ~stated
         if missing and not any(c is None for c in e.cards):
@@ -893,6 +918,7 @@ class _Replay:
         seen = deal.seen
         for c in cards:
             if c is None:
+                self._unnamed()
                 if unknown:
                     unknown -= 1
                 elif known:
@@ -911,6 +937,32 @@ class _Replay:
                 )
         deal.hands = _set(deal.hands, seat, Holding(known, unknown))
         deal.seen = seen
+
+    def _remove_card(self, deal: _Deal, player: Player, card: Card | None, verb: str) -> None:
+        """Take one card out of a hand (:meth:`_remove`, for the card of a trick)."""
+        if card is None:
+            self._remove(deal, player, (card,), verb)
+            return
+        seat = SEAT[player]
+        hands = deal.hands
+        hand = hands[seat]
+        bit = CARD_BIT[card]
+        deal.seen |= bit
+        if hand.cards & bit:
+            new = _tuple_new(Holding, (hand.cards & ~bit, hand.unknown))
+        elif hand.unknown:
+            new = _tuple_new(Holding, (hand.cards, hand.unknown - 1))
+        else:
+            self._dev(
+                "card_not_held", player, f"{player} {verb} {card}, which he did not hold", (card,)
+            )
+            return
+        if seat == 0:
+            deal.hands = (new, hands[1], hands[2])
+        elif seat == 1:
+            deal.hands = (hands[0], new, hands[2])
+        else:
+            deal.hands = (hands[0], hands[1], new)
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -944,7 +996,7 @@ class _Replay:
             self._dev("lead_to_open_trick", player, f"{player} led while a card awaited reply")
         elif player is not deal.leader:
             self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
-        self._remove(deal, player, (card,), "led")
+        self._remove_card(deal, player, card, "led")
         seat = SEAT[player]
         deal.lead = (player, card, names)
         deal.played = _set(deal.played, seat, deal.played[seat] + 1)
@@ -960,16 +1012,20 @@ class _Replay:
         leader, lead, _names = deal.lead
         if player is leader:
             self._dev("played_to_own_lead", player, f"{player} played to his own lead")
-        if lead is not None and card is not None:
-            self._check_follow(deal, player, deal.hand(player), lead, card)
-        self._remove(deal, player, (card,), "played")
+        seat = SEAT[player]
         winner = None
         if lead is not None and card is not None:
-            winner = trick_winner(leader, lead, player, card, deal.trump)
-        seat = SEAT[player]
-        deal.tricks = (
-            *deal.tricks,
-            TrickPlayed(len(deal.tricks) + 1, leader, lead, player, card, winner),
+            trump = deal.trump
+            hand = deal.hands[seat]
+            bit = CARD_BIT[card]
+            if hand.unknown or not legal_follows(hand.cards | bit, lead, trump) & bit:
+                self._check_follow(deal, player, hand, lead, card)
+            winner = player if beats(card, lead, trump) else leader
+        self._remove_card(deal, player, card, "played")
+        tricks = deal.tricks
+        deal.tricks = tricks = (
+            *tricks,
+            _tuple_new(TrickPlayed, (len(tricks) + 1, leader, lead, player, card, winner)),
         )
         deal.lead = None
         deal.leader = winner
@@ -1022,7 +1078,7 @@ class _Replay:
         """End the hand when no trick can follow: five played, or a hand empty (laws 30, 34:
         the other's remaining cards then count as his tricks)."""
         a, b = deal.hand(deal.elder), deal.hand(deal.dealer)
-        if len(deal.tricks) < HAND and a.size and b.size:
+        if len(deal.tricks) < HAND and (a.cards or a.unknown) and (b.cards or b.unknown):
             return
         won = [0, 0, 0]
         undetermined = False
@@ -1090,6 +1146,7 @@ class _Replay:
         seat = SEAT[player]
         hand = deal.hands[seat]
         if card is None:
+            self._unnamed()
             new = Holding(hand.cards, hand.unknown + 1)
         else:
             new = Holding(hand.cards | CARD_BIT[card], hand.unknown)
