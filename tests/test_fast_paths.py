@@ -3,10 +3,12 @@
 * :mod:`adjudicator.notation.shapes` builds a record line by line from the rules Lark chose for each
   shape of line; Lark's own parse of the whole record must give the same model, positions and
   comments included.
-* :mod:`adjudicator.court.plain` rules a plain record without the full replay; whenever it answers,
-  its ruling must be the full adjudication's, on the casebook, on generated games and on
-  generated games damaged at random (dropped, repeated and swapped lines, changed cards and
-  marks), and it must answer for every lawful generated game.
+* :mod:`adjudicator.court.plain` rules a plain record from the engine's replay without steps
+  (:func:`adjudicator.engine.replay.deal_ends`); whenever it answers, its ruling must be the full
+  adjudication's, on the casebook, on generated games and on generated games damaged at random
+  (dropped, repeated and swapped lines, changed cards and marks), and it must answer for every
+  lawful generated game. The replay without steps must end each deal as the replay with steps
+  does, and stop where that one meets a deviation.
 """
 
 from __future__ import annotations
@@ -25,13 +27,13 @@ from adjudicator import Record, read_each, read_one, write
 from adjudicator.court.adjudicate import adjudicate
 from adjudicator.court.plain import plain_ruling
 from adjudicator.engine.generate import generate
-from adjudicator.engine.replay import game_target
+from adjudicator.engine.replay import deal_ends, game_target, replay
 from adjudicator.notation import reader
 from adjudicator.notation.builder import BuildError
 from adjudicator.notation.cards import ALL_CARDS
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.lexer import LineLexer
-from adjudicator.notation.model import Mark
+from adjudicator.notation.model import Deal, Mark
 from adjudicator.notation.reader import _lines_of_text, _parser
 from adjudicator.notation.shapes import build_record
 
@@ -182,6 +184,23 @@ def test_plain_rulings_of_damaged_games_are_the_full_rulings(block: int) -> None
         record = _damaged(generate(seed).record, rng)
         refused += not _agrees(record)
     assert refused >= 30  # most damage makes a record irregular: the full path rules it
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_the_replay_without_steps_ends_each_deal_as_the_replay_with_steps(block: int) -> None:
+    rng = random.Random(100 + block)
+    stopped = 0
+    for seed in range(block * 60, block * 60 + 60):
+        for record in (generate(seed).record, _damaged(generate(seed).record, rng)):
+            steps = list(replay(record))
+            headings = [i for i, step in enumerate(steps) if isinstance(step.event, Deal)]
+            ends = [steps[i - 1].table for i in headings[1:]] + [steps[-1].table]
+            if any(s.deviations for s in steps):
+                assert deal_ends(record) is None
+                stopped += 1
+            else:
+                assert deal_ends(record) == ends
+    assert stopped >= 20  # the damage makes many records deviate
 
 
 def test_a_revoke_is_never_plain() -> None:
