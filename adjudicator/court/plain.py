@@ -35,16 +35,14 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     for deal in record.deals:
         if deal.dealer is Player.C or not ordinary_course(deal.events):
             return None
-    ends = deal_ends(record)  # None at the first deviation or card not named
-    if ends is None:
-        return None
     score = {"A": 0, "B": 0}
     winner: str | None = None
     game_over = False
     deals: list[DealRuling] = []
-    for deal, table in zip(record.deals, ends, strict=True):
-        final = table.deal
-        if final is None or not marked_as_entitled(final, game_won=table.over):
+    # The end of each deal, until a deviation or a card not named (None; no more follow).
+    for deal, table in zip(record.deals, deal_ends(record), strict=False):
+        final = table.deal if table is not None else None
+        if table is None or final is None or not marked_as_entitled(final, game_won=table.over):
             return None
         if game_over:  # the deal after a game is won begins the next game
             score = {"A": 0, "B": 0}

@@ -118,15 +118,16 @@ def replay(record: Record, leave: Leave | None = None) -> Iterator[Step]:
     return _Replay(record, leave).run()
 
 
-def deal_ends(record: Record) -> list[Table] | None:
-    """The table at the end of each deal of ``record`` (after its last event), if the replay
-    meets no deviation from lawful play anywhere; ``None`` at the first one it meets.
+def deal_ends(record: Record) -> Iterator[Table | None]:
+    """The table at the end of each deal of ``record`` (after its last event), one deal at a
+    time, until the replay meets a deviation from lawful play or a card the record does not
+    name: then ``None``, and nothing more.
 
-    The same replay as :func:`replay`, without its steps: nothing is copied per event, and the
-    replay stops at the first deviation. It plays every fact as recorded (no :class:`Leave`),
-    so it answers for what the laws would allow only where the record holds no fact that needs
-    their leave but those no law refuses where nothing deviates (a refusal of a proposal: law 37
-    forbids it only after a card turned up in error). The court's quick path reads it."""
+    The same replay as :func:`replay`, without its steps: nothing is copied per event. It plays
+    every fact as recorded (no :class:`Leave`), so it answers for what the laws would allow only
+    where the record holds no fact that needs their leave but those no law refuses where nothing
+    deviates (a refusal of a proposal: law 37 forbids it only after a card turned up in error).
+    The court's quick path reads it, and stops reading at the first deal it cannot take."""
     return _Replay(record).ends()
 
 
@@ -369,11 +370,10 @@ class _Replay:
                 yield self._step(index, event)
                 index += 1
 
-    def ends(self) -> list[Table] | None:
-        """The table at the end of each deal, replaying without steps; ``None`` at the first
-        deviation (see :func:`deal_ends`)."""
+    def ends(self) -> Iterator[Table | None]:
+        """The table at the end of each deal, replaying without steps; ``None``, and no more,
+        at the first deviation (see :func:`deal_ends`)."""
         self.strict = True
-        ends: list[Table] = []
         try:
             for event in self.record.opening:
                 self._apply(event)
@@ -385,10 +385,9 @@ class _Replay:
                 # Every card is named (an unnamed one stops this replay): nothing to infer.
                 for event in deal.events:
                     handlers[event.kind](self, event, working)
-                ends.append(self._now())
+                yield self._now()
         except _Deviated:
-            return None
-        return ends
+            yield None
 
     def _now(self) -> Table:
         """The whole table as it stands (the deal frozen)."""
