@@ -1076,7 +1076,8 @@ class _Replay:
     def _maybe_over(self, deal: _Deal) -> None:
         """End the hand when no trick can follow: five played, or a hand empty (laws 30, 34:
         the other's remaining cards then count as his tricks)."""
-        a, b = deal.hand(deal.elder), deal.hand(deal.dealer)
+        hands = deal.hands
+        a, b = hands[SEAT[deal.elder]], hands[SEAT[deal.dealer]]
         if len(deal.tricks) < HAND and (a.cards or a.unknown) and (b.cards or b.unknown):
             return
         won = [0, 0, 0]
