@@ -268,6 +268,10 @@ class Law:
     corrects: Correcting | None = None
     """The score sheet's corrections this law makes when no other law's finding answers for
     them: an overscore taken down (law 51) or an omission still open (law 50)."""
+    needs: tuple[str, ...] = ()
+    """Facts of the dealing this law's finder reads that a record may leave unwritten (the
+    keys of ``DealState.unrecorded``: ``packets``, ``dealt``). Where they are unwritten the law
+    finds nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
     deviations: tuple[str, ...] = field(default=())

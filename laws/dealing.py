@@ -134,6 +134,7 @@ def _find_law_8(view: DealView) -> Sequence[Finding]:
 
 LAW_8 = Law(
     number=8,
+    needs=("packets",),
     heading=Heading.DEALING,
     title="Five cards each, by two and three; the order binds",
     summary=(
@@ -320,6 +321,7 @@ def _find_law_9(view: DealView) -> Sequence[Finding]:
 
 LAW_9 = Law(
     number=9,
+    needs=("packets",),
     heading=Heading.DEALING,
     title="Wrong deal found before the turn-up",
     summary=(
@@ -638,6 +640,7 @@ def _find_law_13(view: DealView) -> Sequence[Finding]:
 
 LAW_13 = Law(
     number=13,
+    needs=("packets",),
     heading=Heading.DEALING,
     title="Cards exposed in dealing",
     summary=(
@@ -863,6 +866,7 @@ def _find_law_15(view: DealView) -> Sequence[Finding]:
 
 LAW_15 = Law(
     number=15,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Non-dealer given too many, found after the turn-up",
     summary=(
@@ -920,6 +924,7 @@ def _find_law_16(view: DealView) -> Sequence[Finding]:
 
 LAW_16 = Law(
     number=16,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Non-dealer given too few, found after the turn-up",
     summary=(
@@ -990,6 +995,7 @@ def _find_law_17(view: DealView) -> Sequence[Finding]:
 
 LAW_17 = Law(
     number=17,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Dealer with too many, found after the turn-up",
     summary=(
@@ -1048,6 +1054,7 @@ def _find_law_18(view: DealView) -> Sequence[Finding]:
 
 LAW_18 = Law(
     number=18,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Dealer with too few, found after the turn-up",
     summary=(
@@ -1146,6 +1153,7 @@ def _find_law_20(view: DealView) -> Sequence[Finding]:
 
 LAW_20 = Law(
     number=20,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Non-dealer plays with the wrong number, no cards taken",
     summary=(
@@ -1197,6 +1205,7 @@ def _find_law_21(view: DealView) -> Sequence[Finding]:
 
 LAW_21 = Law(
     number=21,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="Dealer plays with the wrong number, no cards taken",
     summary=(
@@ -1260,6 +1269,7 @@ def _find_law_19(view: DealView) -> Sequence[Finding]:
 
 LAW_19 = Law(
     number=19,
+    needs=("dealt",),
     heading=Heading.DEALING,
     title="No king turned up after a wrong deal",
     summary=(

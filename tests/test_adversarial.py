@@ -728,7 +728,8 @@ def test_a_big_file_reads_as_its_lf_twin(twin: Callable[[bytes], bytes]) -> None
 
 def test_a_byte_order_mark_and_crlf_are_checked_as_the_lf_twin(tmp_path: Path) -> None:
     lf = tmp_path / "lf.etn"
-    lf.write_bytes(rec("one") + rec("two"))
+    # The dealer proposes in each: a finding (the record contradicts itself).
+    lf.write_bytes((rec("one") + rec("two")).replace(b"B proposes", b"A proposes"))
     twin = tmp_path / "twin.etn"
     twin.write_bytes(b"\xef\xbb\xbf" + lf.read_bytes().replace(b"\n", b"\r\n"))
     a, b = invoke("check", str(lf)), invoke("check", str(twin))
@@ -736,7 +737,7 @@ def test_a_byte_order_mark_and_crlf_are_checked_as_the_lf_twin(tmp_path: Path) -
         b.exit_code,
         b.stdout.replace(str(twin), "F"),
     )
-    assert a.exit_code == 1  # findings: the deals are not played out
+    assert a.exit_code == 1  # findings
     fmt = invoke("fmt", str(twin))
     assert fmt.exit_code == 0
     assert twin.read_bytes() == invoke("fmt", "-", input=lf.read_bytes()).stdout.encode()

@@ -1044,3 +1044,60 @@ def test_law46_game_values(loser: int, scoring: str | None, value: int) -> None:
     table = final_table(read_one(_game_to(5, loser, scoring)))
     assert table.games[0][0] is A
     assert table.game_values == (value,)
+
+
+# -- unknown is never zero (issue 10): a dealing not written down, hands stated whole ------------
+
+
+def _at_turn(text: str) -> DealState:
+    for step in replay(read_one(text)):
+        if step.kind == "turn":
+            assert step.table.deal is not None
+            return step.table.deal
+    raise AssertionError("no turn-up")
+
+
+def test_a_dealing_not_written_down_is_five_cards_each_not_named() -> None:
+    deal = _at_turn("deal 1 A\n  turn 7C\n")
+    assert [h.size for h in deal.hands[:2]] == [5, 5]
+    assert deal.hands[0].cards == deal.hands[1].cards == 0
+    assert deal.stock == 21  # ten dealt, one turned up
+    assert deal.unrecorded == (("packets", None), ("dealt", Player.B), ("dealt", Player.A))
+
+
+def test_the_play_names_the_cards_of_a_dealing_not_written_down() -> None:
+    steps = list(replay(read_one("deal 1 A\n  turn 7C\n  1. B KH A AH\n")))
+    # Whether A, four of whose cards are not named, could have won the king: not known.
+    assert [d.kind for s in steps for d in s.deviations] == ["play_undetermined"]
+    at_turn = steps[1].table.deal
+    assert at_turn is not None
+    assert Card.parse("KH") in at_turn.hand(Player.B).known
+    assert at_turn.hand(Player.B).unknown == 4
+
+
+def test_hands_stated_whole_are_what_was_dealt() -> None:
+    deal = _at_turn("deal 1 A\n  B holds KH 9H 8D 7D 7S\n  A holds ?? ?? ?? ?? ??\n  turn 7C\n")
+    assert deal.hand(Player.B).size == deal.hand(Player.A).size == 5
+    assert deal.hand(Player.A).unknown == 5
+    assert deal.stock == 21
+    assert deal.unrecorded == (("packets", None),)  # the counts are known: five each
+
+
+def test_six_cards_stated_whole_are_six_dealt() -> None:
+    steps = list(
+        replay(
+            read_one("deal 1 A\n  B holds KH QH 9S 7C 8C 9C\n  A holds ?? ?? ?? ?? ??\n  turn 9D\n")
+        )
+    )
+    assert steps[-1].table.deal is not None and steps[-1].table.deal.stock == 20
+    assert [d.kind for d in steps[-1].deviations] == ["wrong_count_dealt"]
+
+
+def test_a_hand_stated_without_a_card_known_in_it_contradicts_the_record() -> None:
+    text = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9D\n"
+    steps = list(replay(read_one(text + "  B holds KH QH 9S 7C 9C\n")))
+    assert [d.kind for d in steps[-1].deviations] == ["holding_contradicts"]
+    steps = list(replay(read_one(text + "  B holds KH QH 9S 7C ??\n")))  # ?? is the 8C
+    assert not steps[-1].deviations
+    assert steps[-1].table.deal is not None
+    assert steps[-1].table.deal.hand(Player.B).unknown == 0

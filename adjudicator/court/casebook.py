@@ -47,6 +47,8 @@ class ExpectedClaim(_Strict):
     line: int
     upheld: bool
     law: int | None = None
+    undetermined: bool = False
+    """Neither upheld nor rejected, for want of a fact the record does not give."""
 
 
 class ExpectedDeal(_Strict):
@@ -55,6 +57,8 @@ class ExpectedDeal(_Strict):
     number: int
     outcome: Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
     marks: dict[Literal["A", "B", "C"], int] | None = None
+    needs: list[str] | None = None
+    """For an undetermined deal: the facts that would settle it, as the ruling words them."""
 
 
 class ExpectedCorrection(_Strict):
@@ -163,6 +167,9 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             out.append(f"claim at line {line}: {verdict} ({gc.reason}); expected otherwise")
         if c.law is not None and gc.law != c.law:
             out.append(f"claim at line {line}: law {gc.law}, expected {c.law}")
+        if gc.undetermined != c.undetermined:
+            word = "undetermined" if gc.undetermined else "determined"
+            out.append(f"claim at line {line}: {word} ({gc.reason}); expected otherwise")
     for line in claims:
         if line not in want_claims:
             out.append(f"claim at line {line}: judged but not in the expected ruling")
@@ -179,6 +186,8 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             marks = {p: gd.marks.get(p, 0) for p in d.marks}
             if marks != dict(d.marks):
                 out.append(f"deal {d.number}: marks {gd.marks}, expected {dict(d.marks)}")
+        if d.needs is not None and gd.needs != d.needs:
+            out.append(f"deal {d.number}: needs {gd.needs}, expected {d.needs}")
     for number, gd in deals.items():
         if number not in listed and gd.outcome != "stands":
             out.append(f"deal {number}: outcome {gd.outcome}, expected stands (not listed)")

@@ -58,9 +58,7 @@ def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -
             at = f" (line {o.line})" if o.line else ""
             link(o.line or f.line, f.law, "option", f"{o.name}: {o.status}{at}", f.deal)
     for c in judged.claims:
-        link(
-            c.line, c.law, "claim", f"{c.player} {c.claim}: {'upheld' if c.upheld else 'rejected'}"
-        )
+        link(c.line, c.law, "claim", f"{c.player} {c.claim}: {c.verdict}")
     for note in judged.notes:
         link(note.line, note.law, "note", note.kind.replace("_", " "))
     links.sort(key=lambda pair: pair[0])
@@ -140,6 +138,18 @@ def rule_deal(
         how = (
             f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
         )
+    # A claim that rests on facts the record does not give leaves the deal undecided too.
+    pending = [c for c in judged.claims if c.undetermined]
+    needs: list[str] = []
+    if pending and SEVERITY[outcome] < SEVERITY["undetermined"]:
+        for c in pending:
+            needs.extend(n for n in c.needs if n not in needs)
+        first = pending[0]
+        outcome, decided_by = "undetermined", None
+        how = (
+            f"undetermined: {first.player} {first.claim} (line {first.line}) rests on what "
+            f"the record does not give; needs {', '.join(needs)}"
+        )
     recorded = {"A": 0, "B": 0}
     for player, points in final.marks:
         if player.value in recorded:
@@ -158,7 +168,7 @@ def rule_deal(
                 for q, a in parts.items()
                 if q.value in recorded
             }
-    elif unruled:
+    elif unruled or needs:
         marks = dict(recorded)
     else:
         if isinstance(parts, Unknown):
@@ -243,6 +253,7 @@ def rule_deal(
         recorded=recorded,
         laws=sorted(set(laws)),
         decided_by=decided_by,
+        needs=needs,
     )
     return ruling, corrections, borrowed, settled
 

@@ -16,7 +16,7 @@ from adjudicator.court.ruling import (
     NoteRuling,
     OptionRuling,
 )
-from adjudicator.engine.queries import first_look
+from adjudicator.engine.queries import first_look, unrecorded_words
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import (
@@ -24,8 +24,9 @@ from adjudicator.notation.model import (
     ElectPlay,
     PermitComplete,
 )
+from laws import LAWS
 from laws.allowed import Allowed
-from laws.base import Finding, Option, Window
+from laws.base import Finding, Law, Option, Who, Window
 from laws.view import DealView
 
 
@@ -75,6 +76,10 @@ def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | N
     if who == "the offender":
         return offender
     return None  # either player, or nobody
+
+
+_NEEDING: tuple[Law, ...] = tuple(law for law in LAWS if law.needs)
+"""The laws that read facts of the dealing a record may leave unwritten (``Law.needs``)."""
 
 
 class Judge:
@@ -227,12 +232,58 @@ class Judge:
             return
         if earlier and not reasons:
             reasons.append(earlier)
+        unwritten = self._unwritten(s, player, what)
+        if unwritten:
+            laws, needs = unwritten
+            cited = ", ".join(str(n) for n in laws)
+            why = (
+                f"the record does not say {' or '.join(needs)}, on which law(s) {cited} could "
+                f"give {player} the option to {what}"
+            )
+            self._judged(s, player, text, False, laws[0], why, needs=needs)
+            return
         if reasons:
             reasons.sort(key=lambda r: r[0])
             _, law, why = reasons[0]
         else:
             law, why = None, f"no irregularity in this deal gives {player} the option to {what}"
         self._judged(s, player, text, False, law, why)
+
+    def _unwritten(self, s: Step, player: Player, what: str) -> tuple[list[int], list[str]] | None:
+        """The laws that could give ``player`` the option ``what`` claims at step ``s`` if the
+        facts of the dealing the record leaves unwritten (``DealState.unrecorded``) were
+        against the dealer, with their windows still open there, and those facts in words;
+        ``None`` if there are none (the claim is then rejected, not undetermined)."""
+        deal = s.table.deal
+        if deal is None or not deal.unrecorded:
+            return None
+        laws: list[int] = []
+        facts: list[tuple[str, Player | None]] = []
+        for law in _NEEDING:
+            unwritten = [f for f in deal.unrecorded if f[0] in law.needs]
+            if not unwritten or not any(
+                self._open_to(o, deal, player, s) for o in law.options if what in o.claims
+            ):
+                continue
+            laws.append(law.number)
+            facts.extend(f for f in unwritten if f not in facts)
+        if not laws:
+            return None
+        return laws, [unrecorded_words(f) for f in facts]
+
+    def _open_to(self, option: Option, deal: DealState, player: Player, s: Step) -> bool:
+        """Whether ``option``, of a fault of the dealing (the dealer's), would be ``player``'s
+        and still open at step ``s``, the fault found as the deal began."""
+        owner = {
+            Who.NON_DEALER: deal.elder,
+            Who.ADVERSARY: deal.elder,
+            Who.DEALER: deal.dealer,
+            Who.OFFENDER: deal.dealer,
+        }.get(option.who, player)
+        if owner is not player:
+            return False
+        closed, _ = self.closes(str(option.window), self.steps[0].number)
+        return closed is None or closed > s.number
 
     def _judged(
         self,
@@ -243,8 +294,11 @@ class Judge:
         law: int | None,
         reason: str,
         taken: tuple[bool, int, int, str, str] | None = None,
+        *,
+        needs: list[str] | None = None,
     ) -> None:
-        """Record how the claim at step ``s`` is judged."""
+        """Record how the claim at step ``s`` is judged (``needs``: it is undetermined for want
+        of these facts)."""
         ruling = ClaimRuling(
             line=s.line,
             column=s.column,
@@ -253,6 +307,8 @@ class Judge:
             upheld=upheld,
             law=law,
             reason=reason,
+            undetermined=bool(needs),
+            needs=needs or [],
         )
         self.claims.append(ruling)
         self.given[s.number] = Verdict(ruling, taken)

@@ -83,6 +83,17 @@ class ClaimRuling(_Model):
     law: int | None
     """The law that grants it (or, rejected, the law the claim could only rest on)."""
     reason: str
+    undetermined: bool = False
+    """Neither upheld nor rejected: it rests on facts the record does not give (``needs``)."""
+    needs: list[str] = []
+    """The facts that would settle it, in words (e.g. "how many cards B was dealt")."""
+
+    @property
+    def verdict(self) -> str:
+        """``upheld``, ``rejected`` or ``undetermined``."""
+        if self.undetermined:
+            return "undetermined"
+        return "upheld" if self.upheld else "rejected"
 
 
 class DealRuling(_Model):
@@ -101,6 +112,8 @@ class DealRuling(_Model):
     """Marks made on the sheet for the deal."""
     laws: list[int] = []
     """The laws that produced the outcome and the marks."""
+    needs: list[str] = []
+    """For an undetermined deal: the facts the record does not give that would settle it."""
     decided_by: int | None = None
     """The law that decided the outcome (``None``: the deal stands, or the court decided)."""
 

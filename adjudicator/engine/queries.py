@@ -129,6 +129,16 @@ down, a hand stated whole) is out of the ordinary: a deal holding one is neither
 court's fast path) nor quiet (the laws' filter); both read this one set."""
 
 
+def unrecorded_words(fact: tuple[str, Player | None]) -> str:
+    """A fact the record does not give (``DealState.unrecorded``), in words."""
+    key, player = fact
+    if key == "dealt":
+        return f"how many cards {player} was dealt"
+    if key == "packets":
+        return "the packets of the dealing"
+    return key
+
+
 def ordinary_course(events: Iterable[Event]) -> bool:
     """Whether a deal's events keep to its ordinary course: every one of a kind in
     :data:`ORDINARY`, no mark made before the trump is turned up (it could be for the deal
@@ -364,5 +374,6 @@ __all__ = [
     "stock_cards",
     "to_act",
     "tricks_won",
+    "unrecorded_words",
     "winner_of",
 ]

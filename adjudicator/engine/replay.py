@@ -143,8 +143,9 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
     """For each event of a deal, the cards each seat is known to hold just after it because he
     plays, discards or is said to hold them later without being given them in between (and
     without being given, in between, a card nobody recorded, which could have been any of
-    them). ``None`` when the deal names every card (nothing to infer)."""
-    if not any(_has_unknown(e) for e in events):
+    them). ``None`` when the deal names every card and writes its dealing down (nothing to
+    infer)."""
+    if not any(_has_unknown(e) for e in events) and any(e.kind == "packet" for e in events):
         return None
     pending = [0, 0, 0]
     out: list[tuple[int, int, int]] = [(0, 0, 0)] * len(events)
@@ -176,7 +177,7 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
 
 
 def _has_unknown(e: Event) -> bool:
-    if e.kind in ("packet", "discard", "turn"):
+    if e.kind in ("packet", "discard", "turn", "holds"):
         return None in e.cards
     if e.kind == "trick":
         return e.lead is None or (e.follower is not None and e.follow is None)
@@ -221,6 +222,7 @@ class _Deal:
         "tricks",
         "trump",
         "turned",
+        "unrecorded",
     )
 
     def __init__(self, number: int, dealer: Player, pack: Player | None) -> None:
@@ -251,6 +253,7 @@ class _Deal:
         self.marks: tuple[tuple[Player, int], ...] = ()
         self.result: Result | None = None
         self.ended_by = ""
+        self.unrecorded: tuple[tuple[str, Player | None], ...] = ()
 
     def freeze(self) -> DealState:
         """The deal as it stands, as an immutable :class:`DealState`."""
@@ -283,6 +286,7 @@ class _Deal:
                 self.marks,
                 self.result,
                 self.ended_by,
+                self.unrecorded,
             ),
         )
 
@@ -738,6 +742,8 @@ class _Replay:
             return
         if len(cards) > 1:
             self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
+        if not deal.packets:
+            self._dealing_unrecorded(deal)
         for p in (deal.elder, deal.dealer):
             size = deal.hand(p).size
             if size != HAND:
@@ -749,6 +755,23 @@ class _Replay:
         deal.trump = cards[0].suit if cards and cards[0] is not None else None
         deal.seen = seen
         deal.stock = max(0, deal.stock - len(cards))
+
+    def _dealing_unrecorded(self, deal: _Deal) -> None:
+        """No packet written down by the turn-up: the dealing is not recorded. A hand stated
+        whole (``holds``) is what he was dealt; any other is taken as five cards not named
+        (the play names them, :func:`later_holdings`), how many he was dealt not being known.
+        Either way the cards left the pack."""
+        facts: list[tuple[str, Player | None]] = [("packets", None)]
+        for p in (deal.elder, deal.dealer):
+            seat = SEAT[p]
+            hand = deal.hands[seat]
+            if hand.size:
+                continue  # stated whole; the stock gave them up then (:meth:`_holds`)
+            self._unnamed()
+            deal.hands = _set(deal.hands, seat, Holding(0, HAND))
+            deal.stock = max(0, deal.stock - HAND)
+            facts.append(("dealt", p))
+        deal.unrecorded = (*deal.unrecorded, *facts)
 
     def _faced(self, e: Faced, deal: _Deal) -> None:
         where = "pack" if deal.phase == "dealing" else "stock"
@@ -889,13 +912,19 @@ class _Replay:
         deal.asked = e.count
 
     def _holds(self, e: Holds, deal: _Deal) -> None:
+        """A statement of the player's whole hand at this moment: the cards named, and as many
+        more not named as it has ``??``. Cards known to be in his hand and not named must be
+        among those not named, else the record contradicts itself. In a deal whose dealing is
+        not written down (no packet yet), it is the hand he was dealt, and the stock is the
+        smaller by it."""
         seat = SEAT[e.player]
         hand = deal.hands[seat]
-        if None in e.cards:
+        unnamed = sum(1 for c in e.cards if c is None)
+        if unnamed:
             self._unnamed()
         stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
         missing = hand.cards & ~stated
-        if missing and not any(c is None for c in e.cards):
+        if missing.bit_count() > unnamed:
             self._dev(
                 "holding_contradicts",
                 e.player,
@@ -903,9 +932,13 @@ class _Replay:
                 f"{' '.join(c.code for c in cards_of(missing))}",
                 tuple(cards_of(missing)),
             )
-        extra = stated & ~hand.cards
-        unknown = max(0, hand.unknown - extra.bit_count())
-        deal.hands = _set(deal.hands, seat, Holding(hand.cards | extra, unknown))
+            missing = 0
+        if deal.phase == "dealing" and not deal.packets:
+            deal.stock = max(0, deal.stock - (len(e.cards) - hand.size))
+        deal.seen |= stated
+        deal.hands = _set(
+            deal.hands, seat, Holding(stated | missing, unnamed - missing.bit_count())
+        )
 
     def _remove(
         self, deal: _Deal, player: Player, cards: tuple[Card | None, ...], verb: str

@@ -147,6 +147,12 @@ class DealState(NamedTuple):
     deal or a void deal is the record's (a ``claims new deal``, a faulty pack) or, when a law
     annuls the deal with no line to say so, the adjudicator's word to the engine (set at the
     deal's last event; see :func:`adjudicator.engine.replay.replay`)."""
+    unrecorded: tuple[tuple[str, Player | None], ...] = ()
+    """Facts of the deal the record does not give, which the engine does not take for zero:
+    ``("packets", None)``, the dealing was not written down (who was given how many cards, in
+    what order, whether one was exposed); ``("dealt", player)``, how many cards he was dealt
+    (his hand is then taken as five cards not named, and the play names them). Laws that need
+    one of them do not find on it (``laws.base.Law.needs``)."""
 
     def hand(self, player: Player) -> Holding:
         """The player's hand now."""

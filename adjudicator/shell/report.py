@@ -36,7 +36,7 @@ def check_lines(path: str, ruling: RecordRuling) -> list[str]:
         if not claim.upheld:
             out.append(
                 f"{path}:{claim.line}:{claim.column}: law {claim.law or '-'}: "
-                f"{claim.player} {claim.claim}: {claim.reason}"
+                f"{claim.player} {claim.claim}: {claim.verdict}: {claim.reason}"
             )
     return out
 
@@ -91,10 +91,10 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
         if deal is not None:
             related = [c for c in ruling.claims if _in_deal(c.line, deal.number, ruling)]
             for c in related:
-                verdict = "upheld" if c.upheld else "rejected"
                 out.extend(
                     _wrap(
-                        f"claim, line {c.line}: {c.player} {c.claim}: {verdict}. {c.reason}", "  "
+                        f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}",
+                        "  ",
                     )
                 )
             marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
