@@ -292,6 +292,18 @@ def _find_law_9(view: DealView) -> Sequence[Finding]:
             f"Before the trump is turned up and before he looks at his hand, {elder} may "
             f"require {dealer} to rectify the error or claim a fresh deal."
         )
+    # A hand written down as one packet of five is most likely a hand stated whole.
+    whole = [
+        s.event
+        for s in view.events("packet")
+        if isinstance(s.event, Packet) and len(s.event.cards) == HAND and s.number <= step.number
+    ]
+    if whole:
+        who = whole[0].player
+        when += (
+            f" (If the record means to give {who}'s whole hand rather than a packet of five, "
+            f"write it `{who} holds ...`: a dealing not written down is not judged.)"
+        )
     return [
         finding(
             9,

@@ -692,3 +692,12 @@ def test_engine_next_dealer_after_a_void_deal_out_of_turn() -> None:
     steps = list(replay(read_one(text)))
     heading = next(s for s in steps if s.line == line_of(text, "deal 2"))
     assert not any(d.kind == "deal_out_of_turn" for d in heading.deviations)
+
+
+def test_law_9_points_a_hand_written_as_one_packet_to_holds() -> None:
+    whole = "deal 1 A\n  B: KH QH 9S 7C 8C\n  A: JS 8S 7D TD AH\n  turn 9D\n"
+    (nine,) = [f for f in adjudicate(read_one(whole)).findings if f.law == 9]
+    assert "B holds ..." in nine.message
+    short = "deal 1 A\n  B: KH QH\n  A: JS 8S 7D\n  B: 7C 8C 9S\n  A: TD AH\n  turn 9D\n"
+    (nine,) = [f for f in adjudicate(read_one(short)).findings if f.law == 9]
+    assert "holds" not in nine.message  # a wrong packet, not a hand written whole
