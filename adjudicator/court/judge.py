@@ -405,7 +405,11 @@ class Judge:
         return False
 
     def _elect(self, s: Step, player: Player, text: str) -> None:
+        """``elects play``: where a law offers playing on as an option (``elect play`` among
+        the claims that take it), that option is taken; every other option open to him is
+        declined."""
         declined = []
+        playing_on: tuple[int, Finding, Option] | None = None
         for i, f in enumerate(self.found):
             for o in f.options:
                 owner = _who(o, f, self.deal)
@@ -414,8 +418,15 @@ class Judge:
                 closed, _ = self.closes(str(o.window), f.step)
                 if closed is not None and closed <= s.number:
                     continue
+                if playing_on is None and "elect play" in o.claims:
+                    playing_on = (i, f, o)
+                    continue
                 self.declined[(i, o.name)] = s.line
                 declined.append(f.law)
+        if playing_on is not None:
+            i, f, o = playing_on
+            self._uphold(self, i, f, o, s, player, text, "the option to play on")
+            return
         if declined:
             laws = ", ".join(str(n) for n in sorted(set(declined)))
             self._judged(
