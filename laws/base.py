@@ -270,6 +270,9 @@ class Law:
     them: an overscore taken down (law 51) or an omission still open (law 50)."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    keywords: tuple[str, ...] = ()
+    """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
+    and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
     deviations: tuple[str, ...] = field(default=())
     """The engine's deviation kinds this law judges."""
     looks_at: frozenset[str] | Always = field(kw_only=True)
