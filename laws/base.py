@@ -274,6 +274,9 @@ class Law:
     finds nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    keywords: tuple[str, ...] = ()
+    """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
+    and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
     deviations: tuple[str, ...] = field(default=())
     """The engine's deviation kinds this law judges."""
     looks_at: frozenset[str] | Always = field(kw_only=True)

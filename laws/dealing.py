@@ -342,6 +342,7 @@ LAW_9 = Law(
         "turned up, the non-dealer, provided he has not yet looked at his hand, can make the "
         "dealer put it right or can have the cards dealt again."
     ),
+    keywords=("misdeal",),
     interpretation=(
         "One finding per deal, at the first packet that departs from law 8 (the engine's "
         "`order_changed`, `wrong_packet_size`, `packet_to_wrong_player` and `extra_packet`, "
@@ -762,6 +763,7 @@ LAW_14 = Law(
         "comes to light before the trump card is turned up. After the turn-up nothing can be "
         "done about it; if the wrong pack was used, the two packs stay exchanged from then on."
     ),
+    keywords=("misdeal",),
     interpretation=(
         "'Discovered before the trump card is turned up' is read from the record: a claim of a "
         "new deal by either player before the turn-up, or the deal breaking off before any "

@@ -477,6 +477,7 @@ LAW_25 = Law(
         "point that law 49 would double. If the adversary himself has the king, there is no "
         "penalty."
     ),
+    keywords=("false",),
     interpretation=(
         "§6.1: the reductions apply to whichever result stands, the original one or the "
         "replayed one (reading (b), as the older Hoyle S7 reads the parallel rule), and the "

@@ -702,6 +702,7 @@ LAW_42 = Law(
         "adversary; one who gives it up with one or two tricks concedes the point. Laying the "
         "cards on the table to claim a score is not giving up the hand, and costs nothing."
     ),
+    keywords=("throw",),
     interpretation=(
         "S2 text; the older Hoyle's forfeits of two and one (§4.3) are superseded. `B abandons` "
         "is an abandonment, `B shows` a claim to score (§6.6: the notation records the "

@@ -115,6 +115,7 @@ LAW_43 = Law(
         "only one, and a point that law 49 would make worth two only one. A card played in "
         "error and taken back before the next lead (law 39) brings no penalty."
     ),
+    keywords=("renounce", "renege"),
     interpretation=(
         "S2 text. What is a revoke (§6.7): the club reading, that the second player must follow "
         "suit and win if he can, and, void in the suit led, must trump if he can (S11's "

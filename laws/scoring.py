@@ -265,6 +265,7 @@ LAW_50 = Law(
         "A player who forgets to mark points he has won may still put them on the score until "
         "the trump of the following deal is turned up; after that they are lost."
     ),
+    keywords=("omission",),
     interpretation=(
         "S2 text; the condensed S9 list ('before the cards are dealt') differs and is not "
         "followed. The finder compares the marks made in the deal after its turn-up with what "

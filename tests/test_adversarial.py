@@ -812,7 +812,7 @@ def test_an_unreadable_file_does_not_stop_the_others(tmp_path: Path) -> None:
     result = invoke("check", str(tmp_path))
     assert result.exit_code == 2
     assert f"{bad}:1:1: {NUL}" in result.stderr
-    assert "3 file(s), 5 record(s): 5 clean" in result.stdout
+    assert "3 file(s), 5 record(s): 5 clean" in result.stderr
 
 
 class Trickle:
@@ -878,7 +878,8 @@ def test_the_console_script_checks_every_hostile_file_at_once(tmp_path: Path) ->
     assert "Traceback" not in stderr
     for path, (_data, message) in zip(paths, UNREADABLE.values(), strict=True):
         assert f"{path}:{message}" in stderr or (message in stderr and str(path) in stderr)
-    summary = re.search(rb"(\d+) file\(s\), (\d+) record\(s\)", done.stdout)
-    assert summary is not None, done.stdout[-300:]
+    summary = re.search(rb"(\d+) file\(s\), (\d+) record\(s\).*; (\d+) unreadable", done.stderr)
+    assert summary is not None, done.stderr[-300:]
     assert int(summary[1]) == len(paths) + 1
+    assert int(summary[3]) == len(paths)
     assert int(summary[2]) >= 200  # the big file's records, and one after the braces

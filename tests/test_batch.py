@@ -216,9 +216,11 @@ def test_casebook_output_is_the_same_whatever_the_jobs(
 ) -> None:
     got = run(files(CASES, DATA / "games"), fmt="text", jobs=jobs, chunk_bytes=1500)
     assert got == casebook_text_output
-    status, out, err = got
-    assert status == 1 and err == ""
-    assert out.splitlines()[-1].startswith(f"{len(list(CASES.rglob('*.etn'))) + 6} file(s)")
+    status, _, err = got
+    assert status == 1
+    summary = f"{len(list(CASES.rglob('*.etn'))) + 6} file(s)"
+    assert err.startswith(summary) and err.count("\n") == 1  # the summary alone, on stderr
+    assert err.endswith("; 0 unreadable file(s)\n")
 
 
 def test_casebook_json_is_the_same_whatever_the_jobs() -> None:
@@ -313,7 +315,7 @@ def test_bad_files_are_reported_in_their_place_and_the_batch_goes_on(tmp_path: P
     one = run(files(*paths), jobs=1)
     status, out, err = one
     assert status == 2
-    messages = [line for line in err.splitlines() if not line.startswith(" ")]
+    *messages, summary = [line for line in err.splitlines() if not line.startswith(" ")]
     assert [m.split(":", 1)[0] for m in messages] == [
         str(tmp_path / "binary.etn"),
         str(tmp_path / "empty"),
@@ -324,7 +326,9 @@ def test_bad_files_are_reported_in_their_place_and_the_batch_goes_on(tmp_path: P
     ]
     assert "NUL byte" in err and "UTF-16" in err and "not UTF-8" in err
     assert "no record files" in err and "cannot open the file" in err
-    assert out.splitlines()[-1].startswith("8 file(s), ")  # the folder is no file
+    assert summary.startswith("8 file(s), ")  # the folder is no file
+    # binary, latin1, missing, big (a NUL byte after its records), utf16; the folder is none
+    assert summary.endswith("; 5 unreadable file(s)")
     assert str(cases[2]) in out  # the batch went on
     tasks = list(batch.plan(files(*paths), chunk_bytes=2000))
     parts = [part for task in tasks for part in task if part.name == str(big)]
@@ -361,7 +365,8 @@ def test_exit_status_is_the_worst(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert f"ecarte: internal error (a bug; please report it): {clean}:" in err
         assert "ValueError: boom" in err
         assert str(findings) in out  # the batch went on
-        assert out.splitlines()[-1].startswith("3 file(s), 2 record(s)")
+        assert err.splitlines()[-1].startswith("3 file(s), 2 record(s)")
+        assert err.endswith("; 1 unreadable file(s)\n")
 
 
 def test_a_worker_that_dies_stops_the_batch_with_an_error(
@@ -512,7 +517,8 @@ def test_no_progress_unless_on_a_terminal(tmp_path: Path) -> None:
     assert status == 2
     assert err.getvalue() == ""
     result = CliRunner().invoke(app, ["check", str(CASES / "law-02-faulty-shuffle")])
-    assert result.exit_code == 1 and "checking" not in result.stderr and result.stderr == ""
+    assert result.exit_code == 1 and "checking" not in result.stderr
+    assert result.stderr.startswith("3 file(s)") and result.stderr.count("\n") == 1
 
 
 def test_progress_is_rubbed_out_before_a_diagnostic(tmp_path: Path, archive: Path) -> None:

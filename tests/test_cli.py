@@ -731,7 +731,11 @@ def test_the_parser_tables_are_cached_in_the_users_cache_folder(tmp_path: Path) 
     assert first.returncode == 0 and cache.is_file()
     cache.write_bytes(b"not a cache\n")
     again = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
-    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, "")
+    summary = (
+        "1 file(s), 1 record(s): 1 clean; 0 finding(s), 0 correction(s); 0 unreadable file(s)\n"
+    )
+    assert first.stderr == summary  # the summary alone: nothing said of the cache
+    assert (again.returncode, again.stdout, again.stderr) == (0, first.stdout, summary)
     assert cache.read_bytes() != b"not a cache\n"  # made anew
     bare = tmp_path / "bare"
     off = {**env, "XDG_CACHE_HOME": str(bare), "ECARTE_NO_CACHE": "1"}

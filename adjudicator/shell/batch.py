@@ -784,9 +784,11 @@ class Progress:
 class Report:
     """Writes the results as they come and keeps the counts and the exit status.
 
-    Text: each record's findings on ``out``, unreadable records on ``err``, a summary line at
-    the end. JSON: the document ``[{"file", "records", "errors"}, ...]`` written piece by
-    piece, a record as soon as it is ruled; a file's ``errors`` come after its records, so they
+    Text: each record's findings on ``out``, unreadable records on ``err``, and at the end a
+    summary line on ``err`` (like every command's summary: ``out`` holds only results, so
+    that it can be read by a program or kept as it is). JSON: the document
+    ``[{"file", "records", "errors"}, ...]`` written piece by piece, a record as soon as it
+    is ruled; a file's ``errors`` come after its records, so they
     wait (in a spooled temporary file) until the file ends."""
 
     def __init__(
@@ -799,6 +801,9 @@ class Report:
         self.out_on_terminal = progress is not None and progress.enabled and _isatty(out)
         self.files = 0
         """Files begun."""
+        self.unreadable = 0
+        """Files of which a record, or the whole, could not be read."""
+        self._unreadable_file: int | None = None
         self.total = Counts()
         """Everything ruled on so far, and the worst status."""
         self._file: int | None = None
@@ -837,6 +842,9 @@ class Report:
                     self._errors.write(",\n")
                 self._errors.write(text)
         self.out.flush()
+        if ruled.errors and ruled.file is not None and ruled.file != self._unreadable_file:
+            self._unreadable_file = ruled.file  # a file's results come together, in order
+            self.unreadable += 1
         total = self.total
         total.count(ruled)
         if self.progress is not None and not (self.out_on_terminal and self._open_line):
@@ -853,15 +861,22 @@ class Report:
         self._close_file()
         if self.fmt == "json":
             self._write("\n]\n" if self.files else "[]\n")
+            self.out.flush()
         else:
-            total = self.total
-            self._write(
-                f"{self.files} file(s), {total.records} record(s): "
-                f"{total.clean} clean; {total.findings} finding(s), "
-                f"{total.corrections} correction(s)\n"
-            )
-        self.out.flush()
+            self.out.flush()
+            self.err.write(self.summary())
+            self.err.flush()
         return self.total.status
+
+    def summary(self) -> str:
+        """The line that ends a run in text: files and records ruled, findings, and files that
+        could not be read (in whole or in part)."""
+        total = self.total
+        return (
+            f"{self.files} file(s), {total.records} record(s): "
+            f"{total.clean} clean; {total.findings} finding(s), "
+            f"{total.corrections} correction(s); {self.unreadable} unreadable file(s)\n"
+        )
 
     def _clear(self) -> None:
         if self.progress is not None:

@@ -1,12 +1,18 @@
-"""The ``ecarte`` command: a thin layer over the reader and the writer.
+"""The ``ecarte`` command: a thin layer over the reader, the writer and the court.
 
-Results go to standard output, diagnostics to standard error. Exit status:
+Results go to standard output; diagnostics, and the summary line that ends a run over files
+(``fmt``, ``check``), to standard error, so that standard output holds only results (a record
+written by ``fmt -``, findings, JSON). Exit status:
 
-* 0: everything was read, and nothing would change (``fmt --check``);
-* 1: ``fmt --check`` found files that are not in canonical form;
+* 0: everything was read, and nothing would change (``fmt --check``) or no deal needs a ruling
+  (``check``, ``rule``);
+* 1: findings, or files that are not in canonical form (``fmt --check``);
 * 2: some input could not be read (a notation error, a missing file), or the command was
-  used wrongly; the other inputs were still processed;
+  used wrongly (``ecarte laws 52``); the other inputs were still processed;
 * 3: an internal error (a bug in the adjudicator; please report it).
+
+Help is click's plain layout (the same in a terminal, a pipe and a test), with each command's
+arguments named as a user types them (:class:`_Command`) and one example each.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import typer.core
 
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
@@ -45,11 +52,73 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = (
 app = typer.Typer(
     name="ecarte",
     help="A referee for écarté: read, format and check records of play in the Écarté "
-    "Transcript Notation.",
-    no_args_is_help=True,
-    add_completion=False,
+    "Transcript Notation, and rule on them under the 51 laws of the London clubs.",
+    epilog="\b\nExample:\n  ecarte check games/\n\n"
+    "The notation, a tutorial and the laws: the docs folder of the source "
+    "(docs/notation.md, docs/tutorial.md, docs/laws.md).",
+    add_completion=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+EXAMPLES = {
+    "fmt": "ecarte fmt --check games/",
+    "parse": "ecarte parse --format jsonl games/evening.etn",
+    "check": "ecarte check -j 2 archive/",
+    "rule": "ecarte rule games/evening.etn",
+    "laws": "ecarte laws revoke",
+    "replay": "ecarte replay games/evening.etn",
+    "schema": "ecarte schema > etn.schema.json",
+}
+"""One example for each command, shown at the end of its help."""
+
+
+def _example(command: str) -> str:
+    """A command's help epilog: its example, kept on its own line (``\\b``)."""
+    return f"\b\nExample:\n  {EXAMPLES[command]}"
+
+
+class _Command(typer.core.TyperCommand):
+    """A command whose help names its arguments as a user types them (``PATH...``,
+    ``[FILE]``) rather than by their Python types, which typer would show (``<list[str]>``)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if param.param_type_name == "argument":
+                pieces.append(_argument_usage(param))
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+    def format_options(self, ctx: Any, formatter: Any) -> None:
+        arguments = [
+            (_argument_usage(p), p.help or "")
+            for p in self.get_params(ctx)
+            if p.param_type_name == "argument" and isinstance(p, typer.core.TyperArgument)
+        ]
+        options = []
+        for p in self.get_params(ctx):
+            if p.param_type_name == "option":
+                record = p.get_help_record(ctx)
+                if record is not None:
+                    options.append(record)
+        if arguments:
+            with formatter.section("Arguments"):
+                formatter.write_dl(arguments)
+        if options:
+            with formatter.section("Options"):
+                formatter.write_dl(options)
+
+
+def _argument_usage(param: Any) -> str:
+    """An argument as the usage line writes it: ``PATH...`` if required, ``[PATH]...`` if
+    not (its metavar, else its name in capitals)."""
+    name = str(param.metavar or param.name.upper())
+    if not param.required:
+        name = f"[{name}]"
+    return name + ("..." if param.nargs != 1 else "")
 
 
 class ReplayFormat(StrEnum):
@@ -165,7 +234,7 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
             Path(tmp).unlink(missing_ok=True)
 
 
-@app.command()
+@app.command(cls=_Command, epilog=_example("fmt"))
 def fmt(
     paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
     check: Annotated[
@@ -238,15 +307,21 @@ def fmt(
     _guard(run)
 
 
-@app.command()
+@app.command(cls=_Command, epilog=_example("parse"))
 def parse(
-    paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
+    paths: Annotated[
+        list[str],
+        typer.Argument(metavar="PATH", help="Files or folders; '-' reads standard input."),
+    ],
     format: Annotated[
         OutputFormat,
         typer.Option("--format", "-f", help="json: one document; jsonl: one line per record."),
     ] = OutputFormat.json,
 ) -> None:
-    """Print the records as JSON (the record model; see ``ecarte schema``)."""
+    """Print the records as JSON.
+
+    The JSON is the record model, whose schema 'ecarte schema' prints.
+    """
 
     def run() -> int:
         status = EXIT_OK
@@ -297,9 +372,15 @@ def _rulings(paths: list[str]) -> Iterator[tuple[str, Any]]:
                 yield name, adjudicate(item)
 
 
-@app.command()
+@app.command(cls=_Command, epilog=_example("check"))
 def check(
-    paths: Annotated[list[str], typer.Argument(help="Files or folders; '-' reads stdin.")],
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="PATH",
+            help="Files or folders (default: the current folder); '-' reads standard input.",
+        ),
+    ] = None,
     format: Annotated[
         RulingFormat, typer.Option("--format", "-f", help="text or json.")
     ] = RulingFormat.text,
@@ -309,21 +390,24 @@ def check(
             "--jobs",
             "-j",
             min=1,
+            metavar="N",
             help="Worker processes (default: every core available); 1 checks in this process.",
         ),
     ] = None,
 ) -> None:
-    """Check records under the laws: one line per finding (file:line:col: law N: message).
+    """Rule on records under the laws, one line per finding.
 
-    Results stream as records are ruled, in input order whatever the number of jobs; a
-    progress line is drawn on standard error when it is a terminal. Exit 0 when every deal
-    stands as recorded with no correction, 1 when there are findings, 2 when a file cannot be
-    read, 3 on an internal error (the worst over all inputs).
+    Each finding is a line 'file:line:col: law N: message' on standard output; the summary
+    line (files, records, findings, unreadable files) ends the run on standard error. Results
+    stream as records are ruled, in input order whatever the number of jobs; a progress line
+    is drawn on standard error when it is a terminal. Exit 0 when every deal stands as
+    recorded with no correction, 1 when there are findings, 2 when a file cannot be read, 3
+    on an internal error (the worst over all inputs).
     """
 
     def run() -> int:
         return batch.check(
-            batch.inputs(paths),
+            batch.inputs(paths or ["."]),
             fmt="json" if format is RulingFormat.json else "text",
             jobs=jobs or batch.available_cores(),
             out=sys.stdout,
@@ -335,15 +419,22 @@ def check(
     _guard(run)
 
 
-@app.command()
+@app.command(cls=_Command, epilog=_example("rule"))
 def rule(
-    path: Annotated[str, typer.Argument(help="A record file; '-' reads stdin.")],
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
+    ],
     format: Annotated[
         RulingFormat, typer.Option("--format", "-f", help="text or json.")
     ] = RulingFormat.text,
 ) -> None:
-    """The full ruling for a referee, deal by deal: findings, options, claims judged, outcome,
-    marks, corrections and the corrected score, each law's summary beside it."""
+    """Give the full ruling for a referee, deal by deal.
+
+    For each deal: the findings, the options they give and what became of them, the claims
+    judged, the outcome, the marks and the corrections, each law's summary beside its
+    finding; then the corrected score and the trace of the laws applied. Exit status as for
+    'check'.
+    """
     from adjudicator.court.ruling import FileRuling
     from adjudicator.shell.report import render_ruling
 
@@ -370,37 +461,92 @@ def rule(
     _guard(run)
 
 
-@app.command()
+class LawsFormat(StrEnum):
+    """How ``laws`` prints the laws."""
+
+    text = "text"
+    json = "json"
+    md = "md"
+
+
+@app.command(cls=_Command, epilog=_example("laws"))
 def laws(
-    number: Annotated[int | None, typer.Argument(help="A law's number, 1 to 51.")] = None,
+    query: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="N|WORD",
+            help="A law's number (1 to 51), or words: the laws whose title, summary or "
+            "keywords speak of them all.",
+        ),
+    ] = None,
+    format: Annotated[
+        LawsFormat,
+        typer.Option("--format", "-f", help="text, json, or md (the page docs/laws.md)."),
+    ] = LawsFormat.text,
     cases: Annotated[
-        Path, typer.Option("--cases", help="The casebook folder (for the cases of a law).")
-    ] = Path("cases"),
+        Path | None,
+        typer.Option(
+            "--cases",
+            metavar="FOLDER",
+            help="The casebook whose cases are listed (default: the one installed with ecarte).",
+        ),
+    ] = None,
 ) -> None:
-    """List the laws by heading, or show one: summary, interpretation, options and cases."""
-    from adjudicator.shell.report import render_law, render_laws
+    """List the laws, or show one, or look them up by word.
+
+    With no argument, every law's number and title under its heading. With a number, the
+    law: its summary, how the project reads it, its options, what it looks at, and the cases
+    of the casebook that show it. With words, the laws that speak of them ('revoke' finds
+    'revoking' and 'revoked'). Exit 2 when no law answers.
+    """
+    from adjudicator.shell import lawbook
+    from laws import BY_NUMBER, LAWS
 
     def run() -> int:
-        if number is None:
-            print(render_laws(), end="")
-            return EXIT_OK
-        if not 1 <= number <= 51:
-            _say(f"ecarte laws: there are 51 laws; no law {number}")
-            return EXIT_UNREADABLE
-        print(render_law(number, cases), end="")
+        root = cases if cases is not None else lawbook.casebook_root()
+        words = query or []
+        one = len(words) == 1 and words[0].isdigit()
+        if one:
+            law = BY_NUMBER.get(int(words[0]))
+            if law is None:
+                _say(f"ecarte laws: there are 51 laws; no law {words[0]}")
+                return EXIT_UNREADABLE
+            chosen: tuple[Any, ...] = (law,)
+        elif words:
+            chosen = lawbook.matching(" ".join(words))
+            if not chosen:
+                _say(f"ecarte laws: no law speaks of {' '.join(words)!r}; 'ecarte laws' lists them")
+                return EXIT_UNREADABLE
+        else:
+            chosen = LAWS
+        if format is LawsFormat.json:
+            print(json.dumps(lawbook.laws_json(chosen, root), ensure_ascii=False, indent=1))
+        elif format is LawsFormat.md:
+            print(lawbook.render_markdown(chosen, root), end="")
+        elif one:
+            print(lawbook.render_law(chosen[0], root), end="")
+        else:
+            print(lawbook.render_list(chosen), end="")
         return EXIT_OK
 
     _guard(run)
 
 
-@app.command("replay")
+@app.command("replay", cls=_Command, epilog=_example("replay"))
 def replay_command(
-    path: Annotated[str, typer.Argument(help="A record file; '-' reads stdin.")],
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
+    ],
     format: Annotated[
         ReplayFormat, typer.Option("--format", "-f", help="text or json.")
     ] = ReplayFormat.text,
 ) -> None:
-    """Replay a record deal by deal: hands, trump, stock, tricks, marks and the score."""
+    """Replay a record deal by deal, as the laws let the table move.
+
+    For each deal: the hands after the deal and after each exchange, the trump, the stock,
+    the tricks and who won them, the marks, the running score, and every departure from
+    lawful play.
+    """
     from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
     def run() -> int:
@@ -429,9 +575,12 @@ def replay_command(
     _guard(run)
 
 
-@app.command()
+@app.command(cls=_Command, epilog=_example("schema"))
 def schema() -> None:
-    """Print the JSON Schema of the record model."""
+    """Print the JSON Schema of the record model.
+
+    The record model is what 'ecarte parse' prints.
+    """
 
     def run() -> int:
         print(json.dumps(Record.model_json_schema(), indent=2, ensure_ascii=False))
@@ -452,11 +601,18 @@ def _version(value: bool) -> None:
         raise typer.Exit(EXIT_OK)
 
 
-@app.callback()
+@app.callback(invoke_without_command=True)
 def main(
+    ctx: typer.Context,
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Show the version."),
+        typer.Option(
+            "--version", "-V", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
 ) -> None:
-    """A referee for écarté."""
+    """A referee for écarté: read, format and check records of play in the Écarté Transcript
+    Notation, and rule on them under the 51 laws of the London clubs."""
+    if ctx.invoked_subcommand is None:  # `ecarte` alone: the help, and success
+        print(ctx.get_help())
+        raise typer.Exit(EXIT_OK)

@@ -1,13 +1,13 @@
-"""Rulings and laws as text for a person: ``ecarte check``, ``ecarte rule``, ``ecarte laws``."""
+"""Rulings as text for a person: ``ecarte check`` and ``ecarte rule`` (the laws themselves are
+shown by :mod:`adjudicator.shell.lawbook`)."""
 
 from __future__ import annotations
 
 import textwrap
-from pathlib import Path
 from typing import Any
 
 from adjudicator.court.ruling import RecordRuling
-from laws import BY_NUMBER, LAWS
+from laws import BY_NUMBER
 
 
 def _law_title(number: int) -> str:
@@ -141,61 +141,3 @@ def _in_deal(line: int, number: int, ruling: RecordRuling) -> bool:
         if n == number:
             return start <= line < end
     return False
-
-
-def render_law(number: int, cases_root: Path | None) -> str:
-    """One law: its summary, interpretation, options, and the cases that show it."""
-
-    law = BY_NUMBER[number]
-    out = [f"Law {law.number}: {law.title}  [{law.heading.value}]", ""]
-    out.extend(_wrap(law.summary, ""))
-    out.append("")
-    out.append("How the project reads it:")
-    out.extend(_wrap(law.interpretation, "  "))
-    if law.options:
-        out.append("")
-        out.append("Options:")
-        for o in law.options:
-            claims = ", ".join(o.claims) or "-"
-            text = f"- {o.name} ({o.who.value}, {o.window.value}): {o.effect}"
-            out.extend(_wrap(f"{text} (claims: {claims})", "  "))
-    if law.default:
-        out.append("")
-        out.extend(_wrap(f"If no option is taken: {law.default}", ""))
-    if law.overrides:
-        out.append("")
-        out.append("Overrides: " + ", ".join(f"law {n}" for n in law.overrides))
-    out.append("")
-    out.extend(_wrap(f"Looks at: {_looks_at(law.looks_at)}", ""))
-    if cases_root is not None and cases_root.is_dir():
-        folders = sorted(cases_root.glob(f"law-{number:02d}-*"))
-        cases = [p for folder in folders for p in sorted(folder.glob("*.etn"))]
-        if cases:
-            out.append("")
-            out.append("Cases:")
-            out.extend(f"  {p}" for p in cases)
-    return "\n".join(out) + "\n"
-
-
-def _looks_at(kinds: object) -> str:
-    """What a law's finder looks at, in words (``Law.looks_at``)."""
-    if not isinstance(kinds, frozenset):
-        return "every deal that is not quiet"
-    if not kinds:
-        return "nothing (a law that defines; the scoring and the engine apply it)"
-    return ", ".join(sorted(kinds))
-
-
-def render_laws() -> str:
-    """All the laws, by heading."""
-
-    out: list[str] = []
-    heading = None
-    for law in LAWS:
-        if law.heading is not heading:
-            heading = law.heading
-            if out:
-                out.append("")
-            out.append(heading.value)
-        out.append(f"  {law.number:>2}. {law.title}")
-    return "\n".join(out) + "\n"

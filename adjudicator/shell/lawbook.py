@@ -1,0 +1,255 @@
+"""The laws for a reader: ``ecarte laws`` as text, JSON or Markdown, the laws looked up by
+number or by word, and the casebook that shows each.
+
+The casebook (``cases/`` at the top of a checkout) ships inside the installed package as
+``adjudicator/cases``, so that a law's cases are listed whatever folder the command runs in.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from laws import LAWS, Law
+
+_WORD = re.compile(r"[^\W\d_]+")
+"""A word of a title, summary or query: letters only (``é`` included)."""
+
+_SUFFIXES = ("ing", "ed", "es", "s", "e")
+"""Endings taken off a word before words are compared ("revoking", "revokes", "revoke")."""
+
+
+def casebook_root() -> Path | None:
+    """Where the casebook is: inside the installed package, else at the top of a checkout;
+    ``None`` if neither is there."""
+    packaged = resources.files("adjudicator").joinpath("cases")
+    if packaged.is_dir():
+        return Path(str(packaged))
+    checkout = Path(__file__).resolve().parents[2] / "cases"
+    return checkout if checkout.is_dir() else None
+
+
+def law_cases(law: Law, root: Path | None) -> list[Path]:
+    """The records of the casebook that show ``law`` (its folders ``law-NN-*``), sorted."""
+    if root is None or not root.is_dir():
+        return []
+    folders = sorted(root.glob(f"law-{law.number:02d}-*"))
+    return [p for folder in folders for p in sorted(folder.glob("*.etn"))]
+
+
+def stem(word: str) -> str:
+    """``word`` in lower case without a common ending, so that "revoking", "revoked" and
+    "revoke" compare equal ("king" stays "king": a stem keeps three letters)."""
+    word = word.lower()
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2]:
+                word = word[:-1]  # "cutting" -> "cut"
+            break
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _WORD.findall(text)}
+
+
+def matching(query: str) -> tuple[Law, ...]:
+    """The laws whose title, summary or keywords speak of every word of ``query`` (a word
+    matches the words it begins, after their endings are taken off: "deal" finds "dealer")."""
+    wanted = _stems(query)
+    if not wanted:
+        return ()
+    found = []
+    for law in LAWS:
+        words = _stems(" ".join((law.title, law.summary, *law.keywords)))
+        if all(any(w.startswith(q) for w in words) for q in wanted):
+            found.append(law)
+    return tuple(found)
+
+
+# --------------------------------------------------------------------------------------------
+#  Text
+# --------------------------------------------------------------------------------------------
+
+
+def _wrap(text: str, indent: str) -> list[str]:
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent) or [
+        indent
+    ]
+
+
+def _looks_at(law: Law) -> str:
+    """What a law's finder looks at, in words (``Law.looks_at``)."""
+    kinds = law.looks_at
+    if not isinstance(kinds, frozenset):
+        return "every deal that is not quiet"
+    if not kinds:
+        return "nothing (a law that defines; the scoring and the engine apply it)"
+    return ", ".join(sorted(kinds))
+
+
+def _shown(root: Path) -> str:
+    """The casebook's folder as a reader would type it: relative to the working folder when it
+    is inside it, else in full."""
+    try:
+        return str(root.relative_to(Path.cwd()))
+    except ValueError:
+        return str(root)
+
+
+def render_list(laws: Sequence[Law] = LAWS) -> str:
+    """The laws' numbers and titles, under their headings."""
+    out: list[str] = []
+    heading = None
+    for law in laws:
+        if law.heading is not heading:
+            heading = law.heading
+            if out:
+                out.append("")
+            out.append(heading.value)
+        out.append(f"  {law.number:>2}. {law.title}")
+    return "\n".join(out) + "\n"
+
+
+def render_law(law: Law, root: Path | None) -> str:
+    """One law: its summary, how the project reads it, its options, what it looks at, and the
+    cases of the casebook that show it."""
+    out = [f"Law {law.number}: {law.title}  [{law.heading.value}]", ""]
+    out.extend(_wrap(law.summary, ""))
+    out.append("")
+    out.append("How the project reads it:")
+    out.extend(_wrap(law.interpretation, "  "))
+    if law.options:
+        out.append("")
+        out.append("Options:")
+        for o in law.options:
+            claims = ", ".join(o.claims) or "-"
+            text = f"- {o.name} ({o.who.value}, {o.window.value}): {o.effect}"
+            out.extend(_wrap(f"{text} (claims: {claims})", "  "))
+    if law.default:
+        out.append("")
+        out.extend(_wrap(f"If no option is taken: {law.default}", ""))
+    if law.overrides:
+        out.append("")
+        out.append("Overrides: " + ", ".join(f"law {n}" for n in law.overrides))
+    if law.keywords:
+        out.append("")
+        out.append("Also found by: " + ", ".join(law.keywords))
+    out.append("")
+    out.extend(_wrap(f"Looks at: {_looks_at(law)}", ""))
+    cases = law_cases(law, root)
+    if root is not None and cases:
+        out.append("")
+        out.append(f"Cases (in {_shown(root)}):")
+        out.extend(f"  {p.relative_to(root).as_posix()}" for p in cases)
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------------------------
+#  JSON and Markdown
+# --------------------------------------------------------------------------------------------
+
+
+def law_json(law: Law, root: Path | None) -> dict[str, Any]:
+    """One law as JSON: what ``render_law`` shows, as data; cases relative to the casebook."""
+    kinds = law.looks_at
+    return {
+        "number": law.number,
+        "heading": law.heading.value,
+        "title": law.title,
+        "summary": law.summary,
+        "interpretation": law.interpretation,
+        "keywords": list(law.keywords),
+        "options": [
+            {
+                "name": o.name,
+                "who": o.who.value,
+                "window": o.window.value,
+                "claims": list(o.claims),
+                "effect": o.effect,
+                "outcome": o.outcome.value,
+            }
+            for o in law.options
+        ],
+        "default": law.default,
+        "overrides": list(law.overrides),
+        "looks_at": sorted(kinds) if isinstance(kinds, frozenset) else "always",
+        "cases": [p.relative_to(root).as_posix() for p in law_cases(law, root)]
+        if root is not None
+        else [],
+    }
+
+
+def laws_json(laws: Sequence[Law], root: Path | None) -> dict[str, Any]:
+    """The document of ``ecarte laws --format json``: the casebook's folder and the laws."""
+    return {
+        "casebook": str(root) if root is not None else None,
+        "laws": [law_json(law, root) for law in laws],
+    }
+
+
+MARKDOWN_CASES = "../cases"
+"""Where ``docs/laws.md`` links the casebook to (the ``docs`` folder is beside ``cases``)."""
+
+
+def _anchor(law: Law) -> str:
+    return f"law-{law.number}"
+
+
+def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
+    """The laws as one Markdown page (``docs/laws.md``): a contents by heading, then each law
+    with its summary, reading, options and the cases that show it, linked."""
+    out = [
+        "# The 51 laws",
+        "",
+        "<!-- Generated by `ecarte laws --format md > docs/laws.md`; do not edit by hand (a",
+        "     test checks that this page is what the command prints). -->",
+        "",
+        "The laws of écarté of the London clubs (Turf and Portland, 1878, as published by",
+        '"Cavendish" in 1886), each in the project\'s own words, with how the adjudicator reads',
+        "it where the text is open and the records of the casebook that show it.",
+        "",
+    ]
+    by_heading: dict[str, list[str]] = {}
+    for law in laws:
+        link = f"[{law.number}. {law.title}](#{_anchor(law)})"
+        by_heading.setdefault(law.heading.value, []).append(link)
+    out.extend(f"- **{heading}**: " + "; ".join(links) for heading, links in by_heading.items())
+    out.append("")
+    heading = None
+    for law in laws:
+        if law.heading is not heading:
+            heading = law.heading
+            out.extend([f"## {heading.value}", ""])
+        out.append(f'<a id="{_anchor(law)}"></a>')
+        out.extend([f"### {law.number}. {law.title}", ""])
+        out.extend([law.summary, ""])
+        out.extend([f"*How the project reads it.* {law.interpretation}", ""])
+        if law.options:
+            out.append("*Options:*")
+            out.append("")
+            for o in law.options:
+                claims = ", ".join(f"`{c}`" for c in o.claims) or "none"
+                out.append(
+                    f"- `{o.name}` ({o.who.value}, {o.window.value}): {o.effect} (claims: {claims})"
+                )
+            out.append("")
+        if law.default:
+            out.extend([f"*If no option is taken:* {law.default}", ""])
+        if law.overrides:
+            links = ", ".join(f"[law {n}](#law-{n})" for n in law.overrides)
+            out.extend([f"*Overrides:* {links}.", ""])
+        if law.keywords:
+            out.extend(["*Also found by:* " + ", ".join(law.keywords), ""])
+        out.extend([f"*Looks at:* {_looks_at(law)}.", ""])
+        cases = law_cases(law, root)
+        if root is not None and cases:
+            names = [p.relative_to(root).as_posix() for p in cases]
+            links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
+            out.extend([f"*Cases:* {links}.", ""])
+    return "\n".join(out)
