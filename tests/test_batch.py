@@ -621,3 +621,12 @@ def test_ctrl_c_stops_the_pool_cleanly(tmp_path: Path) -> None:
     assert err.decode() == "ecarte: interrupted\n"
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # no worker left behind
+
+
+def test_a_folder_scan_leaves_out_hidden_folders_and_pycache(tmp_path: Path) -> None:
+    record = write(generate(1).record)
+    for where in ("a.etn", "sub/b.etn", ".venv/lib/c.etn", "sub/.git/d.etn", "__pycache__/e.etn"):
+        (tmp_path / where).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / where).write_text(record)
+    found = [i.name for i in batch.inputs([str(tmp_path)]) if isinstance(i, batch.Input)]
+    assert found == [str(tmp_path / "a.etn"), str(tmp_path / "sub" / "b.etn")]

@@ -118,15 +118,24 @@ def inputs(paths: Iterable[str]) -> Iterator[Input | Notice]:
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(
-                p for p in path.rglob("*") if p.suffix in RECORD_SUFFIXES and p.is_file()
-            )
+            found = sorted(_record_files(path))
             if not found:
                 yield Notice(f"{raw}: no record files (*.etn) in this folder")
             for p in found:
                 yield Input(str(p), p)
         else:
             yield Input(raw, path)
+
+
+def _record_files(folder: Path) -> Iterator[Path]:
+    """The record files under ``folder``, leaving out hidden folders (``.git``, ``.venv``: a
+    virtual environment holds the installed casebook) and ``__pycache__``, as ruff does."""
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
+        for name in files:
+            p = Path(root, name)
+            if p.suffix in RECORD_SUFFIXES and p.is_file():
+                yield p
 
 
 @dataclass(frozen=True, slots=True)
