@@ -45,7 +45,7 @@ from adjudicator.notation.model import (
 )
 
 from .base import Finding, Heading, Law, Option, Who, Window
-from .facts import finding, fresh_deal, indexed_deviations, state_before
+from .facts import deviations, finding, fresh_deal, indexed_deviations, state_before
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -67,7 +67,8 @@ class Side:
     the cards he discarded after, up to the first claim)."""
     discard_steps: list[Step] = field(default_factory=list)
     asked: int | None = None
-    """The number he first asked for in an ``asks`` line (the non-dealer), if any."""
+    """The number he first asked for in an ``asks`` line, if any: the non-dealer's request, or
+    the number the dealer wished to exchange where the stock could not give it (law 38)."""
     ask_step: Step | None = None
     given: int = 0
     """Cards in the first packet he was given."""
@@ -211,7 +212,7 @@ def _cards(step: Step | None) -> tuple[Card, ...]:
 
 def _stock_short(ex: Exchange) -> bool:
     """The stock at the acceptance could not serve both players as they wished (law 38)."""
-    return ex.elder.wanted + ex.dealer.discarded > ex.stock
+    return ex.elder.wanted + ex.dealer.wanted > ex.stock
 
 
 # --------------------------------------------------------------------------------------------
@@ -255,6 +256,21 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
                         evidence=_cards(side.give_step),
                     )
                 )
+    for step, dev in deviations(view, "looked_at_discard"):
+        if dev.player is None:
+            continue
+        found.append(
+            finding(
+                28,
+                view,
+                step,
+                dev.player,
+                "looked_at_discard",
+                f"{dev.player} looked at a discard once it was made: cards discarded may not be "
+                "looked at again (law 28). No penalty is laid down.",
+                default="no penalty",
+            )
+        )
     for i, step, dev in indexed_deviations(view, "discard_out_of_turn"):
         before = state_before(view.steps, i)
         player = dev.player
@@ -309,15 +325,19 @@ LAW_28 = Law(
         "discards before the non-dealer has drawn (the law orders discarding before taking, "
         "not who goes first); the surplus of an oversized hand being drawn or thrown out "
         "(laws 15, 17, 29, 31, 33), and refused exposed cards thrown aside (law 36), which a "
-        "record shows as `discards` lines. Discarding face up, beside the stock, or looking at "
-        "the discards afterwards cannot be recorded: the notation has no line for them. "
+        "record shows as `discards` lines. Looking at a discard once made is recorded "
+        "`B looks at discard` and found (the engine's `looked_at_discard`); looking at the stock "
+        "(`B looks at stock`) is no matter for this law, which speaks of discards only. "
+        "Discarding face up or beside the stock cannot be recorded: the notation has no line "
+        "for them. "
         "Packets before any proposal is accepted are the dealing laws' (16, 18). Source: S2."
     ),
     find=_find_law_28,
     default="no penalty",
-    deviations=("discard_out_of_turn", "cards_given_out_of_turn"),
-    # cards taken before discarding in an exchange (opened by an acceptance); a discard out of turn
-    looks_at=frozenset({"accept", "discard_out_of_turn"}),
+    deviations=("discard_out_of_turn", "cards_given_out_of_turn", "looked_at_discard"),
+    # cards taken before discarding in an exchange (opened by an acceptance); a discard out of
+    # turn; a discard looked at
+    looks_at=frozenset({"accept", "discard_out_of_turn", "looked_at_discard"}),
 )
 
 
@@ -1053,7 +1073,7 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
             continue
         elder, dealer = ex.elder, ex.dealer
         want = f"{elder.player} wanted {elder.wanted}" + (
-            f" and {dealer.player} {dealer.discarded}" if dealer.discarded else ""
+            f" and {dealer.player} {dealer.wanted}" if dealer.wanted else ""
         )
         if ex.conditional:
             at = elder.ask_step or (elder.discard_steps[0] if elder.discard_steps else ex.accept)
@@ -1082,7 +1102,7 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
                 f"and {dealer.player} must play his hand (law 38)."
             )
         else:
-            at = dealer.discard_steps[0] if dealer.discard_steps else ex.accept
+            at = dealer.ask_step or (dealer.discard_steps[0] if dealer.discard_steps else ex.accept)
             message = (
                 f"{dealer.player} accepted with {ex.stock} card(s) left in the stock; "
                 f"{elder.player} took {elder.wanted}, and too few are left for "

@@ -60,6 +60,9 @@ UNJUDGED: dict[str, Unjudged] = {
     "trick_number": Unjudged(True, False, "nothing: the tricks are counted in the order played"),
     "outside_a_deal": Unjudged(True, False, "nothing: the line stands outside every deal"),
     "mark_without_points": Unjudged(True, False, "how many points he marked (counted as none)"),
+    "looked_at_stock": Unjudged(
+        True, False, "nothing: no law penalises it (the law forbids looking at discards only)"
+    ),
 }
 """The departures no law speaks of, by the engine's kind."""
 

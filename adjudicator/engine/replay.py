@@ -57,6 +57,7 @@ from adjudicator.notation.model import (
     Holds,
     Lead,
     Line,
+    Look,
     Mark,
     Order,
     Packet,
@@ -727,7 +728,7 @@ class _Replay:
             if seen & CARD_BIT[c]:
                 self._dev("card_seen_twice", None, f"{c} was already in play", (c,))
             seen |= CARD_BIT[c]
-        if deal.phase != "dealing":
+        if deal.phase != "dealing" or e.in_error:
             self._dev(
                 "card_turned_in_error",
                 deal.dealer,
@@ -782,6 +783,12 @@ class _Replay:
         if e.card is not None:
             self._loose |= CARD_BIT[e.card]
             deal.seen |= CARD_BIT[e.card]
+
+    def _look(self, e: Look, deal: _Deal) -> None:
+        if e.at == "discard":
+            self._dev("looked_at_discard", e.player, f"{e.player} looked at a discard")
+        else:
+            self._dev("looked_at_stock", e.player, f"{e.player} looked at cards of the stock")
 
     def _take_up(self, e: TakeUp, deal: _Deal) -> None:
         deal.looked = deal.looked | {e.player}
@@ -909,7 +916,8 @@ class _Replay:
             deal.stage = "dealer draws"
 
     def _ask(self, e: Ask, deal: _Deal) -> None:
-        deal.asked = e.count
+        if e.player is not deal.dealer:  # the dealer's is the number he wished (law 38)
+            deal.asked = e.count
 
     def _holds(self, e: Holds, deal: _Deal) -> None:
         """A statement of the player's whole hand at this moment: the cards named, and as many
@@ -1332,6 +1340,7 @@ _HANDLERS: dict[str, _Handler] = {
             _in_deal(Turn, _Replay._turn),
             _in_deal(Faced, _Replay._faced),
             _in_deal(TakeUp, _Replay._take_up),
+            _in_deal(Look, _Replay._look),
             _in_deal(Mark, _Replay._mark),
             _in_deal(Unmark, _Replay._unmark),
             _in_deal(Announce, _Replay._announce),

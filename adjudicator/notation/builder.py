@@ -31,6 +31,7 @@ from adjudicator.notation.model import (
     Faced,
     Holds,
     Lead,
+    Look,
     Mark,
     MarkReason,
     Node,
@@ -329,7 +330,7 @@ class Builder:
         return _make(Packet, c[0], player=_PLAYER[c[0].value], cards=_cards(cards))
 
     def turn(self, c: list[Terminal]) -> Turn:
-        return _make(Turn, c[0], cards=_cards(c[1]))
+        return _make(Turn, c[0], cards=_cards(c[1]), in_error=len(c) > 3)
 
     def faced(self, c: list[Terminal]) -> Faced:
         return _make(Faced, c[0], card=_CARD[c[1].value])
@@ -376,6 +377,10 @@ class Builder:
 
     def ask(self, c: list[Terminal]) -> Ask:
         return _make(Ask, c[0], player=_PLAYER[c[0].value], count=int(c[2].value))
+
+    def look(self, c: list[Terminal]) -> Look:
+        at = "discard" if c[3].type == "DISCARD" else "stock"
+        return _make(Look, c[0], player=_PLAYER[c[0].value], at=at)
 
     def holds(self, c: list[Terminal]) -> Holds:
         cards = _cards(c[2]) if len(c) > 3 else ()

@@ -216,6 +216,9 @@ class Turn(Line):
     kind: Literal["turn"] = "turn"
     cards: Cards
     """The card or cards turned up."""
+    in_error: bool = False
+    """``turn 7S in error``: after the trump, a card turned up in error, as though it were
+    the trump card (law 37). (A second ``turn`` line after the trump is read so too.)"""
 
 
 class Faced(Line):
@@ -326,6 +329,17 @@ class Holds(Line):
     """Whose hand."""
     cards: Cards
     """The cards in it."""
+
+
+class Look(Line):
+    """``B looks at discard``: a player looks at a discard once it is made (law 28), or at
+    cards of the stock (``B looks at stock``)."""
+
+    kind: Literal["look"] = "look"
+    player: Player
+    """Who looked."""
+    at: Literal["discard", "stock"]
+    """What he looked at."""
 
 
 class Trick(Line):
@@ -441,7 +455,9 @@ class PermitComplete(Line):
 
 
 class ElectPlay(Line):
-    """``B elects play``: a player declines every option open to him and plays on."""
+    """``B elects play``: a player plays on: where a law offers playing on as one of its
+    options (law 31's discarding of the surplus, for one), he takes it; every other option open
+    to him he declines."""
 
     kind: Literal["elect_play"] = "elect_play"
     player: Player
@@ -467,6 +483,7 @@ Event = Annotated[
     | Discard
     | Ask
     | Holds
+    | Look
     | Trick
     | Lead
     | Play

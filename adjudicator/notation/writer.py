@@ -35,6 +35,7 @@ from adjudicator.notation.model import (
     Holds,
     Lead,
     Line,
+    Look,
     Mark,
     Order,
     Packet,
@@ -155,7 +156,7 @@ def _packet(e: Packet) -> str:
 
 
 def _turn(e: Turn) -> str:
-    return f"turn {_cards(e.cards)}"
+    return f"turn {_cards(e.cards)}" + (" in error" if e.in_error else "")
 
 
 def _faced(e: Faced) -> str:
@@ -205,6 +206,10 @@ def _discard(e: Discard) -> str:
 
 def _ask(e: Ask) -> str:
     return f"{e.player.value} asks {e.count}"
+
+
+def _look(e: Look) -> str:
+    return f"{e.player.value} looks at {e.at}"
 
 
 def _holds(e: Holds) -> str:
@@ -281,6 +286,7 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "turn": _turn,
     "faced": _faced,
     "take_up": _take_up,
+    "look": _look,
     "mark": _mark,
     "unmark": _unmark,
     "announce": _announce,
