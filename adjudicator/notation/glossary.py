@@ -115,7 +115,7 @@ GLOSSARY: tuple[Gloss, ...] = (
         "'accepts', '{p} discards 9D 8H', then the cards given, '{p}: KD 7S' (laws 26-28)",
     ),
     Gloss(
-        _forms("withdraws", "withdraw", "retract", "takes back"),
+        _forms("withdraws", "withdraw", "retract"),
         claimed="a card taken back is written by the player who took it, "
         "'{q} retracts 7H' (laws 39, 40)",
         written="a card taken back is written '{p} retracts 7H' (laws 39, 40)",
@@ -136,11 +136,13 @@ def gloss_hint(words: Sequence[str], at: int) -> str | None:
     low = [w.lower() for w in words]
     player = low[0] if low and low[0] in _PLAYERS else None
     claims = low.index("claims") if "claims" in low[:at] else -1
+    # the word with the next ('fresh deal'), the words after 'claims' ('new cards'), the word
+    candidates = [" ".join(low[at : at + 2])] if at + 1 < len(low) else []
     if claims >= 1:
-        candidates = [" ".join(low[claims + 1 : at + 1]), " ".join(low[at : at + 2]), low[at]]
+        candidates += [" ".join(low[claims + 1 : at + 1]), low[at]]
         kind = "claimed"
     elif at == 0 or (at == 1 and player is not None):
-        candidates = [" ".join(low[at : at + 2]), low[at]]
+        candidates.append(low[at])
         kind = "written"
     else:
         return None
