@@ -325,7 +325,16 @@ def match_mistake(error: UnexpectedToken, parse: Callable[[str], object]) -> str
     """The hint for the common mistake that leaves the parser where ``error`` did, at the same
     kind of token, if any (Lark's ``match_examples`` over the examples of that token type).
 
-    ``parse`` is called only for the error it raises: what it returns is not looked at."""
+    ``parse`` is called only for the error it raises: what it returns is not looked at.
+
+    The answer depends only on the token's type and the parser's state as Lark compares states
+    (the depth of its stack and the state on top: the tokens are never the examples' own), so
+    it is remembered for each of those (a record with many errors asks often)."""
+    state = error.state
+    stack = getattr(state, "state_stack", None)
+    key = (error.token.type, len(stack), stack[-1]) if stack else None
+    if key is not None and key in _MATCHED:
+        return _MATCHED[key]
     examples = _examples_failing_on(error.token.type, parse)
     if not examples:
         return None
@@ -335,4 +344,11 @@ def match_mistake(error: UnexpectedToken, parse: Callable[[str], object]) -> str
         label = error.match_examples(parse_fn, examples, use_accepts=False)
     except Exception:  # pragma: no cover - a hint is a courtesy, never a second failure
         return None
+    if key is not None:
+        _MATCHED[key] = label
     return label
+
+
+_MATCHED: dict[tuple[str, int, object], str | None] = {}
+"""The hint :func:`match_mistake` found for each token type and parser state (a few hundred
+at most: the grammar's states times the terminals)."""

@@ -25,7 +25,6 @@ from typing import IO, Protocol, cast
 from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.common import LexerConf
 from lark.lexer import Lexer
-from lark.parsers.lalr_interactive_parser import InteractiveParser
 
 from adjudicator.notation.builder import Builder, BuildError
 from adjudicator.notation.errors import (
@@ -599,14 +598,23 @@ def _parse_errors(
     tokens = again.tokens
     errors: list[NotationError] = []
     parser = lark.parse_interactive()
-    previous: InteractiveParser | None = None  # the state before the last line fed whole
+    # The parser's state is its two stacks, saved before each line and put back in place (its
+    # values are never used, so they need no copies).
+    states, values = parser.parser_state.state_stack, parser.parser_state.value_stack
+
+    def saved() -> tuple[list[object], list[object]]:
+        return states[:], values[:]
+
+    def restore(stacks: tuple[list[object], list[object]]) -> None:
+        states[:], values[:] = stacks
+
+    previous: tuple[list[object], list[object]] | None = None  # before the last line fed whole
     todo = [[first, *rest] for first, rest, _plain in again.lines]
     i = 0
     while i < len(todo):
         if len(errors) >= MAX_ERRORS:
             return errors, True
-        # the values are never used: they need no copies
-        before = parser.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
+        before = saved()
         try:
             for token in todo[i]:
                 parser.feed_token(token)
@@ -614,14 +622,17 @@ def _parse_errors(
             if isinstance(e, UnexpectedToken):
                 e.interactive_parser = parser
             errors.append(_explain(e, rt, name, tokens))
-            parser, i = before, i + 1
+            restore(before)
+            i += 1
             continue
         except BuildError as e:
             errors.append(_build_error(e, rt, name))
             if previous is None:  # pragma: no cover - a line is checked as the next one begins
-                parser, i = before, i + 1
+                restore(before)
+                i += 1
             else:  # the line before this one is left out, and this one is fed again
-                parser, previous = previous, None
+                restore(previous)
+                previous = None
             continue
         previous = before
         i += 1
@@ -668,7 +679,8 @@ def _split_run(e: UnexpectedToken, source: str | None) -> UnexpectedToken | None
     parser = e.interactive_parser
     if parser is None or len(words) < 2:
         return None
-    parser = parser.copy()  # type: ignore[no-untyped-call]
+    # (the record is not read: its values are never used, and need no copies)
+    parser = parser.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
     for i, (word, col) in enumerate(words):
         kind = "EXPOSED_CARD" if word.startswith("*") else "CARD"
         try:
