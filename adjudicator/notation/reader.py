@@ -601,6 +601,7 @@ def _parse_errors(
     # The parser's state is its two stacks, saved before each line and put back in place (its
     # values are never used, so they need no copies).
     states, values = parser.parser_state.state_stack, parser.parser_state.value_stack
+    feed = parser.parser_state.feed_token
 
     def saved() -> tuple[list[object], list[object]]:
         return states[:], values[:]
@@ -617,7 +618,7 @@ def _parse_errors(
         before = saved()
         try:
             for token in todo[i]:
-                parser.feed_token(token)
+                feed(token)
         except UnexpectedInput as e:
             if isinstance(e, UnexpectedToken):
                 e.interactive_parser = parser
