@@ -102,3 +102,10 @@ def test_every_hint_names_a_line_of_the_notation_and_a_law() -> None:
         for text in (gloss.claimed, gloss.written):
             if text is not None:
                 assert "'" in text and "law" in text, text
+
+
+def test_a_refused_claim_lists_every_claim_the_notation_has() -> None:
+    [err] = [x for x in read_each("deal 1 A\n  B claims revoke\n") if isinstance(x, Exception)]
+    assert isinstance(err, NotationError)
+    words = ["complete", "draw", "new", "rectify", "refuse", "replay", "suit", "take", "trump"]
+    assert err.expected == [f"'{w}'" for w in words]

@@ -188,7 +188,7 @@ def in_words(terminals: Iterable[str]) -> list[str]:
     names = set(terminals)
     out = [_TERMINAL_WORDS[t] for t in _ORDER if t in names]
     keywords = sorted(f"'{_KEYWORD_OF[t]}'" for t in names if t in _KEYWORD_OF)
-    if len(keywords) > 8:
+    if len(keywords) > 9:
         keywords = [*keywords[:8], "another keyword"]
     return out + keywords
 
