@@ -276,7 +276,7 @@ def test_json_is_the_document_it_always_was(tmp_path: Path) -> None:
         records, errors = [], []
         for item in read_each(p, path=str(p)):
             if isinstance(item, NotationError):
-                errors.append(item.to_json())
+                errors.extend(item.to_json_list())
             else:
                 records.append(adjudicate(item))
         ruling = FileRuling(file=str(p), records=records, errors=errors)

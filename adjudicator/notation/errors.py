@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from lark import Token, Tree, UnexpectedToken
 
 
+MAX_ERRORS = 20
+"""The most errors reported for one record; the lines after the last are counted, not checked
+(a file that is not a record at all would otherwise bury the first errors under the rest)."""
+
+
 class NotationError(Exception):
     """A record, or a file, that cannot be read as the notation."""
 
@@ -54,13 +59,53 @@ class NotationError(Exception):
         """Line where the record holding the fault begins (the reader skips to the next)."""
         self.show_source = True
         """Whether to print the faulty line (not for a line too long to show)."""
+        self.errors: list[NotationError] = [self]
+        """Every error found in the record, in the order of its lines, this one first (a
+        record is read to its end after an error, so that one run reports them all)."""
+        self.unchecked = 0
+        """Lines of the record left unchecked after the last of :attr:`errors`, when the record
+        has more errors than :data:`MAX_ERRORS`."""
+        self.unchecked_line = 0
+        """The first of those lines."""
 
     @property
     def location(self) -> str:
         """``path:line:col``, the convention of compilers and linters."""
         return f"{self.path or '<input>'}:{self.line}:{self.column}"
 
+    @classmethod
+    def of_record(
+        cls, errors: list[NotationError], *, unchecked: int = 0, unchecked_line: int = 0
+    ) -> NotationError:
+        """The first of a record's ``errors``, carrying them all (and the count of lines left
+        unchecked after the last): what the reader gives in place of the record."""
+        first = errors[0]
+        first.errors = list(errors)
+        first.unchecked = unchecked
+        first.unchecked_line = unchecked_line
+        return first
+
     def __str__(self) -> str:
+        """Every error of the record, one block each (see :meth:`block`), then the line saying
+        how many lines were left unchecked, if any."""
+        out = [e.block() for e in self.errors]
+        if self.unchecked:
+            out.append(f"{self._where(self.unchecked_line, 1)}: {self._unchecked_message()}")
+        return "\n".join(out)
+
+    def _where(self, line: int, column: int) -> str:
+        return f"{self.path or '<input>'}:{line}:{column}"
+
+    def _unchecked_message(self) -> str:
+        lines = "line" if self.unchecked == 1 else "lines"
+        return (
+            f"too many errors in this record: {self.unchecked} more {lines} not checked "
+            f"(at most {MAX_ERRORS} errors are reported for a record)"
+        )
+
+    def block(self) -> str:
+        """This error alone: location and message, the line with a caret under the fault,
+        what was expected, and the hint."""
         out = [f"{self.location}: {self.message}"]
         if self.source is not None and self.show_source:
             text = self.source.replace("\t", " ")
@@ -89,6 +134,23 @@ class NotationError(Exception):
             "expected": self.expected,
             "hint": self.hint,
         }
+
+    def to_json_list(self) -> list[dict[str, str | int | list[str] | None]]:
+        """Every error of the record as plain data, in order (for ``--format json``); when
+        lines were left unchecked, a last entry says so, located at the first of them."""
+        out = [e.to_json() for e in self.errors]
+        if self.unchecked:
+            out.append(
+                {
+                    "path": self.path,
+                    "line": self.unchecked_line,
+                    "column": 1,
+                    "message": self._unchecked_message(),
+                    "expected": [],
+                    "hint": None,
+                }
+            )
+        return out
 
 
 def _or_list(items: list[str]) -> str:
@@ -126,7 +188,7 @@ def in_words(terminals: Iterable[str]) -> list[str]:
     names = set(terminals)
     out = [_TERMINAL_WORDS[t] for t in _ORDER if t in names]
     keywords = sorted(f"'{_KEYWORD_OF[t]}'" for t in names if t in _KEYWORD_OF)
-    if len(keywords) > 8:
+    if len(keywords) > 9:
         keywords = [*keywords[:8], "another keyword"]
     return out + keywords
 
@@ -263,7 +325,16 @@ def match_mistake(error: UnexpectedToken, parse: Callable[[str], object]) -> str
     """The hint for the common mistake that leaves the parser where ``error`` did, at the same
     kind of token, if any (Lark's ``match_examples`` over the examples of that token type).
 
-    ``parse`` is called only for the error it raises: what it returns is not looked at."""
+    ``parse`` is called only for the error it raises: what it returns is not looked at.
+
+    The answer depends only on the token's type and the parser's state as Lark compares states
+    (the depth of its stack and the state on top: the tokens are never the examples' own), so
+    it is remembered for each of those (a record with many errors asks often)."""
+    state = error.state
+    stack = getattr(state, "state_stack", None)
+    key = (error.token.type, len(stack), stack[-1]) if stack else None
+    if key is not None and key in _MATCHED:
+        return _MATCHED[key]
     examples = _examples_failing_on(error.token.type, parse)
     if not examples:
         return None
@@ -273,4 +344,11 @@ def match_mistake(error: UnexpectedToken, parse: Callable[[str], object]) -> str
         label = error.match_examples(parse_fn, examples, use_accepts=False)
     except Exception:  # pragma: no cover - a hint is a courtesy, never a second failure
         return None
+    if key is not None:
+        _MATCHED[key] = label
     return label
+
+
+_MATCHED: dict[tuple[str, int, object], str | None] = {}
+"""The hint :func:`match_mistake` found for each token type and parser state (a few hundred
+at most: the grammar's states times the terminals)."""

@@ -28,12 +28,14 @@ from lark.lexer import Lexer
 
 from adjudicator.notation.builder import Builder, BuildError
 from adjudicator.notation.errors import (
+    MAX_ERRORS,
     NotationError,
     in_words,
     looks_like_card,
     match_mistake,
     word_hint,
 )
+from adjudicator.notation.glossary import gloss_hint
 from adjudicator.notation.grammar import grammar_text
 from adjudicator.notation.lexer import LineLexer, RecordTokens, Tok
 from adjudicator.notation.model import Record
@@ -467,21 +469,10 @@ def _read_lines(
             mine = [p for p in problems if p.line <= rt.end_line]
             if mine:
                 del problems[: len(mine)]
-                err = mine[0]
-                err.record_line = rt.line
-                yield err
+                yield _record_errors(rt, name, mine)
                 continue
         if rt.problem is not None:
-            message, line, column = rt.problem
-            yield NotationError(
-                message,
-                path=name,
-                line=line,
-                column=column,
-                source=rt.source_line(line),
-                record_line=rt.line,
-                hint="close it with '}', or write a ';' comment, which ends with its line",
-            )
+            yield _record_errors(rt, name, [])
             continue
         if not rt.lines:
             yield NotationError(
@@ -497,11 +488,8 @@ def _read_lines(
             record = build_record(rt, lark, builder)
             if record is None:
                 record = cast(Record, lark.parse(rt.tokens))
-        except UnexpectedInput:
-            yield _precise_error(rt, name)
-            continue
-        except BuildError:
-            yield _precise_error(rt, name)
+        except (UnexpectedInput, BuildError):
+            yield _record_errors(rt, name, [])
             continue
         yield _too_long(record, rt, name) or record
     if seen == 0:
@@ -545,26 +533,134 @@ def parse_text(text: str) -> Record:
     return result
 
 
-def _precise_error(rt: RecordTokens, name: str) -> NotationError:
-    """Lex the record again with a position on every token, parse it again, and explain the
-    error (the fast lexer shares tokens between lines, so their positions are not their own)."""
+def _record_errors(rt: RecordTokens, name: str, found: list[NotationError]) -> NotationError:
+    """Every error of a record that cannot be read, in the order of its lines, as one
+    :class:`NotationError` carrying them all (:meth:`NotationError.of_record`).
+
+    ``found`` holds the faults found in decoding its lines (bytes that are not UTF-8, a line
+    too long), which the lexer was given as blank lines. The rest of the record is parsed
+    again, going on past each line that cannot be read (:func:`_parse_errors`); a brace comment
+    never closed is an error too, and the record's end that it hides is not. At most
+    :data:`~adjudicator.notation.errors.MAX_ERRORS` are kept; the lines after the last are
+    counted as not checked."""
+    errors = list(found)
+    cut_short = rt.problem is not None
+    if rt.problem is not None:
+        message, line, column = rt.problem
+        errors.append(
+            NotationError(
+                message,
+                path=name,
+                line=line,
+                column=column,
+                source=rt.source_line(line),
+                hint="close it with '}', or write a ';' comment, which ends with its line",
+            )
+        )
+    stopped = False
+    if rt.lines:
+        parsed, stopped = _parse_errors(rt, name, cut_short=cut_short)
+        errors.extend(parsed)
+    if not errors:  # pragma: no cover - the record failed to parse once
+        raise AssertionError("a record failed to parse once and then parsed")
+    errors.sort(key=lambda e: (e.line, e.column))
+    if len(errors) > MAX_ERRORS:
+        errors, stopped = errors[:MAX_ERRORS], True
+    for e in errors:
+        e.record_line = rt.line
+    unchecked, unchecked_line = 0, 0
+    if stopped:
+        after = errors[-1].line + 1
+        rest = [n for n, text in enumerate(rt.source, rt.first_line) if n >= after and text.strip()]
+        unchecked, unchecked_line = len(rest), (rest[0] if rest else 0)
+    return NotationError.of_record(errors, unchecked=unchecked, unchecked_line=unchecked_line)
+
+
+def _parse_errors(
+    rt: RecordTokens, name: str, *, cut_short: bool
+) -> tuple[list[NotationError], bool]:
+    """The errors of a record's lines, compiler style: lex the record again with a position on
+    every token (the fast lexer shares tokens between lines, so their positions are not their
+    own), feed Lark's parser a line at a time, and when a line cannot be read, explain it and
+    go on from the parser's state before that line, as if it were not there. Every line of the
+    notation is one rule of the grammar, so the lines after a bad one are judged as they stand.
+
+    A line the grammar accepts but whose values cannot be facts (a :class:`BuildError`) is
+    found when the parser reduces it, at the first token of the next line: that line is taken
+    again from the state before the bad one. ``cut_short``: the record's end is where a brace
+    comment that never closes began, so a record that ends too soon is no error of its own.
+
+    Returns the errors (at most :data:`~adjudicator.notation.errors.MAX_ERRORS`) and whether
+    the parse stopped at that many, before the record's end."""
     lark, _ = _parser()
     lines = enumerate(rt.source, rt.first_line)
     again = next(iter(LineLexer(precise=True).records(lines)))
+    tokens = again.tokens
+    errors: list[NotationError] = []
+    parser = lark.parse_interactive()
+    # The parser's state is its two stacks, saved before each line and put back in place (its
+    # values are never used, so they need no copies).
+    states, values = parser.parser_state.state_stack, parser.parser_state.value_stack
+    feed = parser.parser_state.feed_token
+
+    def saved() -> tuple[list[object], list[object]]:
+        return states[:], values[:]
+
+    def restore(stacks: tuple[list[object], list[object]]) -> None:
+        states[:], values[:] = stacks
+
+    previous: tuple[list[object], list[object]] | None = None  # before the last line fed whole
+    todo = [[first, *rest] for first, rest, _plain in again.lines]
+    i = 0
+    while i < len(todo):
+        if len(errors) >= MAX_ERRORS:
+            return errors, True
+        before = saved()
+        try:
+            for token in todo[i]:
+                feed(token)
+        except UnexpectedInput as e:
+            if isinstance(e, UnexpectedToken):
+                e.interactive_parser = parser
+            errors.append(_explain(e, rt, name, tokens))
+            restore(before)
+            i += 1
+            continue
+        except BuildError as e:
+            errors.append(_build_error(e, rt, name))
+            if previous is None:  # pragma: no cover - a line is checked as the next one begins
+                restore(before)
+                i += 1
+            else:  # the line before this one is left out, and this one is fed again
+                restore(previous)
+                previous = None
+            continue
+        previous = before
+        i += 1
+    if len(errors) >= MAX_ERRORS:
+        return errors, True
     try:
-        lark.parse(again.tokens)
+        parser.feed_eof(tokens[-1])  # type: ignore[no-untyped-call]
     except UnexpectedInput as e:
-        return _explain(e, rt, name, again.tokens)
+        if not cut_short:
+            if isinstance(e, UnexpectedToken):
+                e.interactive_parser = parser
+            errors.append(_explain(e, rt, name, tokens))
     except BuildError as e:
-        return NotationError(
-            str(e),
-            path=name,
-            line=e.token.line,
-            column=e.token.column,
-            source=rt.source_line(e.token.line),
-            record_line=rt.line,
-        )
-    raise AssertionError("a record failed to parse once and then parsed")  # pragma: no cover
+        errors.append(_build_error(e, rt, name))
+    return errors, False
+
+
+def _build_error(e: BuildError, rt: RecordTokens, name: str) -> NotationError:
+    """A line the grammar accepts whose values cannot be a fact, as a :class:`NotationError`."""
+    return NotationError(
+        str(e),
+        path=name,
+        line=e.token.line,
+        column=e.token.column,
+        source=rt.source_line(e.token.line),
+        record_line=rt.line,
+    )
 
 
 _CARDISH = ("CARD", "EXPOSED_CARD", "CARD_RUN", "DEALT_RUN")
@@ -584,7 +680,8 @@ def _split_run(e: UnexpectedToken, source: str | None) -> UnexpectedToken | None
     parser = e.interactive_parser
     if parser is None or len(words) < 2:
         return None
-    parser = parser.copy()  # type: ignore[no-untyped-call]
+    # (the record is not read: its values are never used, and need no copies)
+    parser = parser.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
     for i, (word, col) in enumerate(words):
         kind = "EXPOSED_CARD" if word.startswith("*") else "CARD"
         try:
@@ -631,7 +728,9 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str, tokens: list[Tok])
     if previous is not None and previous.type in _CARDISH and looks_like_card(value):
         expected.insert(0, "another card")  # a run of cards may go on
     hint = None
-    if isinstance(e, UnexpectedToken):
+    if isinstance(e, UnexpectedToken) and ttype not in ("NL", "$END"):
+        hint = gloss_hint(*_line_words(tokens, token))
+    if isinstance(e, UnexpectedToken) and hint is None:
         hint = word_hint(
             value, expected_terms, after_card=previous is not None and (previous.type in _CARDISH)
         )
@@ -648,6 +747,21 @@ def _explain(e: UnexpectedInput, rt: RecordTokens, name: str, tokens: list[Tok])
         hint=hint,
         record_line=rt.line,
     )
+
+
+def _line_words(tokens: list[Tok], token: object) -> tuple[list[str], int]:
+    """The words of ``token``'s line, as written (a run of cards gives each card), and the
+    index of ``token``'s first word among them (``-1`` if it is not one of ``tokens``)."""
+    line = getattr(token, "line", None)
+    words: list[str] = []
+    at = -1
+    for t in tokens:
+        if t.line != line or t.type == "NL":
+            continue
+        if t is token:
+            at = len(words)
+        words.extend(t.value.split() or [t.value])
+    return words, at
 
 
 def _previous(tokens: list[Tok], token: object) -> Tok | None:

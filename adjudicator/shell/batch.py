@@ -563,7 +563,8 @@ def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ru
                 where = item.line
                 out.add(STDERR, f"{item}\n")
                 if fmt == "json":
-                    out.add(ERROR, _nested(item.to_json()))
+                    for error in item.to_json_list():  # every error of the record
+                        out.add(ERROR, _nested(error))
                 out.errors = 1
                 out.status = EXIT_UNREADABLE
                 yield out

@@ -334,10 +334,11 @@ def parse(
                     _say(str(item))
                     status = EXIT_UNREADABLE
                     if format is OutputFormat.jsonl:
-                        line = {"file": name, "error": item.to_json()}
-                        print(json.dumps(line, ensure_ascii=False), flush=True)
+                        for error in item.to_json_list():  # one line for each error
+                            line = {"file": name, "error": error}
+                            print(json.dumps(line, ensure_ascii=False), flush=True)
                     else:
-                        errors.append(item.to_json())
+                        errors.extend(item.to_json_list())
                     continue
                 data = item.model_dump(mode="json")
                 if format is OutputFormat.jsonl:
@@ -445,7 +446,7 @@ def rule(
         for name, item in _rulings([path]):
             if isinstance(item, NotationError):
                 _say(str(item))
-                errors.append(item.to_json())
+                errors.extend(item.to_json_list())
                 status = EXIT_UNREADABLE
                 continue
             if not item.clean:
