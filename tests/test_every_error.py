@@ -100,10 +100,10 @@ def test_a_bad_tag_does_not_hide_the_body() -> None:
 
 
 def test_a_line_that_ends_too_soon_and_an_unknown_word() -> None:
-    err = the_error("deal 1 A\n  1. B\n  2. A QS B 7S\n  B discard 9D\n")
+    err = the_error("deal 1 A\n  1. B\n  2. A QS B 7S\n  B discrad 9D\n")
     assert [e.message for e in err.errors] == [
         "the line ends too soon",
-        "'discard' is not a word of the notation",
+        "'discrad' is not a word of the notation",
     ]
     assert [e.line for e in err.errors] == [2, 4]
 
@@ -252,9 +252,9 @@ def test_commands_print_every_error_and_exit_2(games: Path, command: str) -> Non
 
 
 def test_check_rules_the_good_records_around_the_bad_one(games: Path) -> None:
-    status, out, _ = run("check", "-j", "1", str(games))
+    status, _, err = run("check", "-j", "1", str(games))
     assert status == 2
-    assert "2 record(s)" in out.splitlines()[-1]
+    assert "2 record(s)" in err.splitlines()[-1]  # the summary, on standard error
 
 
 def test_check_json_lists_every_error(games: Path) -> None:
