@@ -14,13 +14,17 @@ is idempotent on the casebook and on generated records with comments in every su
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from adjudicator import read, read_one, write, write_all
 from adjudicator.engine.generate import generate
 from adjudicator.notation.model import Record
+from adjudicator.shell.cli import app, unified_diff
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -264,3 +268,99 @@ def test_writing_generated_records_with_notes_is_idempotent(seed: int) -> None:
     assert write(read_one(canonical)) == canonical
     assert any(line.comments_continued for _, line in record.events()) == (seed % 3 > 0)
     assert any(line.comments_after for _, line in record.events())
+
+
+# --------------------------------------------------------------------------------------------
+#  fmt --diff
+# --------------------------------------------------------------------------------------------
+
+UNTIDY = "deal 1 A\n  b: kh qh 9s   ; a note\n                ; its second line\n  turn 7c"
+TIDY = (
+    "deal 1 A\n"
+    "  B: KH QH 9S                 ; a note\n"
+    "                              ; its second line\n"
+    "  turn 7C\n"
+)
+
+
+def test_diff_shows_the_change_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.etn"
+    path.write_text(UNTIDY, encoding="utf-8")
+    result = CliRunner().invoke(app, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 1, result.output
+    label = str(path).lstrip("/")
+    assert result.stdout == (
+        f"--- a/{label}\n"
+        f"+++ b/{label}\n"
+        "@@ -1,4 +1,4 @@\n"
+        " deal 1 A\n"
+        "-  b: kh qh 9s   ; a note\n"
+        "-                ; its second line\n"
+        "-  turn 7c\n"
+        "\\ No newline at end of file\n"
+        "+  B: KH QH 9S                 ; a note\n"
+        "+                              ; its second line\n"
+        "+  turn 7C\n"
+    )
+    assert "1 file(s) would be reformatted, 0 already in canonical form" in result.stderr
+    assert path.read_text(encoding="utf-8") == UNTIDY
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git apply")
+def test_diff_applies_as_a_patch_and_gives_what_fmt_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a").mkdir()
+    for i, text in enumerate([UNTIDY, TIDY, UNTIDY.replace("\n", "\r\n")]):
+        (tmp_path / "a" / f"g{i}.etn").write_text(text, encoding="utf-8", newline="")
+    monkeypatch.chdir(tmp_path)  # the diff names the files as given: relative to here
+    result = CliRunner().invoke(app, ["fmt", "--diff", "a"])
+    assert result.exit_code == 1, result.output
+    assert result.stdout.count("--- a/a/") == 2  # g1 is already canonical
+    subprocess.run(["git", "apply", "-p1"], input=result.stdout_bytes, cwd=tmp_path, check=True)
+    for i in range(3):
+        assert (tmp_path / "a" / f"g{i}.etn").read_bytes() == TIDY.encode()
+
+
+def test_diff_of_canonical_files_is_empty(tmp_path: Path) -> None:
+    path = tmp_path / "game.etn"
+    path.write_text(TIDY, encoding="utf-8")
+    result = CliRunner().invoke(app, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == ""
+    assert "0 file(s) would be reformatted, 1 already in canonical form" in result.stderr
+
+
+def test_diff_of_standard_input() -> None:
+    result = CliRunner().invoke(app, ["fmt", "--diff", "-"], input=UNTIDY)
+    assert result.exit_code == 1
+    assert result.stdout.startswith("--- a/")
+    assert "+  turn 7C\n" in result.stdout
+    assert CliRunner().invoke(app, ["fmt", "--diff", "-"], input=TIDY).exit_code == 0
+
+
+def test_diff_with_an_unreadable_file_exits_2_and_shows_the_others(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.etn"
+    bad.write_text("deal 1 A\n  B KH\n", encoding="utf-8")
+    good = tmp_path / "untidy.etn"
+    good.write_text(UNTIDY, encoding="utf-8")
+    result = CliRunner().invoke(app, ["fmt", "--diff", str(bad), str(good)])
+    assert result.exit_code == 2
+    assert "bad.etn:2:" in result.stderr
+    assert "untidy.etn" in result.stdout and "bad.etn" not in result.stdout
+    assert bad.read_text(encoding="utf-8") == "deal 1 A\n  B KH\n"
+
+
+def test_unified_diff_marks_line_ends() -> None:
+    # a CRLF file: every line changes (its line end does), and a missing last line end shows
+    assert unified_diff("/x.etn", b"deal 1 A\r\n  turn 7C", "deal 1 A\n  turn 7C\n") == (
+        "--- a/x.etn\n"
+        "+++ b/x.etn\n"
+        "@@ -1,2 +1,2 @@\n"
+        "-deal 1 A\r\n"
+        "-  turn 7C\n"
+        "\\ No newline at end of file\n"
+        "+deal 1 A\n"
+        "+  turn 7C\n"
+    )
+    assert unified_diff("x.etn", b"deal 1 A\n", "deal 1 A\n") == ""
