@@ -271,6 +271,20 @@ def test_writing_generated_records_with_notes_is_idempotent(seed: int) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+#  The casebook is canonical
+# --------------------------------------------------------------------------------------------
+
+
+def test_every_casebook_file_is_in_canonical_form() -> None:
+    not_canonical = [
+        str(path.relative_to(CASES))
+        for path in _case_files()
+        if write_all(read(path)) != path.read_text(encoding="utf-8")
+    ]
+    assert not_canonical == [], "run `ecarte fmt cases/`"
+
+
+# --------------------------------------------------------------------------------------------
 #  fmt --diff
 # --------------------------------------------------------------------------------------------
 
