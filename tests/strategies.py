@@ -22,7 +22,9 @@ notation imposes, which the model itself does not check:
 * a packet's exposed positions are valid indices, sorted and unique;
 * a ``;`` comment has no newline and no trailing whitespace (the reader strips it), and is the
   last comment on its line; a ``{...}`` comment has no ``}`` inside (no nesting);
-* a record has tags, an opening event or a deal (comments alone are not a record).
+* a record has tags, an opening event or a deal (comments alone are not a record);
+* only a line with comments has comments continued below it; a record's last line has no
+  ``comments_after`` (comments after it are the record's).
 """
 
 from __future__ import annotations
@@ -145,7 +147,13 @@ standalone_comments = st.one_of(
 
 @st.composite
 def line_fields(draw: st.DrawFn) -> dict[str, Any]:
-    return {"comments": draw(line_comments()), "comments_before": draw(standalone_comments)}
+    comments = draw(line_comments())
+    return {
+        "comments": comments,
+        "comments_continued": draw(standalone_comments) if comments else (),
+        "comments_before": draw(standalone_comments),
+        "comments_after": draw(standalone_comments),
+    }
 
 
 def _line(cls: type[Line], **fields: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
@@ -305,9 +313,25 @@ def records(
         else:
             the_deals = [draw(deals)]
     after = draw(standalone_comments) if comments_after else ()
+    # The comments after the record's last line are the record's, not the line's.
+    if the_deals and the_deals[-1].events:
+        last_events = the_deals[-1].events
+        the_deals[-1] = the_deals[-1].model_copy(
+            update={"events": (*last_events[:-1], _no_after(last_events[-1]))}
+        )
+    elif the_deals:
+        the_deals[-1] = _no_after(the_deals[-1])
+    elif opening:
+        opening[-1] = _no_after(opening[-1])
+    else:
+        the_tags[-1] = _no_after(the_tags[-1])
     return Record(
         tags=tuple(the_tags), opening=tuple(opening), deals=tuple(the_deals), comments_after=after
     )
+
+
+def _no_after(line: Any) -> Any:
+    return line.model_copy(update={"comments_after": ()})
 
 
 @st.composite
@@ -319,10 +343,10 @@ def record_lists(draw: st.DrawFn, max_size: int = 3) -> list[Record]:
     * every record but the first has at least one tag: a record without tags would run on as
       more lines of the record before it;
     * every record but the last has an opening event or a deal: a tag line after tags continues
-      the same tag block, so a record of tags only would merge with the tags of the next one;
-    * no record but the last has ``comments_after``: comments standing alone between two
-      records are read as standing before the next record's first tag (see ``write_all`` and
-      ``test_comments_between_records_go_to_the_next_record``).
+      the same tag block, so a record of tags only would merge with the tags of the next one.
+
+    Any record may have ``comments_after``: comments standing alone between two records, before
+    a blank line, are the record's before it (see ``write_all``).
     """
     n = draw(st.integers(min_value=1, max_value=max_size))
     out = []
@@ -333,7 +357,6 @@ def record_lists(draw: st.DrawFn, max_size: int = 3) -> list[Record]:
                 records(
                     min_tags=1 if i > 0 else 0,
                     need_body=not last,
-                    comments_after=last,
                     max_deals=2,
                 )
             )
@@ -347,7 +370,14 @@ def record_lists(draw: st.DrawFn, max_size: int = 3) -> list[Record]:
 
 
 def _strip(item: Any) -> Any:
-    return item.model_copy(update={"comments": (), "comments_before": ()})
+    return item.model_copy(
+        update={
+            "comments": (),
+            "comments_continued": (),
+            "comments_before": (),
+            "comments_after": (),
+        }
+    )
 
 
 def strip_comments(record: Record) -> Record:
@@ -460,13 +490,23 @@ def _event_words(draw: st.DrawFn, event: Any) -> tuple[list[str], Any]:
 def _join(draw: st.DrawFn, elements: list[tuple[str, bool]]) -> str:
     """Elements (text, needs_space) on one line, with random indentation and spacing: at least
     one space or tab before an element that needs it, any (or none) elsewhere."""
+    return _join_at(draw, elements)[0]
+
+
+def _join_at(draw: st.DrawFn, elements: list[tuple[str, bool]]) -> tuple[str, list[int]]:
+    """:func:`_join`, and the offset in the text where each element begins."""
     parts = [draw(_MAYBE_SPACE)]
+    at: list[int] = []
+    size = len(parts[0])
     for i, (text, needs_space) in enumerate(elements):
         if i:
             parts.append(draw(_SPACE if needs_space else _MAYBE_SPACE))
+            size += len(parts[-1])
+        at.append(size)
         parts.append(text)
+        size += len(text)
     parts.append(draw(_MAYBE_SPACE))
-    return "".join(parts)
+    return "".join(parts), at
 
 
 _EXTRA = {
@@ -476,12 +516,40 @@ _EXTRA = {
 
 
 class _Writer:
-    """Writes a record's lines leniently and keeps the comments where it put them."""
+    """Writes a record's lines leniently and keeps the comments where it put them.
+
+    Where a comment standing alone is read to belong depends on the blank lines and columns
+    around it (see :class:`~adjudicator.notation.lexer.LineTok`), so the writer keeps track:
+    comments standing alone before a line stand after a blank line, or with none between them
+    and the line; the first of them, right below a line with a comment, begins in another column
+    than that line's comments (else it would continue them).
+    """
 
     def __init__(self, draw: st.DrawFn, new_comments: bool) -> None:
         self.draw = draw
         self.new_comments = new_comments
         self.lines: list[str] = []
+        self.held_at: set[int] = set()
+        """Columns a comment line written now would continue the comment of (its first line)."""
+        self.blank = False
+        """A blank line was written since the last line with tokens."""
+
+    def blanks(self, at_least: int = 0) -> None:
+        """Blank lines (maybe none)."""
+        lines = self.draw(_BLANK_LINES)
+        lines += [""] * (at_least - len(lines))
+        if lines:
+            self.lines.extend(lines)
+            self.blank = True
+            self.held_at = set()
+
+    def alone(self, text: str) -> None:
+        """A line of comments standing alone, moved right if it would continue the comment of
+        the line above."""
+        while len(text) - len(text.lstrip()) + 1 in self.held_at:
+            text = " " + text
+        self.lines.append(text)
+        self.held_at = set()
 
     def _extra(self, strategy: st.SearchStrategy[Any]) -> list[Any]:
         """Maybe a new comment (if new comments are wanted)."""
@@ -495,16 +563,24 @@ class _Writer:
         comments_list = list(comments)
         for extra in self._extra(any_comments):
             comments_list.insert(draw(st.integers(0, len(comments_list))), extra)
-        self.lines.extend(draw(_BLANK_LINES))
+        self.blanks()
         line: list[tuple[str, bool]] = []
         for i, comment in enumerate(comments_list):
             line.append((comment, False))
             last = i == len(comments_list) - 1
             if comment.startswith(";") or last or draw(_BOOL):
-                self.lines.append(_join(draw, line))
-                self.lines.extend(draw(_BLANK_LINES))
+                self.alone(_join(draw, line))
+                if self.blank:  # past a blank line: more of them change nothing
+                    self.blanks()
                 line = []
         return tuple(comments_list)
+
+    def notes_after(self, comments: tuple[str, ...]) -> None:
+        """Comments standing alone after a line, and the blank line that keeps them with it."""
+        if comments:
+            for comment in comments:
+                self.alone(_join(self.draw, [(comment, False)]))
+            self.blanks(at_least=1)
 
     def item(
         self,
@@ -523,8 +599,14 @@ class _Writer:
         braces += self._extra(brace_comments)
         if not semis:
             semis = self._extra(semicolon_comments)
-        # Each brace comment goes before word `slot` (or after the last word).
-        allowed = [i for i in range(len(words) + 1) if i not in no_comment_before]
+        # Each brace comment goes before word `slot` (or after the last word); not before the
+        # first word if the line's comment is continued below it (the lines that continue it
+        # begin in the column of a comment on the line of the first word).
+        allowed = [
+            i
+            for i in range(len(words) + 1)
+            if i not in no_comment_before and (i or not item.comments_continued)
+        ]
         slots = sorted(draw(st.sampled_from(allowed)) for _ in braces)
         elements: list[tuple[str, bool]] = []
         comment_at: list[bool] = []
@@ -540,7 +622,21 @@ class _Writer:
                 comment_at.append(False)
         elements.extend((c, False) for c in semis)
         comment_at.extend(True for _ in semis)
-        self.lines.append(_join(draw, elements))
+        text, offsets = _join_at(draw, elements)
+        self.lines.append(text)
+        # The columns where the line's comments begin, on the line of its first word (a brace
+        # comment before it may span lines).
+        row = text.count("\n", 0, offsets[comment_at.index(False)])
+        columns = [
+            at - text.rfind("\n", 0, at)
+            for at, is_comment in zip(offsets, comment_at, strict=True)
+            if is_comment and text.count("\n", 0, at) == row
+        ]
+        self.held_at = set(columns)
+        self.blank = False
+        for comment in item.comments_continued:
+            self.lines.append(" " * (columns[0] - 1) + comment)
+        self.notes_after(item.comments_after)
         return tuple(
             text for (text, _), is_comment in zip(elements, comment_at, strict=True) if is_comment
         )
@@ -597,9 +693,10 @@ def lenient_texts(
     if last:
         after = w.standalone(record.comments_after)
     else:
-        assert not record.comments_after
-        after = ()
-        w.lines.extend(draw(_BLANK_LINES))
+        # Comments standing alone before the blank line that ends the record are its own.
+        after = record.comments_after
+        w.notes_after(after)
+        w.blanks(at_least=1)
     expected = record.model_copy(
         update={"tags": the_tags, "opening": opening, "deals": the_deals, "comments_after": after}
     )

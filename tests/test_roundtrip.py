@@ -241,15 +241,17 @@ def test_suit_after_multiline_comment(text: str, suit: Suit) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def test_comments_between_records_go_to_the_next_record() -> None:
-    """The notation cannot tell whose a comment standing between two records is; the reader
-    gives it to the record that follows (see ``write_all``). Nothing is lost."""
+def test_comments_between_records_keep_their_side_of_the_blank_line() -> None:
+    """A comment standing alone between two records belongs to the record before the blank
+    line between them if it stands before that line, and to the next record if after it."""
     rs = [
         Record(opening=(Propose(player=Player.A),), comments_after=("; c",)),
-        Record(tags=(Tag(name="B", value="y"),)),
+        Record(tags=(Tag(name="B", value="y", comments_before=("; d",)),)),
     ]
-    assert write_all(rs) == 'A proposes\n; c\n\n[B "y"]\n'
-    assert list(read(write_all(rs))) == [
+    assert write_all(rs) == 'A proposes\n; c\n\n; d\n[B "y"]\n'
+    assert list(read(write_all(rs))) == rs
+    # Before this was read so, the comment after the first record changed hands:
+    assert list(read('A proposes\n; c\n[B "y"]\n')) == [
         Record(opening=(Propose(player=Player.A),)),
         Record(tags=(Tag(name="B", value="y", comments_before=("; c",)),)),
     ]

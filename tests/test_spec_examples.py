@@ -127,7 +127,7 @@ def _strip(node: Any) -> Any:
     if not isinstance(node, BaseModel):
         return node
     update = {name: _strip(value) for name, value in node.__dict__.items()}
-    for name in ("comments", "comments_before", "comments_after"):
+    for name in ("comments", "comments_continued", "comments_before", "comments_after"):
         if name in update:
             update[name] = ()
     return node.model_copy(update=update)
@@ -566,10 +566,12 @@ def test_example_game_deal_3(game: Record) -> None:
             player=B,
             claim=ClaimKind.NEW_DEAL,
             comments=("; before the trump is turned and before B took up his hand:",),
+            comments_continued=("; law 9 gives him this option",),
         ),
     )
-    # The comment's second line stands alone after the record's last line.
-    assert game.comments_after == ("; law 9 gives him this option",)
+    # The comment's second line, aligned under it, continues it: it is not a note standing
+    # alone after the record's last line.
+    assert game.comments_after == ()
 
 
 def test_example_game_writes_in_canonical_form(game: Record) -> None:

@@ -3,7 +3,8 @@
 Lark's LALR parser calls these as it reduces each rule (an inline transformer), so no parse
 tree is ever built. Each callback receives the rule's children: the tokens it kept and the
 values of its sub-rules. The first child of every line is a token whose position (and, from
-the line lexer, comments) become the event's own.
+the line lexer, comments: see :class:`~adjudicator.notation.lexer.LineTok`) become the
+event's own.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 from typing import TypeVar, cast, final
 
 from adjudicator.notation.cards import PACK, Card, Player, Suit
-from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES, Terminal
+from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES, LineTok, Terminal
 from adjudicator.notation.model import (
     Abandon,
     Accept,
@@ -120,11 +121,11 @@ def moved(model: _N, line: int) -> _N:
 def _make(cls: type[_N], tok: Terminal, **fields: object) -> _N:
     """A model of ``cls`` for the line that begins with ``tok``."""
     values = {**_TEMPLATE[cls][0], "line": tok.line, "column": tok.column, **fields}
-    comments = getattr(tok, "comments", ())
-    before = getattr(tok, "before", ())
-    if comments or before:
-        values["comments"] = comments
-        values["comments_before"] = before
+    if type(tok) is LineTok:
+        values["comments"] = tok.comments
+        values["comments_before"] = tok.before
+        values["comments_continued"] = tok.continued
+        values["comments_after"] = tok.after
     return _build(cls, values)
 
 

@@ -6,8 +6,11 @@ by looking it up (keywords, cards, players) rather than by trying regular expres
 The lexer also does the two jobs the grammar leaves to the reader:
 
 * **Comments.** ``;`` to the end of the line and ``{ ... }`` (which may span lines) are taken
-  out of the token stream and kept: the first token of a line carries the comments written on
-  that line and the comments that stood alone on the lines before it.
+  out of the token stream and kept on the first token of a line (see :class:`LineTok`): the
+  comments written on that line; the lines of comment right below it that continue its comment
+  (each begins in the column where one of the line's comments begins); the comments that stood
+  alone after it up to a blank line (a note on what ended with it); and the comments that stood
+  alone before it and after any blank line.
 * **Records.** A tag line that follows any other line begins the next record, so the lexer
   hands the parser one record's tokens at a time, and memory is bounded by the largest record.
 
@@ -43,6 +46,10 @@ class Tok:
     """Comments written on this token's line (set on the first token of a line only)."""
     before: tuple[str, ...] = ()
     """Comments standing alone on the lines before this token's line (first token only)."""
+    continued: tuple[str, ...] = ()
+    """Lines of comment right below this token's line that continue its comment."""
+    after: tuple[str, ...] = ()
+    """Comments standing alone after this token's line, before a blank line."""
 
     def __init__(self, type: str, value: str, line: int, column: int) -> None:
         self.type = type
@@ -88,9 +95,21 @@ class Terminal(Protocol):
 
 
 class LineTok(Tok):
-    """The first token of a line that has comments with it."""
+    """The first token of a line that has comments with it.
 
-    __slots__ = ("before", "comments")
+    Where a comment standing on a line of its own belongs:
+
+    * right below a line with a comment, beginning in the column where one of that line's
+      comments begins: it continues that comment (``continued``; so do the aligned lines
+      after it);
+    * otherwise, if a blank line comes after it before the next line with tokens: it is a note
+      on what came before, and belongs to the line above (``after``), or, at the end of a
+      record, to the record;
+    * otherwise (after any blank line, or with no blank line before the next line): it belongs
+      to the line below (``before``).
+    """
+
+    __slots__ = ("after", "before", "comments", "continued")
 
     def __init__(
         self,
@@ -101,6 +120,8 @@ class LineTok(Tok):
         super().__init__(tok.type, tok.value, tok.line, tok.column)
         self.comments = comments
         self.before = before
+        self.continued = ()
+        self.after = ()
 
 
 # --------------------------------------------------------------------------------------------
@@ -366,9 +387,13 @@ class LineLexer:
         plain_line = None if self.precise else self._plain_line
         record: RecordTokens | None = None
         has_body = False  # the current record has a line other than a tag
-        before: list[str] = []  # comments standing alone, waiting for the next line
+        gap: list[str] = []  # comments standing alone since the last line with tokens
+        blank_at: int | None = None  # how many of them came before the first blank line since
+        held: LineTok | None = None  # the line whose comment a comment line here would continue
+        held_at: tuple[int, ...] = ()  # the columns where its comments begin, on its first line
         line_tokens: list[Tok] = []
         line_comments: list[str] = []
+        comment_at: list[tuple[int, int]] = []  # where each of line_comments begins
         brace_text: list[str] = []
         brace_at: tuple[int, int] | None = None  # where a still-open brace comment began
         lineno = 0
@@ -387,6 +412,7 @@ class LineLexer:
                     continue
                 brace_text.append(text[: close + 1])
                 line_comments.append("\n".join(brace_text))
+                comment_at.append(brace_at)
                 brace_text = []
                 brace_at = None
                 start = close + 1
@@ -395,21 +421,29 @@ class LineLexer:
                 if plain_line is not None and not start and not line_tokens:
                     # The fast path: a whole plain line, its tokens remembered.
                     entry = plain_line(text)
-                    if entry is None:
+                    held = None
+                    if entry is None:  # a blank line
+                        if blank_at is None:
+                            blank_at = len(gap)
                         continue
                     first = entry.first
                     tok: Tok = Tok(first.type, first.value, lineno, first.column)
-                    if before:
-                        tok = LineTok(tok, (), tuple(before))
-                        before = []
                     if record is None:
                         record = RecordTokens(line=lineno, first_line=buffer_start)
+                    elif blank_at:
+                        _close(record, gap, blank_at, ends_record=False)
+                    blank_at = None
+                    if gap:
+                        tok = LineTok(tok, (), tuple(gap))
+                        gap = []
                     has_body = True
                     record.lines.append((tok, entry.rest, entry))
                     continue
                 tokens_of_words(_plain_words(text, start), lineno, line_tokens)
             else:
-                brace_at = _lex_careful(text, start, lineno, line_tokens, line_comments, brace_text)
+                brace_at = _lex_careful(
+                    text, start, lineno, line_tokens, line_comments, comment_at, brace_text
+                )
                 if brace_at is not None:
                     continue
 
@@ -417,6 +451,8 @@ class LineLexer:
                 first = line_tokens[0]
                 if record is None or (has_body and first.type == "LBRACKET"):
                     if record is not None:
+                        if blank_at:
+                            _close(record, gap, blank_at, ends_record=True)
                         cut = first.line - buffer_start
                         record.source = buffer[:cut]
                         buffer = buffer[cut:]
@@ -424,19 +460,35 @@ class LineLexer:
                         yield record
                     record = RecordTokens(line=first.line, first_line=buffer_start)
                     has_body = False
+                elif blank_at:
+                    _close(record, gap, blank_at, ends_record=False)
+                blank_at = None
                 if first.type != "LBRACKET":
                     has_body = True
-                if line_comments or before:
-                    line_tokens[0] = LineTok(first, tuple(line_comments), tuple(before))
-                    before = []
+                held = None
+                if line_comments or gap:
+                    held = LineTok(first, tuple(line_comments), tuple(gap))
+                    line_tokens[0] = held
+                    held_at = tuple(col for ln, col in comment_at if ln == first.line)
+                    gap = []
                 last = line_tokens[-1]
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
                 record.lines.append((line_tokens[0], line_tokens[1:], None))
                 line_tokens = []
                 line_comments = []
+                comment_at = []
             elif line_comments:
-                before.extend(line_comments)
+                if held is not None and comment_at[0][1] in held_at:
+                    held.continued += tuple(line_comments)
+                else:
+                    held = None
+                    gap.extend(line_comments)
                 line_comments = []
+                comment_at = []
+            else:  # a blank line
+                held = None
+                if blank_at is None:
+                    blank_at = len(gap)
 
         if brace_at is not None:
             if record is None:
@@ -447,12 +499,28 @@ class LineLexer:
                 brace_at[1],
             )
         if record is None:
-            if not before:
+            if not gap:
                 return
             record = RecordTokens(line=buffer_start, first_line=buffer_start)
-        record.comments_after = tuple(before)
+        record.comments_after = tuple(gap)
         record.source = buffer
         yield record
+
+
+def _close(record: RecordTokens, gap: list[str], count: int, *, ends_record: bool) -> None:
+    """Give the first ``count`` comments of ``gap`` (those standing alone before a blank line)
+    to what they follow: the record's last line, or the record itself if it ends there. They
+    are taken out of ``gap``."""
+    notes = tuple(gap[:count])
+    del gap[:count]
+    if ends_record:
+        record.comments_after = notes
+        return
+    first, rest, plain = record.lines[-1]
+    if not isinstance(first, LineTok):
+        first = LineTok(first, (), ())
+        record.lines[-1] = (first, rest, plain)
+    first.after = notes
 
 
 def _lex_careful(
@@ -461,9 +529,11 @@ def _lex_careful(
     lineno: int,
     line_tokens: list[Tok],
     line_comments: list[str],
+    comment_at: list[tuple[int, int]],
     brace_text: list[str],
 ) -> tuple[int, int] | None:
-    """Lex a line that holds comments, tags or quotes, from ``start``. Returns where a brace
+    """Lex a line that holds comments, tags or quotes, from ``start`` (each comment goes to
+    ``line_comments``, the line and column where it begins to ``comment_at``). Returns where a brace
     comment that runs past the end of the line began (line, column), else ``None``."""
     if not line_tokens:
         m = _TAG_LINE.match(text, start)
@@ -485,6 +555,7 @@ def _lex_careful(
             continue
         if ch == ";":
             line_comments.append(text[i:].rstrip())
+            comment_at.append((lineno, i + 1))
             break
         if ch == "{":
             close = text.find("}", i + 1)
@@ -493,6 +564,7 @@ def _lex_careful(
                 open_at = (lineno, i + 1)
                 break
             line_comments.append(text[i : close + 1])
+            comment_at.append((lineno, i + 1))
             i = close + 1
             continue
         if ch in "[]":

@@ -2,8 +2,10 @@
 
 Facts only. Nothing here judges whether an event was lawful; an unknown card is ``None``; a
 count of unknown cards (``B: 3``) becomes that many ``None`` cards. Every event keeps the line
-and column where it was written, and the comments written on its line (``comments``) or
-standing alone just before it (``comments_before``).
+and column where it was written, and the comments that go with it: written on its line
+(``comments``) and continued on the lines below (``comments_continued``), standing alone just
+before it (``comments_before``), or standing alone after it, before a blank line
+(``comments_after``).
 
 Equality compares facts and comments, not positions: a record read back from its canonical
 form equals the record it was written from, though its lines have moved.
@@ -106,8 +108,17 @@ class Line(Node):
     """Column of its first character (1-based; 0 if it was not read)."""
     comments: tuple[str, ...] = ()
     """Comments written on the same line, as written (with their ``;`` or braces)."""
+    comments_continued: tuple[str, ...] = ()
+    """Lines of comment right below this line that continue its comment (each begins in the
+    column where one of the line's comments begins), as written. Only a line with ``comments``
+    has them."""
     comments_before: tuple[str, ...] = ()
-    """Comments standing on lines of their own just before this line, as written."""
+    """Comments standing on lines of their own just before this line (after any blank line
+    above it), as written."""
+    comments_after: tuple[str, ...] = ()
+    """Comments standing on lines of their own after this line and before a blank line, as
+    written: a note on what ended with this line (a deal ended, say). Never on a record's last
+    line: comments after it are the record's ``comments_after``."""
 
 
 Cards = tuple[Card | None, ...]

@@ -3,11 +3,21 @@
 Canonical form: tags first, one a line; a blank line; the opening (the cut for deal); then each
 deal after a blank line, its heading flush left and its events indented by two spaces. Cards
 in upper case with ``T`` for ten and letters for suits; keywords in lower case; a count of
-unknown cards written as that many ``??``. Comments stay with the line they were written on,
-after its text, aligned at column 31 where the line is short enough; comments that stood
-alone stay alone, just before the line they preceded.
+unknown cards written as that many ``??``.
 
-``read(write(r)) == r`` for every record ``r``, and ``write`` of that is the same text again.
+Comments keep their place and so their meaning:
+
+* a comment on a line stays on it, after its text, at column 31 where the line is short
+  enough (two spaces after the text where it is not);
+* the lines that continue it stay right below it, each comment beginning in the same column;
+* comments that stood alone just before a line stay alone just before it, indented as it is;
+* comments that stood alone after a line and before a blank line (a note on the end of a deal,
+  say) stay after it, indented as it is, and a blank line follows them, inside a deal too.
+
+``read(write(r)) == r`` for every record ``r`` the reader gives, and ``write`` of that is the
+same text again. (A model built by hand can say what no text says: ``comments_continued`` on a
+line without comments, ``comments_after`` on a record's last line. Such comments are written
+where they stand, and read back as comments standing alone.)
 """
 
 from __future__ import annotations
@@ -68,16 +78,16 @@ def write(record: Record) -> str:
     for tag in record.tags:
         _emit(out, "", tag, f'[{tag.name} "{escape(tag.value)}"]')
     if record.opening:
-        if out:
-            out.append("")
+        _blank(out)
         for event in record.opening:
             _emit(out, "", event, event_text(event))
     for deal in record.deals:
-        if out:
-            out.append("")
+        _blank(out)
         _emit(out, "", deal, deal_heading(deal))
         for event in deal.events:
             _emit(out, INDENT, event, event_text(event))
+    while out and out[-1] == "":
+        out.pop()
     if record.comments_after:
         indent = INDENT if record.deals else ""
         out.extend(indent + c for c in record.comments_after)
@@ -87,10 +97,10 @@ def write(record: Record) -> str:
 def write_all(records: Iterable[Record]) -> str:
     """Several records in canonical form, separated by a blank line.
 
-    Comments standing alone between two records cannot say which record they belong to; the
-    reader gives them to the record that follows (before its first tag). So the comments after
-    a record that is not the last are read back before the next record's tags: nothing is
-    lost, but they change hands.
+    Comments standing alone between two records go, when read, to the record before the first
+    blank line between them (its ``comments_after``), and to the record after it past that
+    line (before its first tag): so a record's ``comments_after`` come back to it, followed by
+    the blank line, and the comments before the next record's first tag come back to that tag.
     """
     return "\n".join(write(r) for r in records)
 
@@ -100,15 +110,27 @@ def escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _blank(out: list[str]) -> None:
+    """A blank line, unless at the start or after one."""
+    if out and out[-1] != "":
+        out.append("")
+
+
 def _emit(out: list[str], indent: str, item: Line, text: str) -> None:
     out.extend(indent + c for c in item.comments_before)
     line = indent + text
+    # Where the line's comments begin (0-based): column COMMENT_COLUMN, or two spaces after a
+    # text that reaches it.
+    at = COMMENT_COLUMN - 1 if len(line) < COMMENT_COLUMN - 1 else len(line) + 2
     if item.comments:
         # Brace comments first: a ';' comment runs to the end of the line.
         comments = sorted(item.comments, key=lambda c: c.startswith(";"))
-        pad = COMMENT_COLUMN - 1 - len(line)
-        line += (" " * pad if pad >= 1 else "  ") + " ".join(comments)
+        line += " " * (at - len(line)) + " ".join(comments)
     out.append(line)
+    out.extend(" " * at + c for c in item.comments_continued)
+    if item.comments_after:
+        out.extend(indent + c for c in item.comments_after)
+        out.append("")  # the blank line that keeps them with this line, not the next
 
 
 def _card(card: Card | None) -> str:

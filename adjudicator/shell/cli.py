@@ -4,9 +4,9 @@ Results go to standard output; diagnostics, and the summary line that ends a run
 (``fmt``, ``check``), to standard error, so that standard output holds only results (a record
 written by ``fmt -``, findings, JSON). Exit status:
 
-* 0: everything was read, and nothing would change (``fmt --check``) or no deal needs a ruling
-  (``check``, ``rule``);
-* 1: findings, or files that are not in canonical form (``fmt --check``);
+* 0: everything was read, and nothing would change (``fmt --check``, ``fmt --diff``) or no
+  deal needs a ruling (``check``, ``rule``);
+* 1: findings, or files that are not in canonical form (``fmt --check``, ``fmt --diff``);
 * 2: some input could not be read (a notation error, a missing file), or the command was
   used wrongly (``ecarte laws 52``); the other inputs were still processed;
 * 3: an internal error (a bug in the adjudicator; please report it).
@@ -18,9 +18,11 @@ arguments named as a user types them (:class:`_Command`) and one example each.
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -240,17 +242,35 @@ def fmt(
     check: Annotated[
         bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")
     ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff",
+            help="Change nothing; print a unified diff of what would change; exit 1 if any.",
+        ),
+    ] = False,
 ) -> None:
     """Rewrite records in the canonical form of the notation.
 
     Every fact and comment is kept. A file with a record that cannot be read is left
     untouched (and reported); standard input is written to standard output.
     """
+    check = check or diff
 
     def run() -> int:
         status = EXIT_OK
         changed = unchanged = 0
         for name, path in _inputs(paths):
+            if path is not None and diff:
+                outcome = _show_diff(name, path)
+                if outcome == "unreadable":
+                    status = EXIT_UNREADABLE
+                elif outcome == "unchanged":
+                    unchanged += 1
+                else:
+                    changed += 1
+                    status = max(status, EXIT_FINDINGS)
+                continue
             if path is not None:
                 try:
                     outcome = _rewrite(name, path, check=check)
@@ -295,7 +315,10 @@ def fmt(
                     sys.stdout.write(text)
                 continue
             changed += 1
-            if check:
+            if diff:
+                sys.stdout.write(unified_diff(name, original, text))
+                status = max(status, EXIT_FINDINGS)
+            elif check:
                 print(f"would reformat: {name}", flush=True)
                 status = max(status, EXIT_FINDINGS)
             else:
@@ -305,6 +328,50 @@ def fmt(
         return status
 
     _guard(run)
+
+
+_LINE = re.compile(r"[^\n]*\n|[^\n]+")
+"""A line of text with its end (a CR is left inside the line it ends, as ``diff`` does)."""
+
+
+def unified_diff(name: str, original: bytes, formatted: str) -> str:
+    """What ``fmt`` would change in the file ``name``, as a unified diff (``--- a/NAME``,
+    ``+++ b/NAME``; empty if nothing would change). A last line without a line end is marked
+    as ``diff`` marks it."""
+    before = _LINE.findall(original.decode("utf-8", errors="replace"))
+    after = _LINE.findall(formatted)
+    label = name.lstrip("/")
+    out: list[str] = []
+    for line in difflib.unified_diff(before, after, f"a/{label}", f"b/{label}"):
+        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def _show_diff(name: str, path: Path) -> str:
+    """Print the diff ``fmt`` would make to one file, changing nothing. Returns
+    ``unreadable`` (its errors reported), ``unchanged`` or ``changed``."""
+    try:
+        original = path.read_bytes()
+    except OSError as e:
+        _say(f"{name}: cannot read the file: {e.strerror or e}")
+        return "unreadable"
+    records: list[Record] = []
+    errors = 0
+    for item in _read(name, original):
+        if isinstance(item, NotationError):
+            _say(str(item))
+            errors += 1
+        else:
+            records.append(item)
+    if errors:
+        _say(f"{name}: left as it was: {errors} record(s) could not be read")
+        return "unreadable"
+    text = write_all(records)
+    if original == text.encode("utf-8"):
+        return "unchanged"
+    sys.stdout.write(unified_diff(name, original, text))
+    sys.stdout.flush()
+    return "changed"
 
 
 @app.command(cls=_Command, epilog=_example("parse"))
