@@ -60,7 +60,7 @@ def seeds() -> dict[str, bytes]:
 
 def _compact(record: Record) -> Record:
     """The record without tags and comments."""
-    bare = {"comments": (), "comments_before": ()}
+    bare = {"comments": (), "comments_before": (), "comments_continued": (), "comments_after": ()}
     deals = tuple(
         d.model_copy(update={**bare, "events": tuple(e.model_copy(update=bare) for e in d.events)})
         for d in record.deals
