@@ -296,17 +296,9 @@ def fmt(
                 _say(f"{name}: cannot read the file: {e.strerror or e}")
                 status = EXIT_UNREADABLE
                 continue
-            records: list[Record] = []
-            errors = 0
-            for item in _read(name, original):
-                if isinstance(item, NotationError):
-                    _say(str(item))
-                    errors += 1
-                else:
-                    records.append(item)
-            if errors:
+            records = _all_records(name, original)
+            if records is None:
                 status = EXIT_UNREADABLE
-                _say(f"{name}: left as it was: {errors} record(s) could not be read")
                 continue
             text = write_all(records)
             if original == text.encode("utf-8"):
@@ -347,6 +339,23 @@ def unified_diff(name: str, original: bytes, formatted: str) -> str:
     return "".join(out)
 
 
+def _all_records(name: str, data: bytes) -> list[Record] | None:
+    """Every record of ``data``; ``None`` if one cannot be read (each error reported, and that
+    the input is left as it was)."""
+    records: list[Record] = []
+    errors = 0
+    for item in _read(name, data):
+        if isinstance(item, NotationError):
+            _say(str(item))
+            errors += 1
+        else:
+            records.append(item)
+    if errors:
+        _say(f"{name}: left as it was: {errors} record(s) could not be read")
+        return None
+    return records
+
+
 def _show_diff(name: str, path: Path) -> str:
     """Print the diff ``fmt`` would make to one file, changing nothing. Returns
     ``unreadable`` (its errors reported), ``unchanged`` or ``changed``."""
@@ -355,16 +364,8 @@ def _show_diff(name: str, path: Path) -> str:
     except OSError as e:
         _say(f"{name}: cannot read the file: {e.strerror or e}")
         return "unreadable"
-    records: list[Record] = []
-    errors = 0
-    for item in _read(name, original):
-        if isinstance(item, NotationError):
-            _say(str(item))
-            errors += 1
-        else:
-            records.append(item)
-    if errors:
-        _say(f"{name}: left as it was: {errors} record(s) could not be read")
+    records = _all_records(name, original)
+    if records is None:
         return "unreadable"
     text = write_all(records)
     if original == text.encode("utf-8"):
