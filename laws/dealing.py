@@ -16,7 +16,7 @@ from adjudicator.engine.queries import acts, first_look, has_looked, king_turned
 from adjudicator.engine.rules import HAND
 from adjudicator.engine.table import SEAT, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Order, Packet
+from adjudicator.notation.model import Holds, Order, Packet
 
 from .base import ALWAYS, Finding, Heading, Law, Option, Outcome, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
@@ -801,7 +801,8 @@ class _WrongCount(NamedTuple):
 
 def _wrong_counts(view: DealView) -> list[_WrongCount]:
     """The hands that were not five cards when the trump was turned up, unless the non-dealer
-    had required a rectification in time (law 9)."""
+    had required a rectification in time (law 9). Each is found at the turn-up, or, in a deal
+    whose dealing is not written down, where a statement of the hand (``holds``) shows it."""
     turn = turn_step(view)
     state = opening_state(view)
     if turn is None or state is None or turn.table.deal is None:
@@ -811,11 +812,24 @@ def _wrong_counts(view: DealView) -> list[_WrongCount]:
     if _rectified(view):
         return []
     deal = turn.table.deal
+    unwritten = ("packets", None) in deal.unrecorded
     out = []
     for player in (state.elder, state.dealer):
         size = deal.hand(player).size
         if size != HAND:
-            out.append(_WrongCount(turn, player, size))
+            shown = turn
+            if unwritten:
+                shown = next(
+                    (
+                        s
+                        for s in view.events("holds")
+                        if s.number > turn.number
+                        and isinstance(s.event, Holds)
+                        and s.event.player is player
+                    ),
+                    turn,
+                )
+            out.append(_WrongCount(shown, player, size))
     return out
 
 

@@ -1101,3 +1101,17 @@ def test_a_hand_stated_without_a_card_known_in_it_contradicts_the_record() -> No
     assert not steps[-1].deviations
     assert steps[-1].table.deal is not None
     assert steps[-1].table.deal.hand(Player.B).unknown == 0
+
+
+def test_a_later_statement_of_a_hand_counts_what_was_dealt() -> None:
+    # The dealing not written down: A's hand, stated after the proposal, has six cards.
+    deal = _at_turn("deal 1 A\n  turn 7C\n  B proposes\n  A holds QS JS 9H ?? ?? ??\n")
+    assert deal.hand(Player.A).size == 6
+    assert ("dealt", Player.A) not in deal.unrecorded  # the statement counts it
+    assert ("dealt", Player.B) in deal.unrecorded
+    assert deal.stock == 32 - 6 - 5 - 1
+    # Three cards stated after three tricks played: he was dealt six.
+    text = (
+        "deal 1 A\n  turn 7C\n  1. B KH A 7H\n  2. B QH A 8H\n  3. B JH A 9H\n  B holds ?? ?? ??\n"
+    )
+    assert _at_turn(text).hand(Player.B).size == 6

@@ -177,6 +177,38 @@ def later_holdings(events: tuple[Event, ...]) -> list[tuple[int, int, int]] | No
     return out
 
 
+def counts_stated_later(events: tuple[Event, ...]) -> dict[Player, int]:
+    """For a deal whose dealing is not written down (no packet before the turn-up): how many
+    cards a player was dealt, where a ``holds`` line after the turn-up says so: the cards it
+    states, and those he gave up since the turn-up (played, discarded), less those he was given
+    (drawn, taken back). Empty when the dealing is written down."""
+    turned = False
+    out: dict[Player, int] = {}
+    gone: dict[Player, int] = {}
+    for e in events:
+        if e.kind == "packet" and not turned:
+            return {}
+        if e.kind == "turn":
+            turned = True
+        elif not turned:
+            continue
+        elif e.kind == "play" or e.kind == "lead":
+            gone[e.player] = gone.get(e.player, 0) + 1
+        elif e.kind == "trick":
+            gone[e.leader] = gone.get(e.leader, 0) + 1
+            if e.follower is not None:
+                gone[e.follower] = gone.get(e.follower, 0) + 1
+        elif e.kind == "discard":
+            gone[e.player] = gone.get(e.player, 0) + len(e.cards)
+        elif e.kind == "packet":
+            gone[e.player] = gone.get(e.player, 0) - len(e.cards)
+        elif e.kind == "retract":
+            gone[e.player] = gone.get(e.player, 0) - 1
+        elif e.kind == "holds" and e.player not in out:
+            out[e.player] = len(e.cards) + gone.get(e.player, 0)
+    return out
+
+
 def _has_unknown(e: Event) -> bool:
     if e.kind in ("packet", "discard", "turn", "holds"):
         return None in e.cards
@@ -537,6 +569,7 @@ class _Replay:
         self._loose = 0
         self._completing = None
         self.deal = _Deal(deal.number, deal.dealer, deal.pack)
+        self._events = deal.events
         self.table = t._replace(next_dealer=_other(deal.dealer))
 
     # -- shuffling and cutting --------------------------------------------------------------
@@ -667,6 +700,7 @@ class _Replay:
     _completing: Player | None = None  # whose short hand a claim called to be completed
     _loose = 0  # cards turned up or faced in error, which may yet be given (laws 35, 37)
     _order_used: tuple[int, int] | None = None
+    _events: tuple[Event, ...] = ()  # the events of the deal in progress
 
     def _deal_packet(self, e: Packet, deal: _Deal) -> None:
         t = self.table
@@ -759,19 +793,24 @@ class _Replay:
 
     def _dealing_unrecorded(self, deal: _Deal) -> None:
         """No packet written down by the turn-up: the dealing is not recorded. A hand stated
-        whole (``holds``) is what he was dealt; any other is taken as five cards not named
-        (the play names them, :func:`later_holdings`), how many he was dealt not being known.
-        Either way the cards left the pack."""
+        whole (``holds``) is what he was dealt; so is one a later ``holds`` line counts
+        (:func:`counts_stated_later`); any other is taken as five cards not named (the play
+        names them, :func:`later_holdings`), how many he was dealt not being known. Either way
+        the cards left the pack."""
         facts: list[tuple[str, Player | None]] = [("packets", None)]
+        counted = counts_stated_later(self._events)
         for p in (deal.elder, deal.dealer):
             seat = SEAT[p]
             hand = deal.hands[seat]
             if hand.size:
                 continue  # stated whole; the stock gave them up then (:meth:`_holds`)
             self._unnamed()
-            deal.hands = _set(deal.hands, seat, Holding(0, HAND))
-            deal.stock = max(0, deal.stock - HAND)
-            facts.append(("dealt", p))
+            n = counted.get(p)
+            if n is None:
+                facts.append(("dealt", p))
+                n = HAND
+            deal.hands = _set(deal.hands, seat, Holding(0, max(0, n)))
+            deal.stock = max(0, deal.stock - max(0, n))
         deal.unrecorded = (*deal.unrecorded, *facts)
 
     def _faced(self, e: Faced, deal: _Deal) -> None:
