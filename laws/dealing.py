@@ -812,25 +812,25 @@ def _wrong_counts(view: DealView) -> list[_WrongCount]:
     if _rectified(view):
         return []
     deal = turn.table.deal
-    unwritten = ("packets", None) in deal.unrecorded
     out = []
     for player in (state.elder, state.dealer):
         size = deal.hand(player).size
         if size != HAND:
-            shown = turn
-            if unwritten:
-                shown = next(
-                    (
-                        s
-                        for s in view.events("holds")
-                        if s.number > turn.number
-                        and isinstance(s.event, Holds)
-                        and s.event.player is player
-                    ),
-                    turn,
-                )
-            out.append(_WrongCount(shown, player, size))
+            out.append(_WrongCount(_shown(view, turn, player), player, size))
     return out
+
+
+def _shown(view: DealView, found: Step, player: Player) -> Step:
+    """Where a wrong number of cards in ``player``'s hand, found at ``found``, shows in the
+    record: there, or, in a deal whose dealing is not written down (its count known only from
+    a later statement of his hand), at that statement (``holds``)."""
+    deal = found.table.deal
+    if deal is None or ("packets", None) not in deal.unrecorded:
+        return found
+    for s in view.events("holds"):
+        if s.number > found.number and isinstance(s.event, Holds) and s.event.player is player:
+            return s
+    return found
 
 
 def _count_words(dealer: Player, player: Player, size: int) -> str:
@@ -1144,7 +1144,7 @@ def _short_play(view: DealView, player: Player) -> Step | None:
                 for s in view.steps
             )
         if not fixed:
-            return step
+            return _shown(view, step, player)
     return None
 
 

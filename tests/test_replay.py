@@ -1066,12 +1066,16 @@ def test_a_dealing_not_written_down_is_five_cards_each_not_named() -> None:
 
 
 def test_the_play_names_the_cards_of_a_dealing_not_written_down() -> None:
-    steps = list(replay(read_one("deal 1 A\n  turn 7C\n  1. B KH A AH\n")))
-    # Whether A, four of whose cards are not named, could have won the king: not known.
+    steps = list(replay(read_one("deal 1 A\n  turn 7C\n  1. B QH A AH\n")))
+    # Whether A, four of whose cards are not named, could have won the queen: not known (the
+    # king of hearts could be among them).
     assert [d.kind for s in steps for d in s.deviations] == ["play_undetermined"]
     at_turn = steps[1].table.deal
     assert at_turn is not None
-    assert Card.parse("KH") in at_turn.hand(Player.B).known
+    assert Card.parse("QH") in at_turn.hand(Player.B).known
+    # Nothing beats a king of the suit led: whatever A's other cards, following is lawful.
+    steps = list(replay(read_one("deal 1 A\n  turn 7C\n  1. B KH A AH\n")))
+    assert not any(s.deviations for s in steps)
     assert at_turn.hand(Player.B).unknown == 4
 
 

@@ -20,6 +20,7 @@ from adjudicator.engine.rules import (
     CARD_BIT,
     HAND,
     SUIT_MASK,
+    above,
     beats,
     cards_of,
     cut_rank,
@@ -1119,8 +1120,15 @@ class _Replay:
         legal = legal_follows(held, lead, trump)
         if legal & CARD_BIT[card]:
             # Lawful by the cards we know. Unknown cards could make it unlawful only if the
-            # card played did not both follow and win.
-            if hand.unknown and not (card.suit is lead.suit and card.index < lead.index):
+            # card played did not both follow and win, and (following) a card that would win
+            # could be among them: not one seen in the deal or known to be in a hand.
+            placed = deal.seen
+            for h in deal.hands:
+                placed |= h.cards
+            could_win = above(lead) & ~placed
+            if hand.unknown and not (
+                card.suit is lead.suit and (card.index < lead.index or not could_win)
+            ):
                 self._dev(
                     "play_undetermined",
                     player,
