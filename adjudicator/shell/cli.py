@@ -166,12 +166,17 @@ def _guard(run: Any) -> None:
     """Run a command; turn anything unexpected into a one-line report and exit status 3."""
     try:
         status = run()
-    except KeyboardInterrupt:
-        _say("ecarte: interrupted")
+    except (KeyboardInterrupt, batch.Terminated) as e:
+        # Ctrl-C, or SIGTERM or SIGHUP (within batch.terminable): what was under way has been
+        # unwound (a pool's workers stopped).
+        if isinstance(e, batch.Terminated):
+            _say(f"ecarte: terminated ({e.name})")
+        else:
+            _say("ecarte: interrupted")
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         # Exit at once: a pool's threads, stopped mid-way by the Ctrl-C, are not waited for.
-        os._exit(130)
+        os._exit(e.status if isinstance(e, batch.Terminated) else 130)
     except BrokenPipeError:
         # The reader of our output went away (e.g. `| head`): stop quietly.
         sys.stderr.close()
