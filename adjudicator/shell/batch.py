@@ -613,11 +613,116 @@ def rule_task(task: Task, fmt: Format) -> list[Ruled]:
     return out
 
 
-def _worker_init() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops the pool."""
+# --------------------------------------------------------------------------------------------
+#  Signals: the pool ends with its parent, whatever ends the parent
+# --------------------------------------------------------------------------------------------
+
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that ask a process to end (a supervisor, a closed terminal): while
+:func:`terminable`, they end a run as Ctrl-C does, with its clean-up."""
+
+_BLOCKED = {signal.SIGINT, *STOP_SIGNALS}
+"""What is blocked while workers are forked, until each has set its own handlers."""
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived (within :func:`terminable`): raised in the main thread as
+    Ctrl-C raises ``KeyboardInterrupt``, so that whatever is unwound cleans up (the pool's
+    workers are stopped, a temporary file removed). The process should then exit with
+    :attr:`status`, 128 + the signal's number, as a shell reports a process the signal
+    ended."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+        self.status = 128 + signum
+
+    @property
+    def name(self) -> str:
+        """The signal's name (``SIGTERM``)."""
+        try:
+            return signal.Signals(self.signum).name
+        except ValueError:  # pragma: no cover - only the signals above are handled
+            return f"signal {self.signum}"
+
+
+_terminating = False
+"""A :class:`Terminated` was raised: a second signal during the clean-up is not raised again
+(it would cut the clean-up short)."""
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    global _terminating
+    if _terminating:
+        return
+    _terminating = True
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def terminable() -> Iterator[None]:
+    """Within this block, SIGTERM and SIGHUP raise :class:`Terminated` in the main thread.
+    A signal ignored when the block begins (``nohup``) stays ignored; the handlers are put
+    back as they were when it ends. Outside the main thread, nothing changes (Python runs
+    signal handlers only there)."""
+    global _terminating
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous: dict[signal.Signals, Any] = {}
+    for signum in STOP_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            previous[signum] = signal.signal(signum, _raise_terminated)
+    _terminating = False
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl``'s option: the signal a process gets when its parent ends (Linux)."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """Make this worker end when ``parent`` does, even killed (SIGKILL: it has no chance to
+    stop its pool): on Linux the kernel sends it SIGKILL (``prctl(PR_SET_PDEATHSIG)``);
+    elsewhere a thread of its own watches whether its parent is still ``parent``, twice a
+    second. Either way, a parent already gone ends it now."""
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        except (OSError, AttributeError):  # pragma: no cover - a libc without prctl
+            armed = False
+    if os.getppid() != parent:  # the parent ended before the watch began
+        os._exit(1)
+    if armed:
+        return
+
+    def watch() -> None:  # pragma: no cover - not on Linux
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="ecarte-parent-watch", daemon=True).start()
+
+
+def _worker_init(parent: int) -> None:
+    """A worker leaves Ctrl-C to the parent, which stops the pool; it ends at once on SIGTERM
+    or SIGHUP (the parent's :func:`_stop` sends SIGTERM), and when its parent ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    _die_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _BLOCKED)
 
 
 def rulings(
@@ -669,20 +774,23 @@ def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Itera
     read_one("deal 1 A\n")  # the parser, built before the fork, is shared
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_worker_init)
+    executor = ProcessPoolExecutor(
+        jobs, mp_context=context, initializer=_worker_init, initargs=(os.getpid(),)
+    )
     flight: deque[Future[list[Ruled]]] = deque()
     started = False
     try:
-        for task in tasks:
-            if started:
-                flight.append(executor.submit(rule_task, task, fmt))
-            else:
-                flight.append(_start(executor, task, fmt))
-                started = True
-            if len(flight) >= window:
+        with terminable():  # SIGTERM, SIGHUP: the workers are stopped, as on Ctrl-C
+            for task in tasks:
+                if started:
+                    flight.append(executor.submit(rule_task, task, fmt))
+                else:
+                    flight.append(_start(executor, task, fmt))
+                    started = True
+                if len(flight) >= window:
+                    yield from flight.popleft().result()
+            while flight:
                 yield from flight.popleft().result()
-        while flight:
-            yield from flight.popleft().result()
     except BrokenProcessPool as e:
         _stop(executor)
         raise WorkerDied("a worker process stopped abruptly (killed, or out of memory?)") from e
@@ -694,11 +802,12 @@ def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Itera
 
 def _start(executor: ProcessPoolExecutor, task: Task, fmt: Format) -> Future[list[Ruled]]:
     """Submit a task to a pool whose workers may start now (with ``fork``, all of them)."""
-    # Ctrl-C is blocked while the workers start, so that none sees it before it ignores it;
-    # a Ctrl-C meanwhile reaches this process when it is unblocked.
+    # Ctrl-C, SIGTERM and SIGHUP are blocked while the workers start, so that none sees one
+    # before it has set its own handlers; one meanwhile reaches this process when it is
+    # unblocked.
     masked = hasattr(signal, "pthread_sigmask")
     if masked:
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, _BLOCKED)
     # The objects of this process are frozen while the workers fork, so that the collector
     # of a worker leaves the pages it shares with this process alone (no copy on write).
     gc.freeze()
@@ -707,7 +816,7 @@ def _start(executor: ProcessPoolExecutor, task: Task, fmt: Format) -> Future[lis
     finally:
         gc.unfreeze()
         if masked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop(executor: ProcessPoolExecutor) -> None:

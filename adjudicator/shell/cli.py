@@ -23,13 +23,14 @@ import io
 import json
 import os
 import re
+import signal
 import stat
 import sys
 import tempfile
 from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated, Any
 
 import typer
 import typer.core
@@ -166,12 +167,18 @@ def _guard(run: Any) -> None:
     """Run a command; turn anything unexpected into a one-line report and exit status 3."""
     try:
         status = run()
-    except KeyboardInterrupt:
-        _say("ecarte: interrupted")
+    except (KeyboardInterrupt, batch.Terminated) as e:
+        # Ctrl-C, or SIGTERM or SIGHUP (within batch.terminable): what was under way has been
+        # unwound (a pool's workers stopped, a temporary file removed).
+        _remove_temporaries()
+        if isinstance(e, batch.Terminated):
+            _say(f"ecarte: terminated ({e.name})")
+        else:
+            _say("ecarte: interrupted")
         with contextlib.suppress(OSError, ValueError):
             sys.stdout.flush()
         # Exit at once: a pool's threads, stopped mid-way by the Ctrl-C, are not waited for.
-        os._exit(130)
+        os._exit(e.status if isinstance(e, batch.Terminated) else 130)
     except BrokenPipeError:
         # The reader of our output went away (e.g. `| head`): stop quietly.
         sys.stderr.close()
@@ -184,56 +191,141 @@ def _guard(run: Any) -> None:
     raise typer.Exit(status)
 
 
-def _rewrite(name: str, path: Path, *, check: bool) -> str:
-    """Put one file in canonical form as it is read, record by record, into a temporary file
-    beside it (compared with the original as it goes), then rename it over the original: memory
-    is that of one record, whatever the file's size. Nothing is changed if a record cannot be
-    read (its errors are reported), nor with ``check``. Returns ``unreadable``, ``unchanged``
-    or ``changed``. An ``OSError`` in writing leaves the file as it was, and is raised."""
-    target = path.resolve()
+_temporaries: set[str] = set()
+"""The temporary files ``fmt`` is writing: removed whatever ends the run (an error, Ctrl-C,
+SIGTERM, SIGHUP); only SIGKILL can leave one, and its name keeps it out of every folder scan
+(:func:`_temporary`)."""
+
+
+def _temporary(target: Path) -> tuple[IO[bytes], str]:
+    """A new temporary file beside ``target`` (on its file system, so that the rename is
+    atomic), named ``.NAME.XXXXXXXX.tmp``: hidden, and not a record file to a folder scan
+    (which takes only :data:`RECORD_SUFFIXES`), so that one left by a SIGKILL is never read
+    as a record. It is in :data:`_temporaries` from the moment it exists: SIGTERM and SIGHUP
+    are held back between its making and its registering."""
+    held = hasattr(signal, "pthread_sigmask")
+    if held:
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(batch.STOP_SIGNALS))
     try:
-        original = open(target, "rb")  # noqa: SIM115 - closed below
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+        _temporaries.add(tmp)
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+    return os.fdopen(fd, "wb"), tmp
+
+
+def _remove_temporaries() -> None:
+    """Remove the temporary files of a run cut short."""
+    for tmp in list(_temporaries):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        _temporaries.discard(tmp)
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    """What tells that a file is still the one read, as it was read: the same file (device and
+    inode: not replaced), the same size and the same modification time."""
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
+
+
+def _rewrite(name: str, path: Path, *, check: bool) -> str:
+    """Put one file in canonical form as it is read, record by record, compared with the
+    original as it goes; from the first difference, the canonical text goes into a temporary
+    file beside it (:func:`_temporary`: none is made for a file already in canonical form, so
+    that one in a read-only folder is fine), which is renamed over the original only if the
+    original is still what was read (:func:`_identity`, checked just before the rename: a file
+    appended to meanwhile is left alone). Memory is that of one record, whatever the file's
+    size. Nothing is changed if a record cannot be read (its errors are reported), nor with
+    ``check``.
+
+    Returns ``unchanged``, ``changed`` or ``unreadable`` (reported: a file that cannot be
+    opened, a symlink loop, a record that cannot be read, a file changed while it was read).
+    An ``OSError`` in writing leaves the file as it was, and is raised."""
+    try:
+        target = path.resolve()  # a symlink is followed: the file it names is rewritten
+    except RuntimeError:  # Python 3.11's "Symlink loop" (an OSError, ELOOP, from 3.13)
+        _say(f"{name}: cannot read the file: a loop of symbolic links")
+        return "unreadable"
     except OSError as e:
         _say(f"{name}: cannot read the file: {e.strerror or e}")
         return "unreadable"
+    try:
+        original = open(target, "rb")  # noqa: SIM115 - closed below
+        before = os.fstat(original.fileno())
+    except OSError as e:
+        _say(f"{name}: cannot read the file: {e.strerror or e}")
+        return "unreadable"
+    out: IO[bytes] | None = None
     tmp: str | None = None
     try:
         with original:
-            out = None
-            if not check:
-                fd, tmp = tempfile.mkstemp(
-                    prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-                )
-                out = os.fdopen(fd, "wb")
-            with out if out is not None else contextlib.nullcontext():
-                same, errors, first = True, 0, True
-                for item in read_each(target, path=name):
-                    if isinstance(item, NotationError):
-                        _say(str(item))
-                        errors += 1
-                        continue
-                    if errors:
-                        continue  # go on reading, to report every bad record
-                    piece = (("" if first else "\n") + write(item)).encode("utf-8")
-                    first = False
-                    same = same and original.read(len(piece)) == piece
-                    if out is not None:
-                        out.write(piece)
+            same, errors, first, matched = True, 0, True, 0
+            for item in read_each(target, path=name):
+                if isinstance(item, NotationError):
+                    _say(str(item))
+                    errors += 1
+                    continue
                 if errors:
-                    _say(f"{name}: left as it was: {errors} record(s) could not be read")
-                    return "unreadable"
-                same = same and original.read(1) == b""
-                if same or out is None:
-                    return "unchanged" if same else "changed"
-                out.flush()
-                os.fsync(out.fileno())  # the new text is on disk before it replaces the old
-            os.chmod(tmp, stat.S_IMODE(target.stat().st_mode))  # type: ignore[arg-type]
-            os.replace(tmp, target)  # type: ignore[arg-type]
+                    continue  # go on reading, to report every bad record
+                piece = (("" if first else "\n") + write(item)).encode("utf-8")
+                first = False
+                if same:
+                    if original.read(len(piece)) == piece:
+                        matched += len(piece)
+                        continue
+                    same = False
+                if check:
+                    continue
+                if out is None:
+                    out, tmp = _temporary(target)
+                    _copy_start(original, out, matched)  # what was the same, as it was
+                out.write(piece)
+            if errors:
+                _say(f"{name}: left as it was: {errors} record(s) could not be read")
+                return "unreadable"
+            same = same and original.read(1) == b""
+            if same:
+                return "unchanged"
+            if check:
+                return "changed"
+            if out is None:  # the canonical text is the start of the file: the rest goes
+                out, tmp = _temporary(target)
+                _copy_start(original, out, matched)
+            assert tmp is not None
+            out.flush()
+            os.fsync(out.fileno())  # the new text is on disk before it replaces the old
+            out.close()
+            os.chmod(tmp, stat.S_IMODE(before.st_mode))
+            if _identity(os.stat(target)) != _identity(before):
+                _say(
+                    f"{name}: the file changed while it was being formatted (another program "
+                    "writing to it?): left as it was; run fmt again once nothing writes to it"
+                )
+                return "unreadable"
+            os.replace(tmp, target)
+            _temporaries.discard(tmp)
             tmp = None
             return "changed"
     finally:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
+        try:
+            if out is not None:
+                out.close()
+        finally:
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+                _temporaries.discard(tmp)
+
+
+def _copy_start(original: IO[bytes], out: IO[bytes], size: int) -> None:
+    """Copy the first ``size`` bytes of ``original`` to ``out``, a block at a time."""
+    original.seek(0)
+    while size > 0:
+        block = original.read(min(size, 1 << 20))
+        if not block:
+            raise OSError(f"the file was cut short while it was being formatted ({size} bytes)")
+        out.write(block)
+        size -= len(block)
 
 
 @app.command(cls=_Command, epilog=_example("fmt"))
@@ -253,11 +345,17 @@ def fmt(
     """Rewrite records in the canonical form of the notation.
 
     Every fact and comment is kept. A file with a record that cannot be read is left
-    untouched (and reported); standard input is written to standard output.
+    untouched (and reported), and so is a file written to while it is formatted; standard
+    input is written to standard output.
     """
     check = check or diff
 
     def run() -> int:
+        # SIGTERM, SIGHUP: the temporary file being written is removed, then exit 128+signal.
+        with batch.terminable():
+            return each()
+
+    def each() -> int:
         status = EXIT_OK
         changed = unchanged = 0
         for name, path in _inputs(paths):
