@@ -11,6 +11,9 @@ written by ``fmt -``, findings, JSON). Exit status:
   used wrongly (``ecarte laws 52``); the other inputs were still processed;
 * 3: an internal error (a bug in the adjudicator; please report it).
 
+A closed output (``ecarte check archive/ | head -1``) ends a command quietly with the status
+earned so far (:func:`_closed`), never 0 for findings already met.
+
 Help is click's plain layout (the same in a terminal, a pipe and a test), with each command's
 arguments named as a user types them (:class:`_Command`) and one example each.
 """
