@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import errno
 import gc
 import io
 import itertools
@@ -104,38 +105,122 @@ class Input:
 
 @dataclass(frozen=True)
 class Notice:
-    """A diagnostic that stands in the place of inputs (a folder without record files)."""
+    """A diagnostic that stands in the place of inputs: a folder without record files, or an
+    entry of a folder that a scan does not read (:func:`inputs`)."""
 
     text: str
+    status: int = EXIT_OK
+    """The exit status it earns: :data:`EXIT_UNREADABLE` for an entry named as a record file
+    that is not read, or a folder that cannot be searched."""
+    skipped: bool = False
+    """Whether it names an entry the scan left out (counted in the summary)."""
 
 
 def inputs(paths: Iterable[str]) -> Iterator[Input | Notice]:
     """Each input named on the command line: files as given, folders searched for record files
-    (sorted, so that the order of the output is stable), ``-`` for standard input."""
+    (sorted, so that the order of the output is stable), ``-`` for standard input.
+
+    A folder scan reads the regular files named ``*.etn`` (and links to them) and follows
+    links to folders. It says, one line each in its place, what it does not read: a broken
+    link, a loop of links, an entry that is not a regular file (a FIFO, which could block
+    the run, a socket, a device), a folder it cannot search, and a link to a folder that holds
+    it (a loop, not searched again); a folder named ``*.etn`` is searched as a folder, and
+    said so. Hidden folders and ``__pycache__`` are left out in silence, on purpose
+    (:func:`_record_files`), and so is every file whose name does not end in ``.etn``."""
     for raw in paths:
         if raw == "-":
             yield Input("<stdin>", None)
             continue
         path = Path(raw)
         if path.is_dir():
-            found = sorted(_record_files(path))
+            found = False
+            for item in _record_files(path):
+                if isinstance(item, Path):
+                    found = True
+                    yield Input(str(item), item)
+                else:
+                    yield item
             if not found:
                 yield Notice(f"{raw}: no record files (*.etn) in this folder")
-            for p in found:
-                yield Input(str(p), p)
         else:
             yield Input(raw, path)
 
 
-def _record_files(folder: Path) -> Iterator[Path]:
-    """The record files under ``folder``, leaving out hidden folders (``.git``, ``.venv``: a
-    virtual environment holds the installed casebook) and ``__pycache__``, as ruff does."""
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = [d for d in dirs if not d.startswith(".") and d != "__pycache__"]
-        for name in files:
-            p = Path(root, name)
-            if p.suffix in RECORD_SUFFIXES and p.is_file():
-                yield p
+def _record_files(folder: Path) -> list[Path | Notice]:
+    """The record files under ``folder``, and a :class:`Notice` for each entry left out that
+    is not left out in silence, sorted by path (a notice stands where its entry would). Hidden
+    folders (``.git``, ``.venv``: a virtual environment holds the installed casebook) and
+    ``__pycache__`` are left out without a word, as ruff does."""
+    found: list[tuple[Path, Path | Notice]] = []
+
+    def skip(path: Path, why: str, status: int = EXIT_UNREADABLE) -> None:
+        found.append((path, Notice(f"{path}: {why}", status, skipped=True)))
+
+    def walk(where: Path, above: frozenset[tuple[int, int]]) -> None:
+        try:
+            with os.scandir(where) as it:
+                entries = list(it)
+        except OSError as e:
+            skip(where, f"cannot search the folder: {e.strerror or e}")
+            return
+        for entry in entries:
+            path = Path(entry.path)
+            record = path.suffix in RECORD_SUFFIXES
+            try:
+                is_dir = entry.is_dir()  # through a link
+                is_file = not is_dir and entry.is_file()
+                # a folder (to tell a loop), or an entry named as a record file that is not a
+                # regular file (to say what it is; a broken link fails here)
+                st = entry.stat() if is_dir or (record and not is_file) else None
+            except OSError as e:
+                if not record:
+                    continue
+                if e.errno == errno.ELOOP:
+                    skip(path, "a loop of links: not read")
+                elif entry.is_symlink():
+                    skip(path, f"a broken link (to {os.readlink(path)}): not read")
+                else:
+                    skip(path, f"cannot be read: {e.strerror or e}")
+                continue
+            if is_dir:
+                if entry.name.startswith(".") or entry.name == "__pycache__":
+                    continue
+                assert st is not None
+                key = (st.st_dev, st.st_ino)
+                if key in above:
+                    skip(path, "a link to a folder that holds it (a loop): not searched again", 0)
+                    continue
+                if record:
+                    found.append(
+                        (path, Notice(f"{path}: a folder, not a record file: searched as a folder"))
+                    )
+                walk(path, above | {key})
+            elif not record:
+                continue
+            elif is_file:
+                found.append((path, path))
+            else:
+                assert st is not None
+                skip(path, f"not a regular file ({_kind(st.st_mode)}): not read")
+
+    try:
+        top = folder.stat()
+    except OSError as e:  # pragma: no cover - it was a folder a moment ago
+        return [Notice(f"{folder}: cannot search the folder: {e.strerror or e}", EXIT_UNREADABLE)]
+    walk(folder, frozenset({(top.st_dev, top.st_ino)}))
+    found.sort(key=lambda pair: pair[0])
+    return [item for _, item in found]
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"  # pragma: no cover - no other kind on POSIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -920,6 +1005,8 @@ class Report:
         self.out_on_terminal = progress is not None and progress.enabled and _isatty(out)
         self.files = 0
         """Files begun."""
+        self.skipped = 0
+        """Entries of folders left out, each named on ``err`` (:func:`inputs`)."""
         self.unreadable = 0
         """Files of which a record, or the whole, could not be read."""
         self._unreadable_file: int | None = None
@@ -932,8 +1019,19 @@ class Report:
         """The last text written on ``out`` did not end its line (the JSON document): a
         progress line on the same terminal would stand on it, so none is drawn then."""
 
+    def note(self, notice: Notice) -> None:
+        """Count a notice of the inputs (its line is written in its place, as a result)."""
+        self.skipped += notice.skipped
+        self.total.status = max(self.total.status, notice.status)
+
     def take(self, ruled: Ruled) -> None:
-        """Write the output of one result, and count it."""
+        """Count one result, and write its output. It is counted first: if the output is
+        closed while it is written, the status earned so far includes it."""
+        if ruled.errors and ruled.file is not None and ruled.file != self._unreadable_file:
+            self._unreadable_file = ruled.file  # a file's results come together, in order
+            self.unreadable += 1
+        total = self.total
+        total.count(ruled)
         new_file = ruled.file is not None and ruled.file != self._file
         if self.out_on_terminal and (ruled.chunks or (new_file and self.fmt == "json")):
             self._clear()  # the progress line is rubbed out before anything is written
@@ -961,11 +1059,6 @@ class Report:
                     self._errors.write(",\n")
                 self._errors.write(text)
         self.out.flush()
-        if ruled.errors and ruled.file is not None and ruled.file != self._unreadable_file:
-            self._unreadable_file = ruled.file  # a file's results come together, in order
-            self.unreadable += 1
-        total = self.total
-        total.count(ruled)
         if self.progress is not None and not (self.out_on_terminal and self._open_line):
             self.progress.update(self.files, total.records + total.errors)
 
@@ -988,13 +1081,15 @@ class Report:
         return self.total.status
 
     def summary(self) -> str:
-        """The line that ends a run in text: files and records ruled, findings, and files that
-        could not be read (in whole or in part)."""
+        """The line that ends a run in text: files and records ruled, findings, files that
+        could not be read (in whole or in part), and entries of folders left out (if any)."""
         total = self.total
+        skipped = f"; {self.skipped} skipped in folders" if self.skipped else ""
         return (
             f"{self.files} file(s), {total.records} record(s): "
             f"{total.clean} clean; {total.findings} finding(s), "
-            f"{total.corrections} correction(s); {self.unreadable} unreadable file(s)\n"
+            f"{total.corrections} correction(s); {self.unreadable} unreadable file(s)"
+            f"{skipped}\n"
         )
 
     def _clear(self) -> None:
@@ -1042,15 +1137,36 @@ def check(
     chunk_bytes: int | None = None,
 ) -> int:
     """Check ``items`` and write the results (to standard output and standard error by
-    default); return the exit status, the worst over all inputs."""
+    default); return the exit status, the worst over all inputs. If the output is closed (the
+    reader of a pipe went away: ``| head``), the run stops and :class:`OutputClosed` is raised
+    with the status earned by what was ruled until then."""
     report = Report(fmt, out or sys.stdout, err or sys.stderr, progress)
-    results = rulings(items, fmt=fmt, jobs=jobs, chunk_bytes=chunk_bytes, stdin=stdin)
+
+    def noted(items: Iterable[Input | Notice]) -> Iterator[Input | Notice]:
+        for item in items:
+            if isinstance(item, Notice):
+                report.note(item)
+            yield item
+
+    results = rulings(noted(items), fmt=fmt, jobs=jobs, chunk_bytes=chunk_bytes, stdin=stdin)
     try:
-        # Closed whatever happens (a closed pipe, Ctrl-C while writing): the workers stop.
-        with contextlib.closing(results):
-            for ruled in results:
-                report.take(ruled)
-    finally:
-        if progress is not None:
-            progress.clear()
-    return report.finish()
+        try:
+            # Closed whatever happens (a closed pipe, Ctrl-C while writing): the workers stop.
+            with contextlib.closing(results):
+                for ruled in results:
+                    report.take(ruled)
+        finally:
+            if progress is not None:
+                progress.clear()
+        return report.finish()
+    except BrokenPipeError:
+        raise OutputClosed(report.total.status) from None
+
+
+class OutputClosed(BrokenPipeError):
+    """The output was closed while results were written (the reader of a pipe went away):
+    the run stopped. ``status`` is the exit status earned by what was ruled until then."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(errno.EPIPE, f"the output was closed; exit status so far {status}")
+        self.status = status

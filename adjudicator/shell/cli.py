@@ -11,6 +11,9 @@ written by ``fmt -``, findings, JSON). Exit status:
   used wrongly (``ecarte laws 52``); the other inputs were still processed;
 * 3: an internal error (a bug in the adjudicator; please report it).
 
+A closed output (``ecarte check archive/ | head -1``) ends a command quietly with the status
+earned so far (:func:`_closed`), never 0 for findings already met.
+
 Help is click's plain layout (the same in a terminal, a pipe and a test), with each command's
 arguments named as a user types them (:class:`_Command`) and one example each.
 """
@@ -27,10 +30,10 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Annotated, Any
+from typing import IO, Annotated, Any, NoReturn
 
 import typer
 import typer.core
@@ -52,7 +55,20 @@ EXIT_OK, EXIT_FINDINGS, EXIT_UNREADABLE, EXIT_INTERNAL = (
     batch.EXIT_INTERNAL,
 )
 
+
+class _Group(typer.core.TyperGroup):
+    """The ``ecarte`` group: its help (``ecarte --help``) and ``--version`` cut short by a
+    closed output exit 0, as they would have, not 1 (click's answer to a closed pipe)."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            _closed(EXIT_OK)
+
+
 app = typer.Typer(
+    cls=_Group,
     name="ecarte",
     help="A referee for écarté: read, format and check records of play in the Écarté "
     "Transcript Notation, and rule on them under the 51 laws of the London clubs.",
@@ -84,7 +100,14 @@ def _example(command: str) -> str:
 
 class _Command(typer.core.TyperCommand):
     """A command whose help names its arguments as a user types them (``PATH...``,
-    ``[FILE]``) rather than by their Python types, which typer would show (``<list[str]>``)."""
+    ``[FILE]``) rather than by their Python types, which typer would show (``<list[str]>``).
+    Its help cut short by a closed output exits 0, as it would have."""
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            _closed(EXIT_OK)
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -143,11 +166,31 @@ def _say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
 
 
-def _inputs(paths: list[str]) -> Iterator[tuple[str, Path | None]]:
+class _Status:
+    """The exit status a command has earned so far: the worst of what it met, earned before
+    the output that tells it is written. If the output is closed part way, the command ends
+    with it (:func:`_guard`)."""
+
+    __slots__ = ("skipped", "value")
+
+    def __init__(self) -> None:
+        self.value = EXIT_OK
+        self.skipped = 0
+        """Entries of folders left out, each named on standard error."""
+
+    def earn(self, status: int) -> None:
+        self.value = max(self.value, status)
+
+
+def _inputs(paths: list[str], status: _Status) -> Iterator[tuple[str, Path | None]]:
     """Each input named on the command line: files as given, folders searched for record
-    files (sorted, so output order is stable), ``-`` for standard input."""
+    files (sorted, so output order is stable), ``-`` for standard input. What a folder scan
+    leaves out is said on standard error, in its place (:func:`batch.inputs`), and earns its
+    status."""
     for item in batch.inputs(paths):
         if isinstance(item, batch.Notice):
+            status.earn(item.status)
+            status.skipped += item.skipped
             _say(item.text)
         else:
             yield item.name, item.path
@@ -163,10 +206,13 @@ def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationErr
         yield from read_each(path, path=name)
 
 
-def _guard(run: Any) -> None:
-    """Run a command; turn anything unexpected into a one-line report and exit status 3."""
+def _guard(run: Callable[[_Status], None]) -> None:
+    """Run a command; exit with the status it earned. Anything unexpected becomes a one-line
+    report and exit status 3; a closed output ends the command with the status earned so far
+    (:func:`_closed`)."""
+    status = _Status()
     try:
-        status = run()
+        run(status)
     except (KeyboardInterrupt, batch.Terminated) as e:
         # Ctrl-C, or SIGTERM or SIGHUP (within batch.terminable): what was under way has been
         # unwound (a pool's workers stopped, a temporary file removed).
@@ -179,16 +225,29 @@ def _guard(run: Any) -> None:
             sys.stdout.flush()
         # Exit at once: a pool's threads, stopped mid-way by the Ctrl-C, are not waited for.
         os._exit(e.status if isinstance(e, batch.Terminated) else 130)
+    except batch.OutputClosed as e:
+        status.earn(e.status)
+        _closed(status.value)
     except BrokenPipeError:
-        # The reader of our output went away (e.g. `| head`): stop quietly.
-        sys.stderr.close()
-        raise typer.Exit(EXIT_OK) from None
+        _closed(status.value)
     except typer.Exit:
         raise
     except Exception as e:  # pragma: no cover - the point is never to show a traceback
         _say(f"ecarte: internal error (a bug; please report it): {type(e).__name__}: {e}")
         raise typer.Exit(EXIT_INTERNAL) from None
-    raise typer.Exit(status)
+    raise typer.Exit(status.value)
+
+
+def _closed(status: int) -> NoReturn:
+    """End the command when its output was closed part way (the reader of a pipe went away:
+    ``ecarte check archive/ | head -1``): quietly, with the exit status it earned so far (1 if
+    findings were written, 2 if an input could not be read), not 0, so that ``pipefail`` sees
+    the truth. What is left in the buffers of standard output is dropped (flushing it would
+    fail again, and Python would print "Exception ignored" at exit); the process exits at once,
+    as after Ctrl-C (a pool's threads, stopped mid-way, are not waited for)."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()  # our own diagnostics, if standard error is still open
+    os._exit(status)
 
 
 _temporaries: set[str] = set()
@@ -350,41 +409,51 @@ def fmt(
     """
     check = check or diff
 
-    def run() -> int:
+    def run(status: _Status) -> None:
         # SIGTERM, SIGHUP: the temporary file being written is removed, then exit 128+signal.
         with batch.terminable():
-            return each()
+            each(status)
 
-    def each() -> int:
-        status = EXIT_OK
+    def each(status: _Status) -> None:
         changed = unchanged = 0
-        for name, path in _inputs(paths):
+        for name, path in _inputs(paths, status):
+            if path is not None and not check and not _regular(path):
+                _say(
+                    f"{name}: not a regular file: fmt rewrites files in place "
+                    f"(left as it was; 'ecarte fmt - < {name}' writes it in canonical form)"
+                )
+                status.earn(EXIT_UNREADABLE)
+                continue
             if path is not None and diff:
-                outcome = _show_diff(name, path)
+                try:
+                    outcome = _show_diff(name, path)
+                except BrokenPipeError:
+                    status.earn(EXIT_FINDINGS)  # the diff was being written
+                    raise
                 if outcome == "unreadable":
-                    status = EXIT_UNREADABLE
+                    status.earn(EXIT_UNREADABLE)
                 elif outcome == "unchanged":
                     unchanged += 1
                 else:
                     changed += 1
-                    status = max(status, EXIT_FINDINGS)
+                    status.earn(EXIT_FINDINGS)
                 continue
             if path is not None:
                 try:
                     outcome = _rewrite(name, path, check=check)
                 except OSError as e:
                     _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
-                    status = EXIT_UNREADABLE
+                    status.earn(EXIT_UNREADABLE)
                     continue
                 if outcome == "unreadable":
-                    status = EXIT_UNREADABLE
+                    status.earn(EXIT_UNREADABLE)
                 elif outcome == "unchanged":
                     unchanged += 1
                 else:
                     changed += 1
                     if check:
+                        status.earn(EXIT_FINDINGS)
                         print(f"would reformat: {name}", flush=True)
-                        status = max(status, EXIT_FINDINGS)
                     else:
                         print(f"reformatted: {name}", flush=True)
                 continue
@@ -392,11 +461,11 @@ def fmt(
                 original = sys.stdin.buffer.read()
             except OSError as e:
                 _say(f"{name}: cannot read the file: {e.strerror or e}")
-                status = EXIT_UNREADABLE
+                status.earn(EXIT_UNREADABLE)
                 continue
             records = _all_records(name, original)
             if records is None:
-                status = EXIT_UNREADABLE
+                status.earn(EXIT_UNREADABLE)
                 continue
             text = write_all(records)
             if original == text.encode("utf-8"):
@@ -406,18 +475,27 @@ def fmt(
                 continue
             changed += 1
             if diff:
+                status.earn(EXIT_FINDINGS)
                 sys.stdout.write(unified_diff(name, original, text))
-                status = max(status, EXIT_FINDINGS)
             elif check:
+                status.earn(EXIT_FINDINGS)
                 print(f"would reformat: {name}", flush=True)
-                status = max(status, EXIT_FINDINGS)
             else:
                 sys.stdout.write(text)
         verb = "would be reformatted" if check else "reformatted"
-        _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form")
-        return status
+        skipped = f"; {status.skipped} skipped in folders" if status.skipped else ""
+        _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form{skipped}")
 
     _guard(run)
+
+
+def _regular(path: Path) -> bool:
+    """Whether ``path`` is a regular file (through a link), or cannot be looked at (the
+    reading reports why)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return True
 
 
 _LINE = re.compile(r"[^\n]*\n|[^\n]+")
@@ -489,16 +567,15 @@ def parse(
     The JSON is the record model, whose schema 'ecarte schema' prints.
     """
 
-    def run() -> int:
-        status = EXIT_OK
+    def run(status: _Status) -> None:
         files: list[dict[str, Any]] = []
-        for name, path in _inputs(paths):
+        for name, path in _inputs(paths, status):
             records: list[Any] = []
             errors: list[Any] = []
             for item in _read(name, path):
                 if isinstance(item, NotationError):
+                    status.earn(EXIT_UNREADABLE)
                     _say(str(item))
-                    status = EXIT_UNREADABLE
                     if format is OutputFormat.jsonl:
                         for error in item.to_json_list():  # one line for each error
                             line = {"file": name, "error": error}
@@ -515,7 +592,6 @@ def parse(
                 files.append({"file": name, "records": records, "errors": errors})
         if format is OutputFormat.json:
             print(json.dumps(files, ensure_ascii=False, indent=1))
-        return status
 
     _guard(run)
 
@@ -525,18 +601,6 @@ class RulingFormat(StrEnum):
 
     text = "text"
     json = "json"
-
-
-def _rulings(paths: list[str]) -> Iterator[tuple[str, Any]]:
-    """For each input file: its name, then each record's ruling or a NotationError."""
-    from adjudicator.court.adjudicate import adjudicate
-
-    for name, path in _inputs(paths):
-        for item in _read(name, path):
-            if isinstance(item, NotationError):
-                yield name, item
-            else:
-                yield name, adjudicate(item)
 
 
 @app.command(cls=_Command, epilog=_example("check"))
@@ -572,15 +636,17 @@ def check(
     on an internal error (the worst over all inputs).
     """
 
-    def run() -> int:
-        return batch.check(
-            batch.inputs(paths or ["."]),
-            fmt="json" if format is RulingFormat.json else "text",
-            jobs=jobs or batch.available_cores(),
-            out=sys.stdout,
-            err=sys.stderr,
-            progress=batch.Progress(sys.stderr),
-            stdin=sys.stdin.buffer,
+    def run(status: _Status) -> None:
+        status.earn(
+            batch.check(
+                batch.inputs(paths or ["."]),
+                fmt="json" if format is RulingFormat.json else "text",
+                jobs=jobs or batch.available_cores(),
+                out=sys.stdout,
+                err=sys.stderr,
+                progress=batch.Progress(sys.stderr),
+                stdin=sys.stdin.buffer,
+            )
         )
 
     _guard(run)
@@ -602,28 +668,32 @@ def rule(
     finding; then the corrected score and the trace of the laws applied. Exit status as for
     'check'.
     """
+    from adjudicator.court.adjudicate import adjudicate
     from adjudicator.court.ruling import FileRuling
     from adjudicator.shell.report import render_ruling
 
-    def run() -> int:
-        status = EXIT_OK
-        records = []
-        errors = []
-        for name, item in _rulings([path]):
-            if isinstance(item, NotationError):
-                _say(str(item))
-                errors.extend(item.to_json_list())
-                status = EXIT_UNREADABLE
-                continue
-            if not item.clean:
-                status = max(status, EXIT_FINDINGS)
-            if format is RulingFormat.text:
-                print(render_ruling(name, item), flush=True)
-            records.append(item)
+    def run(status: _Status) -> None:
+        files: list[dict[str, Any]] = []  # one entry per file, each with its own records
+        for name, p in _inputs([path], status):
+            records = []
+            errors = []
+            for item in _read(name, p):
+                if isinstance(item, NotationError):
+                    status.earn(EXIT_UNREADABLE)
+                    _say(str(item))
+                    errors.extend(item.to_json_list())
+                    continue
+                ruling = adjudicate(item)
+                if not ruling.clean:
+                    status.earn(EXIT_FINDINGS)
+                if format is RulingFormat.text:
+                    print(render_ruling(name, ruling), flush=True)
+                records.append(ruling)
+            if format is RulingFormat.json:
+                ruled = FileRuling(file=name, records=records, errors=errors)
+                files.append(ruled.model_dump(mode="json"))
         if format is RulingFormat.json:
-            out = FileRuling(file=path, records=records, errors=errors).model_dump(mode="json")
-            print(json.dumps([out], ensure_ascii=False, indent=1))
-        return status
+            print(json.dumps(files, ensure_ascii=False, indent=1))
 
     _guard(run)
 
@@ -669,7 +739,7 @@ def laws(
     from adjudicator.shell import lawbook
     from laws import BY_NUMBER, LAWS
 
-    def run() -> int:
+    def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
         words = query or []
         one = len(words) == 1 and words[0].isdigit()
@@ -677,13 +747,15 @@ def laws(
             law = BY_NUMBER.get(int(words[0]))
             if law is None:
                 _say(f"ecarte laws: there are 51 laws; no law {words[0]}")
-                return EXIT_UNREADABLE
+                status.earn(EXIT_UNREADABLE)
+                return
             chosen: tuple[Any, ...] = (law,)
         elif words:
             chosen = lawbook.matching(" ".join(words))
             if not chosen:
                 _say(f"ecarte laws: no law speaks of {' '.join(words)!r}; 'ecarte laws' lists them")
-                return EXIT_UNREADABLE
+                status.earn(EXIT_UNREADABLE)
+                return
         else:
             chosen = LAWS
         if format is LawsFormat.json:
@@ -694,7 +766,6 @@ def laws(
             print(lawbook.render_law(chosen[0], root), end="")
         else:
             print(lawbook.render_list(chosen), end="")
-        return EXIT_OK
 
     _guard(run)
 
@@ -716,14 +787,13 @@ def replay_command(
     """
     from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
-    def run() -> int:
-        status = EXIT_OK
+    def run(status: _Status) -> None:
         summaries = []
-        for name, p in _inputs([path]):
+        for name, p in _inputs([path], status):
             for item in _read(name, p):
                 if isinstance(item, NotationError):
+                    status.earn(EXIT_UNREADABLE)
                     _say(str(item))
-                    status = EXIT_UNREADABLE
                     continue
                 if format is ReplayFormat.json:
                     summaries.append({"file": name, **summarise(item)})
@@ -737,7 +807,6 @@ def replay_command(
                 sys.stdout.flush()
         if format is ReplayFormat.json:
             print(json.dumps(summaries, ensure_ascii=False, indent=1))
-        return status
 
     _guard(run)
 
@@ -749,9 +818,8 @@ def schema() -> None:
     The record model is what 'ecarte parse' prints.
     """
 
-    def run() -> int:
+    def run(status: _Status) -> None:
         print(json.dumps(Record.model_json_schema(), indent=2, ensure_ascii=False))
-        return EXIT_OK
 
     _guard(run)
 
@@ -764,7 +832,7 @@ def _version(value: bool) -> None:
             v = version("ecarte-adjudicator")
         except PackageNotFoundError:  # pragma: no cover - running from a checkout
             v = "unknown"
-        print(f"ecarte {v} (adjudicator)")
+        print(f"ecarte {v} (adjudicator)", flush=True)
         raise typer.Exit(EXIT_OK)
 
 
@@ -781,5 +849,8 @@ def main(
     """A referee for écarté: read, format and check records of play in the Écarté Transcript
     Notation, and rule on them under the 51 laws of the London clubs."""
     if ctx.invoked_subcommand is None:  # `ecarte` alone: the help, and success
-        print(ctx.get_help())
+        try:
+            print(ctx.get_help(), flush=True)
+        except BrokenPipeError:
+            _closed(EXIT_OK)
         raise typer.Exit(EXIT_OK)
