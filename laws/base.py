@@ -269,9 +269,10 @@ class Law:
     """The score sheet's corrections this law makes when no other law's finding answers for
     them: an overscore taken down (law 51) or an omission still open (law 50)."""
     needs: tuple[str, ...] = ()
-    """Facts of the dealing this law's finder reads that a record may leave unwritten (the
-    keys of ``DealState.unrecorded``: ``packets``, ``dealt``). Where they are unwritten the law
-    finds nothing, and a claim that could only rest on it is undetermined, not rejected."""
+    """Facts this law's finder reads that a record may leave unwritten (the keys of
+    ``DealState.unrecorded``: ``packets`` and ``dealt``, the dealing, whose faults are the
+    dealer's; ``cards``, which cards a player held). Where they are unwritten the law finds
+    nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
     keywords: tuple[str, ...] = ()

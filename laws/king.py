@@ -467,6 +467,7 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
 
 LAW_25 = Law(
     number=25,
+    needs=("cards",),
     heading=Heading.MARKING_THE_KING,
     title="Announcing a king not held",
     summary=(

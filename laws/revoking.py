@@ -106,6 +106,7 @@ def _find_43(view: DealView) -> Sequence[Finding]:
 
 LAW_43 = Law(
     number=43,
+    needs=("cards",),
     heading=Heading.REVOKING,
     title="Revoke, or failing to win the trick",
     summary=(

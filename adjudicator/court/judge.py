@@ -79,6 +79,8 @@ def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | N
 
 
 _NEEDING: tuple[Law, ...] = tuple(law for law in LAWS if law.needs)
+_DEALING = frozenset({"packets", "dealt"})
+"""The facts of the dealing (``Law.needs``): a fault there is the dealer's."""
 """The laws that read facts of the dealing a record may leave unwritten (``Law.needs``)."""
 
 
@@ -261,8 +263,9 @@ class Judge:
         facts: list[tuple[str, Player | None]] = []
         for law in _NEEDING:
             unwritten = [f for f in deal.unrecorded if f[0] in law.needs]
+            dealing = bool(set(law.needs) & _DEALING)
             if not unwritten or not any(
-                self._open_to(o, deal, player, s) for o in law.options if what in o.claims
+                self._open_to(o, deal, player, s, dealing) for o in law.options if what in o.claims
             ):
                 continue
             laws.append(law.number)
@@ -271,14 +274,20 @@ class Judge:
             return None
         return laws, [unrecorded_words(f) for f in facts]
 
-    def _open_to(self, option: Option, deal: DealState, player: Player, s: Step) -> bool:
-        """Whether ``option``, of a fault of the dealing (the dealer's), would be ``player``'s
-        and still open at step ``s``, the fault found as the deal began."""
+    def _open_to(
+        self, option: Option, deal: DealState, player: Player, s: Step, dealing: bool
+    ) -> bool:
+        """Whether ``option`` would be ``player``'s and still open at step ``s``, the fault
+        found as the deal began: a fault of the ``dealing`` is the dealer's; any other, the
+        player's adversary's (a claim is made against the other player)."""
+        other = deal.dealer if player is deal.elder else deal.elder
+        offender = deal.dealer if dealing else other
+        adversary = deal.elder if offender is deal.dealer else deal.dealer
         owner = {
             Who.NON_DEALER: deal.elder,
-            Who.ADVERSARY: deal.elder,
+            Who.ADVERSARY: adversary,
             Who.DEALER: deal.dealer,
-            Who.OFFENDER: deal.dealer,
+            Who.OFFENDER: offender,
         }.get(option.who, player)
         if owner is not player:
             return False

@@ -136,6 +136,8 @@ def unrecorded_words(fact: tuple[str, Player | None]) -> str:
         return f"how many cards {player} was dealt"
     if key == "packets":
         return "the packets of the dealing"
+    if key == "cards":
+        return f"which cards {player} held as the play began"
     return key
 
 

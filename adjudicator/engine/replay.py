@@ -1060,6 +1060,9 @@ class _Replay:
         deal.phase = "play"
         deal.stage = ""
         deal.play_hands = deal.hands
+        unnamed = [("cards", p) for p in (deal.elder, deal.dealer) if deal.hand(p).unknown]
+        if unnamed:  # cards of a hand at play that nothing in the record names
+            deal.unrecorded = (*deal.unrecorded, *(f for f in unnamed if f not in deal.unrecorded))
 
     def _lead(self, e: Lead, deal: _Deal) -> None:
         self._lead_card(deal, e.player, e.card, e.names)

@@ -151,8 +151,9 @@ class DealState(NamedTuple):
     """Facts of the deal the record does not give, which the engine does not take for zero:
     ``("packets", None)``, the dealing was not written down (who was given how many cards, in
     what order, whether one was exposed); ``("dealt", player)``, how many cards he was dealt
-    (his hand is then taken as five cards not named, and the play names them). Laws that need
-    one of them do not find on it (``laws.base.Law.needs``)."""
+    (his hand is then taken as five cards not named, and the play names them);
+    ``("cards", player)``, which cards of his hand as the play began (some are never named).
+    Laws that need one of them do not find on it (``laws.base.Law.needs``)."""
 
     def hand(self, player: Player) -> Holding:
         """The player's hand now."""
