@@ -200,9 +200,13 @@ reported rather than replayed, since the replay keeps the state after every even
 and some of that state grows with the deal (its marks, proposals, announcements)."""
 
 MAX_DEAL_LINES = 100_000
-"""The most lines, comments included (blank lines are not counted), the reader holds for one
-deal (or a record's opening, its tags included): fifty for each event it may have, a few MB. A
-record with more is reported, and the rest of it skipped, not held."""
+"""The most lines of comments (and of tags) the reader holds for one deal (or a record's
+opening): fifty for each event it may have, a few MB. A record with more is reported, and the
+rest of it skipped, not held. Blank lines are not held, and not counted."""
+
+REFUSED_AFTER = 256
+"""The lexer judges the shape of a record's lines (for :data:`MAX_REFUSED`) only past this
+many: a short record is held whole anyway, and the reader judges it."""
 
 MAX_REFUSED = 20
 """How many lines that no rule of the grammar accepts the lexer holds in one record (the most
@@ -467,7 +471,7 @@ class LineLexer:
         buffer_start: int | None = None
         # The part of the record being read (its opening, or a deal): for the limits.
         events = 0  # its events
-        part_lines = 0  # its lines, not blank
+        part_lines = 0  # its lines of comments (or tags)
         deal: str | None = None  # its deal number as written (None: the opening)
         skipping = False  # the rest of the record is read only to find where it ends
         over: Overlong | None = None  # the part too long, while the rest of it is counted
@@ -527,18 +531,16 @@ class LineLexer:
                         continue
                     first = entry.first
                     if first.type == "DEAL":
-                        events, part_lines = 0, 1
+                        events = part_lines = 0
                         deal = entry.rest[0].value
                     else:
                         events += 1
-                        part_lines += 1
-                        if events > MAX_DEAL_EVENTS or part_lines > MAX_DEAL_LINES:
+                        if events > MAX_DEAL_EVENTS:
                             if record is None:
                                 record = RecordTokens(line=lineno, first_line=buffer_start)
-                            what = "events" if events > MAX_DEAL_EVENTS else "lines"
                             column = first.column
                             over = _overlong(
-                                record, buffer, what, lineno, column, deal, events, part_lines
+                                record, buffer, "events", lineno, column, deal, events, part_lines
                             )
                             skipping, gap, held, blank_at = True, [], None, None
                             continue
@@ -553,7 +555,12 @@ class LineLexer:
                         gap = []
                     has_body = True
                     record.lines.append((tok, entry.rest, entry))
-                    if refuses is not None and entry.memo is None and refuses(first, entry.rest):
+                    if (
+                        entry.memo is None
+                        and refuses is not None
+                        and len(record.lines) > REFUSED_AFTER
+                        and refuses(first, entry.rest)
+                    ):
                         record.refused += 1
                         if record.refused >= MAX_REFUSED:
                             skipping, gap, held, blank_at = True, [], None, None
@@ -598,11 +605,13 @@ class LineLexer:
                     line_tokens, line_comments, comment_at = [], [], []
                     continue
                 if first.type == "DEAL":
-                    events, part_lines = 0, 1
+                    events = part_lines = 0
                     deal = line_tokens[1].value if len(line_tokens) > 1 else ""
                 else:
-                    part_lines += 1
-                    events += first.type != "LBRACKET"
+                    if first.type == "LBRACKET":
+                        part_lines += 1  # (a tag)
+                    else:
+                        events += 1
                     if bounded and (events > MAX_DEAL_EVENTS or part_lines > MAX_DEAL_LINES):
                         what = "events" if events > MAX_DEAL_EVENTS else "lines"
                         over = _overlong(
@@ -626,7 +635,11 @@ class LineLexer:
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
                 rest = line_tokens[1:]
                 record.lines.append((line_tokens[0], rest, None))
-                if refuses is not None and refuses(first, rest):
+                if (
+                    refuses is not None
+                    and len(record.lines) > REFUSED_AFTER
+                    and refuses(first, rest)
+                ):
                     record.refused += 1
                     if record.refused >= MAX_REFUSED:
                         skipping, gap, held, blank_at = True, [], None, None
@@ -713,8 +726,10 @@ def _skip(record: RecordTokens, over: Overlong | None, lineno: int, *, event: bo
         record.skipped_line = lineno
     record.skipped += 1
     if over is not None:
-        over.lines += 1
-        over.events += event
+        if event:
+            over.events += 1
+        else:
+            over.lines += 1
 
 
 def _close(record: RecordTokens, gap: list[str], count: int, *, ends_record: bool) -> None:

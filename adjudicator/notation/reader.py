@@ -560,8 +560,8 @@ def _overlong_error(rt: RecordTokens, name: str) -> NotationError:
         )
     else:
         message = (
-            f"{what} has {over.lines:,} lines, comments included; a deal of écarté has a few "
-            f"dozen, and the reader takes at most {MAX_DEAL_LINES:,}"
+            f"{what} has {over.lines:,} lines of comments; a deal of écarté has a few dozen "
+            f"lines, and the reader takes at most {MAX_DEAL_LINES:,} lines of comments in one"
         )
     return NotationError(
         message,
