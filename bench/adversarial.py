@@ -17,6 +17,11 @@ The inputs, built in a temporary folder:
   with nothing in them;
 * ``deep``: braces ``--depth`` deep, one a line, then as many closing braces, then a record; a
   record and then ``--depth`` opening braces never closed; ``--depth`` braces deep on one line.
+* issue 11's hostile inputs, each with its budget printed beside it: ``--junk-mb`` MB of
+  ``junk`` lines in one record, then a record (at most 100 MB, the record after ruled);
+  ``--brace-lines`` lines of ``{`` then as many of ``}``, then a record; ``--comment-lines``
+  comment lines in one deal; ``--crs`` lone CRs between two records; a file of NUL bytes;
+  ``/dev/zero``; and endless standard input (a pipe from ``yes``, with and without line ends).
 
 Each task runs in a fresh process, under a wrapper process that waits for it and reads
 ``resource.getrusage(RUSAGE_CHILDREN)``: wall time, CPU time (user and system, workers
@@ -146,7 +151,29 @@ def build_inputs(folder: Path, args: argparse.Namespace) -> dict[str, Path]:
     put("deep-lines", "{\n" * d + "}\n" * d + RECORD)
     put("deep-unterminated", RECORD + "{\n" * d)
     put("deep-one-line", "{ " * d + "} " * d + "\n" + RECORD)
+    put("junk", '[Event "bad"]\n' + "junk\n" * int(args.junk_mb * 1e6 / 5) + RECORD)
+    put("brace-lines", "{\n" * args.brace_lines + "}\n" * args.brace_lines + RECORD)
+    put(
+        "comment-lines",
+        '[Event "c"]\ndeal 1 A\n  turn KS\n' + "; a note\n" * args.comment_lines + RECORD,
+    )
+    put("crs", RECORD + "\r" * args.crs + RECORD)
+    put("nul", b"\0" * 1_000_000)
+    files["/dev/zero"] = Path("/dev/zero")
     return files
+
+
+BUDGETS = {
+    "junk": "<= 100 MB; the record after it ruled",
+    "brace-lines": "bounded memory; the record after it ruled",
+    "comment-lines": "linear time, bounded memory",
+    "crs": "linear time, bounded memory",
+    "nul": "binary: exit 2, located",
+    "/dev/zero": "< 1 s, exit 2, located",
+    "yes": "< 1 s, exit 2, located",
+    "yes | tr -d": "< 1 s, exit 2, located",
+}
+"""Issue 11's budget for each hostile input, printed beside its figures."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -206,14 +233,19 @@ def measure(command: list[str], timeout: float, stdin: str | None) -> dict[str, 
     """Run ``command`` (in its own process group), and return its exit status, wall and CPU
     time, peak resident size, and the first line of its standard error."""
     start = time.perf_counter()
+    feeder = None
+    if stdin is not None and stdin.startswith("|"):  # a shell pipeline feeds standard input
+        feeder = subprocess.Popen(
+            stdin[1:], shell=True, stdout=subprocess.PIPE, start_new_session=True
+        )
     with (
         tempfile.TemporaryFile() as out,
         tempfile.TemporaryFile() as err,
-        open(stdin or os.devnull, "rb") as given,
+        open(os.devnull if stdin is None or feeder else stdin, "rb") as given,
     ):
         child = subprocess.Popen(
             command,
-            stdin=given,
+            stdin=feeder.stdout if feeder is not None else given,
             stdout=out,
             stderr=err,
             start_new_session=True,
@@ -226,6 +258,9 @@ def measure(command: list[str], timeout: float, stdin: str | None) -> dict[str, 
             child.wait()
             status = f"killed after {timeout:.0f} s"
         wall = time.perf_counter() - start
+        if feeder is not None:
+            os.killpg(feeder.pid, signal.SIGKILL)
+            feeder.wait()
         err.seek(0)
         stderr = err.read(1 << 20).decode("utf-8", "replace")
         out.seek(max(0, out.seek(0, os.SEEK_END) - 4096))
@@ -361,6 +396,19 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
         ("deals-bare", "adjudicate", _library("adjudicate", files["deals-bare"]), slow, None),
         ("deals-bare", "ecarte check", [*ecarte, "check", str(files["deals-bare"])], slow, None),
     ]
+    for name in ("junk", "brace-lines", "comment-lines", "crs", "nul", "/dev/zero"):
+        if name not in ("nul", "/dev/zero"):
+            rows.append((name, "read", _library("read", files[name]), timeout, None))
+        rows.append((name, "ecarte check", [*ecarte, "check", str(files[name])], slow, None))
+    endless = "yes x | head -c 10000000000"
+    rows.append(("yes", "ecarte check - (stdin)", [*ecarte, "check", "-"], 30.0, "|" + endless))
+    rows.append(
+        ("yes", "ecarte check -j 1 -", [*ecarte, "check", "-j", "1", "-"], 30.0, "|" + endless)
+    )
+    flat = "yes x | tr -d '\\n' | head -c 10000000000"
+    rows.append(
+        ("yes | tr -d", "ecarte check -j 1 -", [*ecarte, "check", "-j", "1", "-"], 30.0, "|" + flat)
+    )
     for name in ("deep-lines", "deep-unterminated", "deep-one-line"):
         rows.append((name, "read", _library("read", files[name]), timeout, None))
         rows.append((name, "ecarte check", [*ecarte, "check", str(files[name])], timeout, None))
@@ -382,7 +430,7 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
         f"{'peak MB':>8}  {'exit':<6} outcome"
     )
     for input_name, label, command, limit, stdin in rows:
-        size = files[input_name].stat().st_size
+        size = files[input_name].stat().st_size if input_name in files else 0
         r = wrapped(command, limit, stdin)
         outcome = r["stderr"]
         if label in ("read", "read a str", "replay", "adjudicate") and r["status"] == 0:
@@ -393,9 +441,11 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
         elif label.startswith("ecarte") and r["last"] and r["last"] != r["stderr"]:
             outcome = f"{r['stderr'][:90]} | {r['last'][:80]}"
         rate = size / 1e6 / r["wall"] if r["wall"] else 0.0
+        budget = BUDGETS.get(input_name)
         print(
             f"{input_name:<18} {size / 1e6:>7.1f}  {label:<24} {r['wall']:>8.1f} {r['cpu']:>8.1f} "
-            f"{rate:>7.2f} {r['peak_mb']:>8.0f}  {r['status']!s:<6} {outcome[:170]}",
+            f"{rate:>7.2f} {r['peak_mb']:>8.0f}  {r['status']!s:<6} {outcome[:170]}"
+            + (f"   [budget: {budget}]" if budget else ""),
             flush=True,
         )
 
@@ -470,6 +520,14 @@ def main() -> None:
     parser.add_argument("--line-mb", type=float, default=10.0, help="length of the long line")
     parser.add_argument("--deals", type=int, default=100_000, help="deals in one record")
     parser.add_argument("--depth", type=int, default=100_000, help="depth of the braces")
+    parser.add_argument("--junk-mb", type=float, default=12.0, help="MB of junk lines")
+    parser.add_argument(
+        "--brace-lines", type=int, default=2_000_000, help="lines of '{', then of '}'"
+    )
+    parser.add_argument(
+        "--comment-lines", type=int, default=1_000_000, help="comment lines in one deal"
+    )
+    parser.add_argument("--crs", type=int, default=10_000_000, help="lone CRs")
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds a task may run")
     parser.add_argument(
         "--scaling",

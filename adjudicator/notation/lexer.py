@@ -20,8 +20,9 @@ them with what it expected at that point (see :mod:`adjudicator.notation.errors`
 
 from __future__ import annotations
 
+import bisect
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Protocol
@@ -192,6 +193,26 @@ CACHE_WIDTH = 200
 """The longest line the line cache keeps (so that its memory stays under about
 ``2 * CACHE_LINES * CACHE_WIDTH`` characters, whatever the lines)."""
 
+MAX_DEAL_EVENTS = 2_000
+"""The most events the reader takes in one deal (or in a record's opening). A deal of écarté
+has a few dozen (the casebook's longest has 34, the generator's 46); a record with more is
+reported rather than replayed, since the replay keeps the state after every event of a deal
+and some of that state grows with the deal (its marks, proposals, announcements)."""
+
+MAX_DEAL_LINES = 100_000
+"""The most lines of comments (and of tags) the reader holds for one deal (or a record's
+opening): fifty for each event it may have, a few MB. A record with more is reported, and the
+rest of it skipped, not held. Blank lines are not held, and not counted."""
+
+REFUSED_AFTER = 256
+"""The lexer judges the shape of a record's lines (for :data:`MAX_REFUSED`) only past this
+many: a short record is held whole anyway, and the reader judges it."""
+
+MAX_REFUSED = 20
+"""How many lines that no rule of the grammar accepts the lexer holds in one record (the most
+errors reported for a record, :data:`~adjudicator.notation.errors.MAX_ERRORS`): the rest of
+such a record, up to the next record, is only counted, not held."""
+
 _RUN_OF = {
     "CARD": "CARD_RUN",
     "EXPOSED_CARD": "DEALT_RUN",
@@ -311,14 +332,23 @@ class RecordTokens:
     problem: tuple[str, int, int] | None = None
     """A fault found while lexing (message, line, column); the record cannot be parsed."""
     first_line: int = 1
-    """Line number of ``source[0]``."""
-    source: list[str] = field(default_factory=list)
-    """The record's lines as read (for error messages)."""
-
-    @property
-    def end_line(self) -> int:
-        """The record's last line."""
-        return self.first_line + len(self.source) - 1
+    """Line number of the first line read for this record (blank or not)."""
+    source: list[tuple[int, str]] = field(default_factory=list)
+    """The record's lines that are held, blank lines left out: (number, text), for error
+    messages and for lexing the record again."""
+    end_line: int = 0
+    """The record's last line (held or not)."""
+    refused: int = 0
+    """How many of the lines held have a shape that no rule of the grammar accepts (when the
+    lexer was given a judge of shapes): the record cannot be parsed if this is not zero."""
+    overlong: Overlong | None = None
+    """The deal (or opening) with more than :data:`MAX_DEAL_EVENTS` events or
+    :data:`MAX_DEAL_LINES` lines, if there is one: the record was held only up to it."""
+    skipped: int = 0
+    """Lines (not blank) of the record read but not held: after :data:`MAX_REFUSED` lines no
+    rule accepts, or after an :attr:`overlong` part. They are not checked."""
+    skipped_line: int = 0
+    """The first of those lines."""
 
     @property
     def tokens(self) -> list[Tok]:
@@ -330,9 +360,31 @@ class RecordTokens:
         return out
 
     def source_line(self, line: int) -> str | None:
-        """The text of line ``line``, if it is one of this record's."""
-        i = line - self.first_line
-        return self.source[i] if 0 <= i < len(self.source) else None
+        """The text of line ``line``, if it is one of this record's lines held (else, or if
+        it is blank, ``None``)."""
+        source = self.source
+        i = bisect.bisect_left(source, (line, ""))
+        return source[i][1] if i < len(source) and source[i][0] == line else None
+
+
+@dataclass
+class Overlong:
+    """A deal (or a record's opening) longer than the reader takes."""
+
+    what: str
+    """``"events"`` (more than :data:`MAX_DEAL_EVENTS`) or ``"lines"`` (more than
+    :data:`MAX_DEAL_LINES`)."""
+    line: int
+    """The first event (or line) beyond the limit."""
+    column: int
+    deal: str | None
+    """The deal's number as written, or ``None`` for the record's opening."""
+    events: int = 0
+    """Its events, counted to its end (those beyond the limit read, not held)."""
+    lines: int = 0
+    """Its lines (not blank), counted likewise."""
+    text: str | None = None
+    """The text of line :attr:`line`."""
 
 
 class LineLexer:
@@ -344,8 +396,17 @@ class LineLexer:
     the record again with ``precise=True``, where every token has its own line and column.
     """
 
-    def __init__(self, *, precise: bool = False) -> None:
+    def __init__(
+        self,
+        *,
+        precise: bool = False,
+        refuses: Callable[[Tok, Sequence[Tok]], bool] | None = None,
+    ) -> None:
         self.precise = precise
+        self.refuses = refuses
+        """Whether no rule of the grammar accepts a line of these tokens (the first, and the
+        rest ending in ``NL``); given, the lexer counts such lines (:attr:`RecordTokens.refused`)
+        and holds no more of a record after :data:`MAX_REFUSED` of them."""
 
     def _plain_line(self, text: str) -> PlainLine | None:
         """The remembered tokens of a plain line; None if it is blank.
@@ -382,9 +443,18 @@ class LineLexer:
 
         A record whose lines hold a fault the parser cannot see (a brace comment never closed)
         comes with ``problem`` set. A file of comments only gives one record with no tokens.
+
+        Unless ``precise``, what is held of a record is bounded: a deal (or the opening) of
+        more than :data:`MAX_DEAL_EVENTS` events or :data:`MAX_DEAL_LINES` lines is held up to
+        that limit (:attr:`RecordTokens.overlong`), a record with :data:`MAX_REFUSED` lines
+        that no rule accepts is held up to the last of them, and the rest of such a record is
+        only read to find where the next record begins, and counted
+        (:attr:`RecordTokens.skipped`). Blank lines are never held.
         """
         special = _SPECIAL.search
         plain_line = None if self.precise else self._plain_line
+        refuses = self.refuses
+        bounded = not self.precise
         record: RecordTokens | None = None
         has_body = False  # the current record has a line other than a tag
         gap: list[str] = []  # comments standing alone since the last line with tokens
@@ -397,18 +467,50 @@ class LineLexer:
         brace_text: list[str] = []
         brace_at: tuple[int, int] | None = None  # where a still-open brace comment began
         lineno = 0
-        buffer: list[str] = []  # lines read since the current record's first line
-        buffer_start = 1
+        buffer: list[tuple[int, str]] = []  # lines held since the current record's first line
+        buffer_start: int | None = None
+        # The part of the record being read (its opening, or a deal): for the limits.
+        events = 0  # its events
+        part_lines = 0  # its lines of comments (or tags)
+        deal: str | None = None  # its deal number as written (None: the opening)
+        skipping = False  # the rest of the record is read only to find where it ends
+        over: Overlong | None = None  # the part too long, while the rest of it is counted
+        cont_tok: LineTok | None = None  # the last line whose comment lines below continue it
+        cont: list[str] = []  # its continued comments, set on it once (not a line at a time)
 
         for lineno, text in lines:
-            if not buffer:
+            if buffer_start is None:
                 buffer_start = lineno
-            buffer.append(text)
             start = 0
+            if skipping:
+                assert record is not None and plain_line is not None
+                if brace_at is None and special(text) is None:
+                    # A plain line of a record not held: counted, never a record's start.
+                    entry = plain_line(text)
+                    if entry is not None:
+                        if over is not None and entry.first.type == "DEAL":
+                            over = None
+                        _skip(record, over, lineno, event=True)
+                        has_body = True
+                    continue
+            else:
+                buffer.append((lineno, text))
             if brace_at is not None:
                 close = text.find("}")
                 if close < 0:
+                    if skipping:
+                        if text and not text.isspace():
+                            _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
+                        continue
                     brace_text.append(text)
+                    part_lines += 1
+                    if part_lines > MAX_DEAL_LINES and bounded:
+                        if record is None:
+                            record = RecordTokens(line=buffer_start, first_line=buffer_start)
+                        over = _overlong(
+                            record, buffer, "lines", lineno, 1, deal, events, part_lines
+                        )
+                        skipping, gap, held, blank_at = True, [], None, None
                     continue
                 brace_text.append(text[: close + 1])
                 line_comments.append("\n".join(brace_text))
@@ -423,10 +525,25 @@ class LineLexer:
                     entry = plain_line(text)
                     held = None
                     if entry is None:  # a blank line
+                        buffer.pop()
                         if blank_at is None:
                             blank_at = len(gap)
                         continue
                     first = entry.first
+                    if first.type == "DEAL":
+                        events = part_lines = 0
+                        deal = entry.rest[0].value
+                    else:
+                        events += 1
+                        if events > MAX_DEAL_EVENTS:
+                            if record is None:
+                                record = RecordTokens(line=lineno, first_line=buffer_start)
+                            column = first.column
+                            over = _overlong(
+                                record, buffer, "events", lineno, column, deal, events, part_lines
+                            )
+                            skipping, gap, held, blank_at = True, [], None, None
+                            continue
                     tok: Tok = Tok(first.type, first.value, lineno, first.column)
                     if record is None:
                         record = RecordTokens(line=lineno, first_line=buffer_start)
@@ -438,6 +555,15 @@ class LineLexer:
                         gap = []
                     has_body = True
                     record.lines.append((tok, entry.rest, entry))
+                    if (
+                        entry.memo is None
+                        and refuses is not None
+                        and len(record.lines) > REFUSED_AFTER
+                        and refuses(first, entry.rest)
+                    ):
+                        record.refused += 1
+                        if record.refused >= MAX_REFUSED:
+                            skipping, gap, held, blank_at = True, [], None, None
                     continue
                 tokens_of_words(_plain_words(text, start), lineno, line_tokens)
             else:
@@ -445,22 +571,56 @@ class LineLexer:
                     text, start, lineno, line_tokens, line_comments, comment_at, brace_text
                 )
                 if brace_at is not None:
+                    if skipping:
+                        _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
                     continue
 
             if line_tokens:
                 first = line_tokens[0]
                 if record is None or (has_body and first.type == "LBRACKET"):
+                    first_line = buffer_start
                     if record is not None:
-                        if blank_at:
+                        if cont_tok is not None:
+                            cont_tok.continued, cont_tok = tuple(cont), None
+                        if blank_at and not skipping:
                             _close(record, gap, blank_at, ends_record=True)
-                        cut = first.line - buffer_start
-                        record.source = buffer[:cut]
-                        buffer = buffer[cut:]
-                        buffer_start = first.line
+                        if skipping:
+                            record.source, buffer = buffer, [(lineno, text)]
+                        else:
+                            record.source, buffer = buffer[:-1], buffer[-1:]
+                        record.end_line = lineno - 1
+                        first_line = buffer_start = lineno
                         yield record
-                    record = RecordTokens(line=first.line, first_line=buffer_start)
+                        events = part_lines = 0
+                        deal = None
+                        skipping, over = False, None
+                    record = RecordTokens(line=first.line, first_line=first_line or lineno)
                     has_body = False
-                elif blank_at:
+                    blank_at = None
+                elif skipping:
+                    if over is not None and first.type == "DEAL":
+                        over = None
+                    _skip(record, over, lineno, event=first.type != "LBRACKET")
+                    has_body = has_body or first.type != "LBRACKET"
+                    line_tokens, line_comments, comment_at = [], [], []
+                    continue
+                if first.type == "DEAL":
+                    events = part_lines = 0
+                    deal = line_tokens[1].value if len(line_tokens) > 1 else ""
+                else:
+                    if first.type == "LBRACKET":
+                        part_lines += 1  # (a tag)
+                    else:
+                        events += 1
+                    if bounded and (events > MAX_DEAL_EVENTS or part_lines > MAX_DEAL_LINES):
+                        what = "events" if events > MAX_DEAL_EVENTS else "lines"
+                        over = _overlong(
+                            record, buffer, what, lineno, first.column, deal, events, part_lines
+                        )
+                        skipping, gap, held, blank_at = True, [], None, None
+                        line_tokens, line_comments, comment_at = [], [], []
+                        continue
+                if blank_at:
                     _close(record, gap, blank_at, ends_record=False)
                 blank_at = None
                 if first.type != "LBRACKET":
@@ -473,26 +633,56 @@ class LineLexer:
                     gap = []
                 last = line_tokens[-1]
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
-                record.lines.append((line_tokens[0], line_tokens[1:], None))
+                rest = line_tokens[1:]
+                record.lines.append((line_tokens[0], rest, None))
+                if (
+                    refuses is not None
+                    and len(record.lines) > REFUSED_AFTER
+                    and refuses(first, rest)
+                ):
+                    record.refused += 1
+                    if record.refused >= MAX_REFUSED:
+                        skipping, gap, held, blank_at = True, [], None, None
                 line_tokens = []
                 line_comments = []
                 comment_at = []
             elif line_comments:
+                if skipping:
+                    _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
+                    line_comments, comment_at = [], []
+                    continue
+                part_lines += 1
+                if part_lines > MAX_DEAL_LINES and bounded:
+                    if record is None:
+                        record = RecordTokens(line=comment_at[0][0], first_line=buffer_start)
+                    column = comment_at[0][1]
+                    over = _overlong(
+                        record, buffer, "lines", lineno, column, deal, events, part_lines
+                    )
+                    skipping, gap, held, blank_at = True, [], None, None
+                    line_comments, comment_at = [], []
+                    continue
                 if held is not None and comment_at[0][1] in held_at:
-                    held.continued += tuple(line_comments)
+                    if cont_tok is not held:
+                        if cont_tok is not None:
+                            cont_tok.continued = tuple(cont)
+                        cont_tok, cont = held, list(held.continued)
+                    cont.extend(line_comments)
                 else:
                     held = None
                     gap.extend(line_comments)
                 line_comments = []
                 comment_at = []
             else:  # a blank line
+                if not skipping:
+                    buffer.pop()
                 held = None
                 if blank_at is None:
                     blank_at = len(gap)
 
         if brace_at is not None:
             if record is None:
-                record = RecordTokens(line=brace_at[0], first_line=buffer_start)
+                record = RecordTokens(line=brace_at[0], first_line=buffer_start or 1)
             record.problem = (
                 "a brace comment opened here is never closed (no '}' before the end of the file)",
                 brace_at[0],
@@ -501,10 +691,45 @@ class LineLexer:
         if record is None:
             if not gap:
                 return
-            record = RecordTokens(line=buffer_start, first_line=buffer_start)
+            record = RecordTokens(line=buffer_start or 1, first_line=buffer_start or 1)
+        if cont_tok is not None:
+            cont_tok.continued = tuple(cont)
         record.comments_after = tuple(gap)
         record.source = buffer
+        record.end_line = lineno
         yield record
+
+
+def _overlong(
+    record: RecordTokens,
+    buffer: list[tuple[int, str]],
+    what: str,
+    lineno: int,
+    column: int,
+    deal: str | None,
+    events: int,
+    lines: int,
+) -> Overlong:
+    """Note on ``record`` that its part (a deal, or the opening) is too long at line
+    ``lineno``, which is not held (it is taken off ``buffer``) but counted as skipped."""
+    text = buffer.pop()[1]
+    over = Overlong(what, lineno, column, deal, events, lines, text)
+    record.overlong = over
+    record.skipped, record.skipped_line = 1, lineno
+    return over
+
+
+def _skip(record: RecordTokens, over: Overlong | None, lineno: int, *, event: bool) -> None:
+    """Count line ``lineno`` (not blank) of a record that is not held; and, while the part too
+    long goes on, as one of its lines (and events)."""
+    if not record.skipped:
+        record.skipped_line = lineno
+    record.skipped += 1
+    if over is not None:
+        if event:
+            over.events += 1
+        else:
+            over.lines += 1
 
 
 def _close(record: RecordTokens, gap: list[str], count: int, *, ends_record: bool) -> None:

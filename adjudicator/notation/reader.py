@@ -18,7 +18,7 @@ import functools
 import io
 import os
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Protocol, cast
 
@@ -37,19 +37,23 @@ from adjudicator.notation.errors import (
 )
 from adjudicator.notation.glossary import gloss_hint
 from adjudicator.notation.grammar import grammar_text
-from adjudicator.notation.lexer import LineLexer, RecordTokens, Tok
+from adjudicator.notation.lexer import MAX_DEAL_EVENTS as MAX_DEAL_EVENTS
+from adjudicator.notation.lexer import MAX_DEAL_LINES as MAX_DEAL_LINES
+from adjudicator.notation.lexer import (
+    LineLexer,
+    RecordTokens,
+    Tok,
+)
 from adjudicator.notation.model import Record
-from adjudicator.notation.shapes import build_record
+from adjudicator.notation.shapes import build_record, refused
 
 MAX_LINE_BYTES = 100_000
 """The longest line the reader accepts. No line of the notation needs a tenth of this; a longer
-one is reported (and skipped) rather than read into memory."""
+one is reported (and skipped, a block at a time) rather than read into memory."""
 
-MAX_DEAL_EVENTS = 2_000
-"""The most events the reader takes in one deal (or in a record's opening). A deal of écarté
-has a few dozen (the casebook's longest has 34, the generator's 46); a record with more is
-reported rather than replayed, since the replay keeps the state after every event of a deal
-and some of that state grows with the deal (its marks, proposals, announcements)."""
+MAX_SKIP_BYTES = 16 << 20
+"""How far the reader reads a line too long looking for its end. An input with a longer line
+(``/dev/zero``, an endless stream) is reported there, and the rest of it is not read."""
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str]
 """What the reader reads: a ``str`` is the text of records; a path names a file; an open file
@@ -246,12 +250,17 @@ def _careful_lines(
             return
         lineno += 1
         if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
-            length = len(raw)
-            while True:
-                more = readline(1 << 20)
+            length = 0
+            more = raw
+            while True:  # the rest of the line, a block at a time, never held
+                if b"\0" in more:
+                    raise _Unreadable(_binary(path, lineno, length + more.index(b"\0") + 1))
                 length += len(more)
                 if not more or more.endswith(b"\n"):
                     break
+                if length >= MAX_SKIP_BYTES:
+                    raise _Unreadable(_endless(path, lineno))
+                more = readline(1 << 20)
             error = NotationError(
                 f"line {lineno} is {length:,} bytes long; a line of the notation is at most "
                 f"{MAX_LINE_BYTES:,} bytes",
@@ -261,7 +270,7 @@ def _careful_lines(
                 hint="is this a record? one event a line, and a line is short",
             )
             error.show_source = False
-            problems.append(error)
+            _note(problems, error)
             yield lineno, _placeholder(raw)
             continue
         for i, part in enumerate(_line_parts(raw)):
@@ -314,22 +323,15 @@ def _careful_line(
                     hint="convert it, e.g. iconv -f UTF-16LE -t UTF-8",
                 )
             )
-        raise _Unreadable(
-            NotationError(
-                "a NUL byte: this is a binary file, not a record of the notation",
-                path=path,
-                line=lineno,
-                column=col,
-                hint="records are UTF-8 text files; was a binary or compressed file named?",
-            )
-        )
+        raise _Unreadable(_binary(path, lineno, col))
     try:
         text = raw.decode("utf-8")
         return lineno, text[1:] if text.startswith("\ufeff[") else text
     except UnicodeDecodeError as e:
         col = len(raw[: e.start].decode("utf-8", "replace")) + 1
         bad = raw[e.start : e.end].hex(" ")
-        problems.append(
+        _note(
+            problems,
             NotationError(
                 f"bytes that are not UTF-8 ({bad})",
                 path=path,
@@ -337,9 +339,44 @@ def _careful_line(
                 column=col,
                 source=raw.decode("utf-8", "replace"),
                 hint="records are UTF-8 text; was this file saved as Latin-1 or cp1252?",
-            )
+            ),
         )
         return lineno, _placeholder(raw)
+
+
+def _binary(path: str, line: int, column: int) -> NotationError:
+    """The error for a NUL byte at ``line``, ``column``: the input is binary."""
+    return NotationError(
+        "a NUL byte: this is a binary file, not a record of the notation",
+        path=path,
+        line=line,
+        column=column,
+        hint="records are UTF-8 text files; was a binary or compressed file named?",
+    )
+
+
+def _endless(path: str, line: int) -> NotationError:
+    """The error for a line that goes on past :data:`MAX_SKIP_BYTES`."""
+    error = NotationError(
+        f"line {line} is more than {MAX_SKIP_BYTES:,} bytes long and goes on; a line of the "
+        f"notation is at most {MAX_LINE_BYTES:,} bytes: the rest of the input is not read",
+        path=path,
+        line=line,
+        column=1,
+        hint="is this a record? one event a line, and a line is short",
+    )
+    error.show_source = False
+    return error
+
+
+def _note(problems: list[NotationError], error: NotationError) -> None:
+    """Add ``error`` to ``problems``, which hold the faults of the record being read (and, last,
+    perhaps one of the line that begins the next): past the first ``MAX_ERRORS + 1`` of a
+    record, which are all that can be reported, the others are let go, so that a record of
+    a million such lines holds a few dozen."""
+    problems.append(error)
+    if len(problems) > 2 * MAX_ERRORS + 2:
+        del problems[MAX_ERRORS + 1 : -1]
 
 
 def _placeholder(raw: bytes) -> str:
@@ -351,10 +388,12 @@ def _placeholder(raw: bytes) -> str:
 def _looks_utf16(raw: bytes) -> bool:
     """Every other byte NUL: UTF-16 text of the Latin alphabet, without a byte-order mark."""
     sample = raw[:200]
-    return len(sample) >= 4 and (
-        sample[1::2].count(0) >= len(sample) // 2 - 1
-        or sample[0::2].count(0) >= len(sample) // 2 - 1
-    )
+    if len(sample) < 4:
+        return False
+    half = len(sample) // 2
+    odd, even = sample[1::2].count(0), sample[0::2].count(0)
+    # (NUL bytes only are a binary file: the letters' half of UTF-16 has no NUL)
+    return (odd >= half - 1 and even == 0) or (even >= half - 1 and odd == 0)
 
 
 def _lines_of_text(text: str, first_line: int = 1) -> Iterator[tuple[int, str]]:
@@ -463,16 +502,14 @@ def _read_lines(
 ) -> Iterator[Record | NotationError]:
     lark, builder = _parser()
     seen = 0
-    for rt in LineLexer().records(lines):
+    for rt in LineLexer(refuses=_refused).records(lines):
         seen += 1
+        mine: list[NotationError] = []
         if problems:
             mine = [p for p in problems if p.line <= rt.end_line]
-            if mine:
-                del problems[: len(mine)]
-                yield _record_errors(rt, name, mine)
-                continue
-        if rt.problem is not None:
-            yield _record_errors(rt, name, [])
+            del problems[: len(mine)]
+        if mine or rt.problem is not None or rt.refused or rt.overlong is not None:
+            yield _record_errors(rt, name, mine)
             continue
         if not rt.lines:
             yield NotationError(
@@ -491,8 +528,10 @@ def _read_lines(
         except (UnexpectedInput, BuildError):
             yield _record_errors(rt, name, [])
             continue
-        yield _too_long(record, rt, name) or record
-    if seen == 0:
+        yield record
+    if problems:  # faults of lines that no record holds (a file of one line too long)
+        yield NotationError.of_record(problems[:MAX_ERRORS])
+    elif seen == 0:
         yield NotationError(
             "empty file: no record in it",
             path=name,
@@ -500,25 +539,39 @@ def _read_lines(
         )
 
 
-def _too_long(record: Record, rt: RecordTokens, name: str) -> NotationError | None:
-    """An error at the first event beyond :data:`MAX_DEAL_EVENTS` of a deal (or of the
-    opening), if the record has one."""
-    parts = [("the record's opening", record.opening)]
-    parts += [(f"deal {deal.number}", deal.events) for deal in record.deals]
-    for what, events in parts:
-        if len(events) > MAX_DEAL_EVENTS:
-            beyond = events[MAX_DEAL_EVENTS]
-            return NotationError(
-                f"{what} has {len(events):,} events; a deal of écarté has a few dozen, and the "
-                f"reader takes at most {MAX_DEAL_EVENTS:,}",
-                path=name,
-                line=beyond.line,
-                column=beyond.column,
-                source=rt.source_line(beyond.line),
-                record_line=rt.line,
-                hint="is this a record of a game? one line for each thing done at the table",
-            )
-    return None
+def _refused(first: Tok, rest: Sequence[Tok]) -> bool:
+    """Whether no rule of the grammar accepts a line of these tokens (for the lexer)."""
+    lark, builder = _parser()
+    return refused(first, rest, lark, builder)
+
+
+def _overlong_error(rt: RecordTokens, name: str) -> NotationError:
+    """The error at the first event (or line) beyond the limits of a deal or of the opening."""
+    over = rt.overlong
+    assert over is not None
+    if over.deal is None:
+        what = "the record's opening"
+    else:
+        what = f"deal {int(over.deal) if over.deal.isdigit() else over.deal}"
+    if over.what == "events":
+        message = (
+            f"{what} has {over.events:,} events; a deal of écarté has a few dozen, and the "
+            f"reader takes at most {MAX_DEAL_EVENTS:,}"
+        )
+    else:
+        message = (
+            f"{what} has {over.lines:,} lines of comments; a deal of écarté has a few dozen "
+            f"lines, and the reader takes at most {MAX_DEAL_LINES:,} lines of comments in one"
+        )
+    return NotationError(
+        message,
+        path=name,
+        line=over.line,
+        column=over.column,
+        source=over.text,
+        record_line=rt.line,
+        hint="is this a record of a game? one line for each thing done at the table",
+    )
 
 
 def parse_text(text: str) -> Record:
@@ -557,9 +610,12 @@ def _record_errors(rt: RecordTokens, name: str, found: list[NotationError]) -> N
                 hint="close it with '}', or write a ';' comment, which ends with its line",
             )
         )
+    if rt.overlong is not None:
+        errors.append(_overlong_error(rt, name))
     stopped = False
     if rt.lines:
-        parsed, stopped = _parse_errors(rt, name, cut_short=cut_short)
+        cut = cut_short or rt.skipped > 0  # (held only up to a point)
+        parsed, stopped = _parse_errors(rt, name, cut_short=cut)
         errors.extend(parsed)
     if not errors:  # pragma: no cover - the record failed to parse once
         raise AssertionError("a record failed to parse once and then parsed")
@@ -571,8 +627,9 @@ def _record_errors(rt: RecordTokens, name: str, found: list[NotationError]) -> N
     unchecked, unchecked_line = 0, 0
     if stopped:
         after = errors[-1].line + 1
-        rest = [n for n, text in enumerate(rt.source, rt.first_line) if n >= after and text.strip()]
-        unchecked, unchecked_line = len(rest), (rest[0] if rest else 0)
+        rest = [n for n, text in rt.source if n >= after and text.strip()]
+        unchecked = len(rest) + (rt.skipped if rt.skipped_line >= after else 0)
+        unchecked_line = rest[0] if rest else rt.skipped_line
     return NotationError.of_record(errors, unchecked=unchecked, unchecked_line=unchecked_line)
 
 
@@ -593,8 +650,7 @@ def _parse_errors(
     Returns the errors (at most :data:`~adjudicator.notation.errors.MAX_ERRORS`) and whether
     the parse stopped at that many, before the record's end."""
     lark, _ = _parser()
-    lines = enumerate(rt.source, rt.first_line)
-    again = next(iter(LineLexer(precise=True).records(lines)))
+    again = next(iter(LineLexer(precise=True).records(rt.source)))
     tokens = again.tokens
     errors: list[NotationError] = []
     parser = lark.parse_interactive()

@@ -171,3 +171,16 @@ def _rule(
     if rule is _UNSEEN:
         rule = _learn(shape, [first, *rest], lark, builder)
     return rule
+
+
+def refused(first: Tok, rest: Sequence[Tok], lark: Lark, builder: Builder) -> bool:
+    """Whether no line of the shape of ``first`` and ``rest`` is a line of the notation: it has
+    a ``WORD`` (which no rule accepts), or Lark refused the shape (asked the first time it is
+    met). A shape not remembered (past :data:`MAX_SHAPES`, or whose line was refused for its
+    values alone) counts as accepted: the lexer counts, with this, lines that are errors."""
+    shape = _shape(first, rest)
+    if "WORD" in shape:
+        return True
+    if shape not in _SHAPES:
+        _learn(shape, [first, *rest], lark, builder)
+    return _SHAPES.get(shape, _UNSEEN) is None
