@@ -460,7 +460,9 @@ class LineLexer:
         gap: list[str] = []  # comments standing alone since the last line with tokens
         blank_at: int | None = None  # how many of them came before the first blank line since
         held: LineTok | None = None  # the line whose comment a comment line here would continue
-        held_at: tuple[int, ...] = ()  # the columns where its comments begin, on its first line
+        # where its comments begin (line, column), read on its first line (held_line)
+        held_at: list[tuple[int, int]] = []
+        held_line = 0
         line_tokens: list[Tok] = []
         line_comments: list[str] = []
         comment_at: list[tuple[int, int]] = []  # where each of line_comments begins
@@ -629,7 +631,7 @@ class LineLexer:
                 if line_comments or gap:
                     held = LineTok(first, tuple(line_comments), tuple(gap))
                     line_tokens[0] = held
-                    held_at = tuple(col for ln, col in comment_at if ln == first.line)
+                    held_at, held_line = comment_at, first.line  # read if a comment follows
                     gap = []
                 last = line_tokens[-1]
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
@@ -662,7 +664,10 @@ class LineLexer:
                     skipping, gap, held, blank_at = True, [], None, None
                     line_comments, comment_at = [], []
                     continue
-                if held is not None and comment_at[0][1] in held_at:
+                column = comment_at[0][1]
+                if held is not None and any(
+                    col == column for ln, col in held_at if ln == held_line
+                ):
                     if cont_tok is not held:
                         if cont_tok is not None:
                             cont_tok.continued = tuple(cont)
