@@ -424,38 +424,19 @@ def fmt(
                 )
                 status.earn(EXIT_UNREADABLE)
                 continue
-            if path is not None and diff:
-                try:
-                    outcome = _show_diff(name, path)
-                except BrokenPipeError:
-                    status.earn(EXIT_FINDINGS)  # the diff was being written
-                    raise
-                if outcome == "unreadable":
-                    status.earn(EXIT_UNREADABLE)
-                elif outcome == "unchanged":
-                    unchanged += 1
-                else:
-                    changed += 1
-                    status.earn(EXIT_FINDINGS)
-                continue
             if path is not None:
-                try:
-                    outcome = _rewrite(name, path, check=check)
-                except OSError as e:
-                    _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
-                    status.earn(EXIT_UNREADABLE)
-                    continue
+                outcome = _diff_or_rewrite(name, path, diff=diff, check=check, status=status)
                 if outcome == "unreadable":
                     status.earn(EXIT_UNREADABLE)
                 elif outcome == "unchanged":
                     unchanged += 1
                 else:
                     changed += 1
-                    if check:
+                    if check:  # --diff is a --check that shows the change
                         status.earn(EXIT_FINDINGS)
-                        print(f"would reformat: {name}", flush=True)
-                    else:
-                        print(f"reformatted: {name}", flush=True)
+                    if not diff:
+                        verb = "would reformat" if check else "reformatted"
+                        print(f"{verb}: {name}", flush=True)
                 continue
             try:
                 original = sys.stdin.buffer.read()
@@ -487,6 +468,22 @@ def fmt(
         _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form{skipped}")
 
     _guard(run)
+
+
+def _diff_or_rewrite(name: str, path: Path, *, diff: bool, check: bool, status: _Status) -> str:
+    """One file through ``fmt``: its diff shown (``diff``), or it checked or rewritten.
+    Returns ``unreadable``, ``unchanged`` or ``changed``."""
+    if diff:
+        try:
+            return _show_diff(name, path)
+        except BrokenPipeError:
+            status.earn(EXIT_FINDINGS)  # the diff was being written
+            raise
+    try:
+        return _rewrite(name, path, check=check)
+    except OSError as e:
+        _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
+        return "unreadable"
 
 
 def _regular(path: Path) -> bool:
