@@ -261,16 +261,7 @@ def _careful_lines(
                 if length >= MAX_SKIP_BYTES:
                     raise _Unreadable(_endless(path, lineno))
                 more = readline(1 << 20)
-            error = NotationError(
-                f"line {lineno} is {length:,} bytes long; a line of the notation is at most "
-                f"{MAX_LINE_BYTES:,} bytes",
-                path=path,
-                line=lineno,
-                column=1,
-                hint="is this a record? one event a line, and a line is short",
-            )
-            error.show_source = False
-            _note(problems, error)
+            _note(problems, _too_long(path, lineno, f"{length:,} bytes long"))
             yield lineno, _placeholder(raw)
             continue
         for i, part in enumerate(_line_parts(raw)):
@@ -357,9 +348,19 @@ def _binary(path: str, line: int, column: int) -> NotationError:
 
 def _endless(path: str, line: int) -> NotationError:
     """The error for a line that goes on past :data:`MAX_SKIP_BYTES`."""
+    return _too_long(
+        path,
+        line,
+        f"more than {MAX_SKIP_BYTES:,} bytes long and goes on",
+        "the rest of the input is not read",
+    )
+
+
+def _too_long(path: str, line: int, length: str, then: str = "") -> NotationError:
+    """The error for a line longer than :data:`MAX_LINE_BYTES` (``length`` in words)."""
     error = NotationError(
-        f"line {line} is more than {MAX_SKIP_BYTES:,} bytes long and goes on; a line of the "
-        f"notation is at most {MAX_LINE_BYTES:,} bytes: the rest of the input is not read",
+        f"line {line} is {length}; a line of the notation is at most {MAX_LINE_BYTES:,} bytes"
+        + (f": {then}" if then else ""),
         path=path,
         line=line,
         column=1,
