@@ -831,22 +831,40 @@ class Trickle:
     [(b"\0\n", b"x" * 63 + b"\n"), (b'[Event "one big record"]\n', b"  A marks 1 point\n")],
     ids=["behind-a-nul-byte", "one-big-record"],
 )
-def test_standard_input_that_cannot_be_cut_is_gathered_in_linear_time(
-    head: bytes, line: bytes
-) -> None:
-    # Read a few bytes at a time, so that the work is the reader's and not the copying of
-    # memory (whose time a shared machine makes vary tenfold): every block read once more
-    # into what was gathered would make this quadratic.
+def test_standard_input_that_cannot_be_cut_is_left_to_be_streamed(head: bytes, line: bytes) -> None:
+    # Standard input that offers no place to cut it into runs is not gathered whole: the
+    # cutting gives up after a bounded read, and the rest is streamed by the caller.
     from adjudicator.shell.batch import CHUNK_BYTES, cut
 
-    def gather(data: bytes) -> list[bytes | None]:
-        return [run for _offset, _line, run in cut(Trickle(data).read, CHUNK_BYTES, seekable=False)]
+    big = head + line * (40_000_000 // len(line))
+    stream = Trickle(big, size=1 << 16)
+    runs = [run for _offset, _line, run in cut(stream.read, CHUNK_BYTES, seekable=False)]
+    assert runs[-1] is None
+    start = b"".join(r for r in runs if r is not None)
+    assert big.startswith(start)
+    read = stream.data.tell()
+    assert read == len(start) < len(big) // 2  # the rest is still in the stream
 
-    small = head + line * (500_000 // len(line))
-    big = head + line * (4_000_000 // len(line))
-    assert gather(small) == [small]  # one run: no cut
-    assert gather(big) == [big]
-    assert_linear(lambda: gather(small), lambda: gather(big), 8)
+
+def test_standard_input_that_cannot_be_cut_is_ruled_alike_with_jobs() -> None:
+    from adjudicator.shell import batch
+
+    # Games with an overscore each (law 51), so that each ruling prints something.
+    games = (
+        write(generate(s).record).replace("marks 1 point", "marks 2 point", 1) for s in range(3)
+    )
+    good = "\n".join(games).encode()
+    data = good + b'\n[Event "cr"]\ndeal 1 A\r  turn KS\r\n' + good * 40  # no cut after it
+
+    def output(jobs: int) -> str:
+        stdin = io.BytesIO(data)
+        items = [batch.Input("-", None)]
+        ruled = batch.rulings(items, fmt="text", jobs=jobs, stdin=stdin, chunk_bytes=2_000)
+        return "".join(text for r in ruled for _kind, text in r.chunks)
+
+    one = output(1)
+    assert one.count("law 51") > 40  # the records after the place with no cut were ruled
+    assert output(2) == one
 
 
 def _console_script() -> list[str] | None:

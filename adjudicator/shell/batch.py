@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import dataclasses
 import errno
 import gc
 import io
@@ -245,6 +246,9 @@ class Part:
     """A diagnostic to print in this place."""
     error: str | None = None
     """Or a reading error to report for the file (standard input failing part way)."""
+    then_stdin: bool = False
+    """``data`` is only the start: the rest of standard input follows it, read in this process
+    as a stream (standard input that offers no place to cut it into runs)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -459,13 +463,14 @@ def cut(
     Where no cut can be made (a NUL byte: the reader stops there; a CR alone: lines are not
     counted the reader's way here; no safe cut point in ``give_up_bytes``), a ``seekable``
     stream ends with ``(offset, first_line, None)``: the rest of the file from ``offset``, for
-    the worker to read itself; any other stream is read to its end in one run. An ``OSError``
-    from ``read`` ends a seekable stream the same way (the worker meets it again); from
-    another stream, it is raised after the bytes read before it."""
+    the worker to read itself; any other stream ends with ``(offset, first_line, prefix)``
+    followed by ``(offset, first_line, None)``: the bytes read and not yet cut, the rest of the
+    stream to be read after them, as a stream, by the caller (never held whole). An
+    ``OSError`` from ``read`` ends a seekable stream the same way (the worker meets it again);
+    from another stream, it is raised after the bytes read before it."""
     give_up = give_up_bytes or max(16 * chunk_bytes, 4 * MAX_LINE_BYTES)
     pending = bytearray()  # read, not yet cut (grown in place: a stream may give few bytes)
     looked = 0  # how much of it was looked at for a cut point, without finding one
-    rest: list[bytes] = []  # blocks read once no cut can be made (joined once, at the end)
     offset = 0
     line = 1
     cutting = True
@@ -476,14 +481,11 @@ def cut(
             if seekable:  # the worker reads the rest, and reports the error
                 yield offset, line, None
                 return
-            if pending or rest:
-                yield offset, line, bytes(pending) + b"".join(rest)
+            if pending:
+                yield offset, line, bytes(pending)
             raise
         if not block:
             break
-        if not cutting:
-            rest.append(block)
-            continue
         pending += block
         if len(pending) - looked < chunk_bytes:  # look again once a run's worth has come
             continue
@@ -502,10 +504,12 @@ def cut(
             looked = len(pending)
             if len(pending) > give_up:
                 cutting = False
-        if not cutting and seekable:
+        if not cutting:
+            if not seekable:  # the bytes read so far, then the rest as a stream
+                yield offset, line, bytes(pending)
             yield offset, line, None
             return
-    yield offset, line, bytes(pending) + b"".join(rest) if rest else bytes(pending)
+    yield offset, line, bytes(pending)
 
 
 # --------------------------------------------------------------------------------------------
@@ -573,11 +577,25 @@ def _cut_input(
     name = item.name
     if item.path is None:
         stream = stdin if stdin is not None else sys.stdin.buffer
+        held: Part | None = None  # each run is sent once it is known what follows it
         try:
             for _offset, line, data in cut(stream.read, chunk_bytes, seekable=False):
-                yield Part(number, name, data=data, first_line=line)
+                if data is None:  # the run held is only the start: the rest follows, streamed
+                    if held is not None:
+                        held = dataclasses.replace(held, then_stdin=True)
+                    else:
+                        held = Part(number, name, data=b"", first_line=line, then_stdin=True)
+                    break
+                if held is not None:
+                    yield held
+                held = Part(number, name, data=data, first_line=line)
         except OSError as e:
+            if held is not None:
+                yield held
             yield Part(number, name, error=f"cannot read the file: {e.strerror or e}")
+            return
+        if held is not None:
+            yield held
         return
     path = str(item.path)
     try:
@@ -609,10 +627,35 @@ def _nested(obj: Any) -> str:
     return "   " + text.replace("\n", "\n   ")
 
 
+class _Then(io.RawIOBase):
+    """Bytes already read from a stream, then the rest of the stream."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head = memoryview(head)
+        self.stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            n = min(len(buffer), len(self.head))
+            buffer[:n] = self.head[:n]
+            self.head = self.head[n:]
+            return n
+        data = self.stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
 def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | NotationError]:
     """The records of a part, or a :class:`NotationError` in place of each bad one."""
     if part.error is not None:
         yield NotationError(part.error, path=part.name)
+    elif part.data is not None and part.then_stdin:
+        rest = _Then(part.data, stdin if stdin is not None else sys.stdin.buffer)
+        stream = io.BufferedReader(rest, buffer_size=1 << 16)
+        yield from read_each(stream, path=part.name, first_line=part.first_line)
     elif part.data is not None:
         yield from read_each(io.BytesIO(part.data), path=part.name, first_line=part.first_line)
     elif part.path is None:
@@ -842,14 +885,16 @@ def rulings(
             for part in task:
                 yield from rule(part, fmt, stdin)
         return
-    yield from _pooled(itertools.chain(head, tasks), fmt, jobs, window or 2 * jobs)
+    yield from _pooled(itertools.chain(head, tasks), fmt, jobs, window or 2 * jobs, stdin)
 
 
 class WorkerDied(RuntimeError):
     """A worker process stopped abruptly (killed, or out of memory): the batch cannot go on."""
 
 
-def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Iterator[Ruled]:
+def _pooled(
+    tasks: Iterator[Task], fmt: Format, jobs: int, window: int, stdin: IO[bytes] | None = None
+) -> Iterator[Ruled]:
     """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
     results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
     workers at once."""
@@ -867,6 +912,14 @@ def _pooled(tasks: Iterator[Task], fmt: Format, jobs: int, window: int) -> Itera
     try:
         with terminable():  # SIGTERM, SIGHUP: the workers are stopped, as on Ctrl-C
             for task in tasks:
+                if any(part.then_stdin for part in task):
+                    # The rest of standard input, read here as a stream: after what is in
+                    # flight, in order.
+                    while flight:
+                        yield from flight.popleft().result()
+                    for part in task:
+                        yield from rule(part, fmt, stdin)
+                    continue
                 if started:
                     flight.append(executor.submit(rule_task, task, fmt))
                 else:
