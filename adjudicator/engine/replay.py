@@ -547,7 +547,8 @@ class _Replay:
     def _begin(self, deal: Deal) -> None:
         self.devs = []
         t = self.table
-        if t.over:  # the previous deal won the game: this deal begins the next
+        won = t.over
+        if won:  # the previous deal won the game: this deal begins the next
             t = t._replace(sheet=(0, 0, 0), game=t.game + 1, over=False)
         if t.next_dealer is not None and deal.dealer is not t.next_dealer:
             self._dev(
@@ -563,6 +564,7 @@ class _Replay:
             and previous.result is None
             and previous.phase == "play"
             and not previous.ended_by
+            and not won  # a game won by a king marked during the play ends the hand
         ):
             self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
         self._due_dealer = t.next_dealer
