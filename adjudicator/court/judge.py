@@ -335,29 +335,10 @@ class Judge:
             if f.law == law and f.step == step and f.kind == kind:
                 for o in f.options:
                     if o.name == name:
-                        self._take(
-                            owner,
-                            i,
-                            f,
-                            o,
-                            s,
-                            Player(given.ruling.player),
-                            given.ruling.claim,
-                            " in the next deal" if in_earlier else "",
-                        )
+                        self._take(owner, i, o, s, Player(given.ruling.player))
                         return
 
-    def _take(
-        self,
-        owner: Judge,
-        i: int,
-        f: Finding,
-        o: Option,
-        s: Step,
-        player: Player,
-        text: str,
-        when: str,
-    ) -> None:
+    def _take(self, owner: Judge, i: int, o: Option, s: Step, player: Player) -> None:
         """The option ``o`` of finding ``i`` of ``owner`` taken by the claim at ``s``."""
         if self.provisional and owner is not self:
             self.earlier_taken.add((i, o.name))
@@ -374,14 +355,13 @@ class Judge:
         player: Player,
         text: str,
         what: str,
-        when: str = "",
     ) -> None:
         """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
         finding gave it), the claim's ruling here, and a link of the trace."""
         reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
         taken = (owner is not self, f.law, f.step, f.kind, o.name)
         self._judged(s, player, text, True, f.law, reason, taken)
-        self._take(owner, i, f, o, s, player, text, when)
+        self._take(owner, i, o, s, player)
 
     def _claim_for_earlier(
         self, s: Step, player: Player, what: str, text: str
@@ -409,7 +389,7 @@ class Judge:
                 )
                 return (1.0, f.law, why)
             where = f"this option, for deal {f.deal}, {o.window}"
-            self._uphold(earlier, i, f, o, s, player, text, where, " in the next deal")
+            self._uphold(earlier, i, f, o, s, player, text, where)
             return True
         return False
 

@@ -259,15 +259,7 @@ def stock_cards(deal: DealState) -> tuple[int, int]:
 
 def holds_king(deal: DealState, player: Player) -> bool | Unknown:
     """Whether the player holds the king of trumps now."""
-    if deal.trump is None:
-        return Unknown("the trump is not known")
-    hand: Holding = deal.hand(player)
-    for c in cards_of(hand.cards):
-        if is_king_of(c, deal.trump):
-            return True
-    if hand.unknown:
-        return Unknown(f"{hand.unknown} of {player}'s cards are not recorded")
-    return False
+    return _king_in(deal.hand(player), deal, player)
 
 
 def king_turned(deal: DealState) -> bool:
@@ -277,10 +269,14 @@ def king_turned(deal: DealState) -> bool:
 
 def king_in_hand_at_play(deal: DealState, player: Player) -> bool | Unknown:
     """Whether the player held the king of trumps as the play began."""
+    hands = deal.play_hands or deal.hands
+    return _king_in(hands[SEAT[player]], deal, player)
+
+
+def _king_in(hand: Holding, deal: DealState, player: Player) -> bool | Unknown:
+    """Whether ``hand`` (the player's) holds the deal's king of trumps."""
     if deal.trump is None:
         return Unknown("the trump is not known")
-    hands = deal.play_hands or deal.hands
-    hand = hands[SEAT[player]]
     for c in cards_of(hand.cards):
         if is_king_of(c, deal.trump):
             return True
