@@ -18,7 +18,7 @@ which claims are judged and options taken (:mod:`adjudicator.court.judge`) and d
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import NamedTuple
 
@@ -63,6 +63,36 @@ def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
     return _Court(record).rule()
 
 
+def adjudicate_parts(
+    head: Record, deals: Iterable[Deal], *, every: int = 64
+) -> Iterator[RecordRuling]:
+    """The ruling on a record whose deals come one at a time (a long record read in parts:
+    ``head`` holds its line, tags and opening, ``deals`` its deals as they are read), given in
+    pieces as the deals are ruled, so that neither the record nor its ruling is held whole.
+
+    Each piece is a :class:`RecordRuling` of what was ruled since the piece before: findings,
+    notes, claims, deals, trace, and the corrections that nothing later can change (those of
+    the game in progress wait for its end, a later deal of the game may settle them: law 51);
+    its ``score`` and ``winner`` are as they stand after it. A piece is given once ``every``
+    deals are ruled, and the last at the end. Joined (:func:`join_rulings`), the pieces are
+    the ruling :func:`adjudicate` gives on the whole record."""
+    return _Court(head, deals=deals).pieces(every)
+
+
+def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
+    """The ruling whose pieces are ``pieces`` (:func:`adjudicate_parts`), whole."""
+    names = ("findings", "notes", "claims", "deals", "corrections", "trace")
+    lists: dict[str, list[object]] = {name: [] for name in names}
+    last: RecordRuling | None = None
+    for piece in pieces:
+        for name in names:
+            lists[name].extend(getattr(piece, name))
+        last = piece
+    if last is None:
+        raise ValueError("no pieces to join")
+    return RecordRuling(line=last.line, score=last.score, winner=last.winner, **lists)
+
+
 class _Closed(NamedTuple):
     """A deal whose last event has been replayed: its view and what the laws find in it."""
 
@@ -102,8 +132,12 @@ class _Court:
     the next deal's claims are judged (one made before that turn-up may take an option of this
     deal, laws 25 and 43): the court holds the steps of a deal or two at a time."""
 
-    def __init__(self, record: Record, *, ruling: bool = True) -> None:
+    def __init__(
+        self, record: Record, *, ruling: bool = True, deals: Iterable[Deal] | None = None
+    ) -> None:
         self.record = record
+        self.deals = deals
+        """The record's deals, if they are not ``record.deals`` (a long record read in parts)."""
         self.ruling = ruling
         """Whether to rule the deals (else only decide what the engine asks, for a replay)."""
         self.deal_steps: list[Step] = []
@@ -156,10 +190,19 @@ class _Court:
             pass
         return self.ruler.done()
 
+    def pieces(self, every: int) -> Iterator[RecordRuling]:
+        """The ruling in pieces (:func:`adjudicate_parts`): one once ``every`` deals are ruled,
+        and the last at the end."""
+        ruler = self.ruler
+        for step in self.steps():
+            if isinstance(step.event, Deal) and len(ruler.deals) >= every:
+                yield ruler.cut()
+        yield ruler.cut(final=True)
+
     def steps(self) -> Iterator[Step]:
         """The replay's steps, the court deciding as they come (the table as the laws allow
         it); the ruling is complete when they are exhausted."""
-        for step in replay(self.record, self):
+        for step in replay(self.record, self, self.deals):
             if isinstance(step.event, Deal):
                 if self.deal_steps or self.number is not None:
                     self._close()
@@ -284,6 +327,30 @@ class _Ruler:
                         self.game_over = True
         self.previous = (view, judge) if view is not None and judge is not None else None
 
+    def cut(self, *, final: bool = False) -> RecordRuling:
+        """What was ruled since the last cut, as a piece of the ruling (see
+        :func:`adjudicate_parts`), and let go: everything but the corrections of the game in
+        progress that a later deal may still settle (:attr:`owed`, and those after them),
+        unless the record has ended (``final``)."""
+        open_ = set() if final else {id(c) for c in self.owed}
+        settled = next(
+            (i for i, c in enumerate(self.corrections) if id(c) in open_), len(self.corrections)
+        )
+        piece = RecordRuling.model_construct(
+            line=self.line,
+            findings=self.findings,
+            notes=self.notes,
+            claims=self.claims,
+            deals=self.deals,
+            corrections=self.corrections[:settled],
+            score=dict(self.score),
+            winner=self.winner,
+            trace=self.trace,
+        )
+        self.findings, self.notes, self.claims, self.deals, self.trace = [], [], [], [], []
+        del self.corrections[:settled]
+        return piece
+
     def done(self) -> RecordRuling:
         return RecordRuling(
             line=self.line,
@@ -326,4 +393,4 @@ def _resolve_conflicts(found: list[Finding], by_number: dict[int, Law]) -> list[
     return [f for f in found if id(f) not in dropped]
 
 
-__all__ = ["LawTableError", "adjudicate", "ruled_replay"]
+__all__ = ["LawTableError", "adjudicate", "adjudicate_parts", "join_rulings", "ruled_replay"]

@@ -12,7 +12,7 @@ before (:func:`later_holdings`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol, TypeVar, cast
 
 from adjudicator.engine.queries import point_doubled
@@ -111,13 +111,18 @@ class Leave(Protocol):
         ...
 
 
-def replay(record: Record, leave: Leave | None = None) -> Iterator[Step]:
+def replay(
+    record: Record, leave: Leave | None = None, deals: Iterable[Deal] | None = None
+) -> Iterator[Step]:
     """The table after every event of ``record``, in order (a deal's heading is a step too).
 
     ``leave``: the court, asked before a fact that needs a law's leave changes the table, and
     at the end of each deal whether the laws annul it (:class:`Leave`). The engine judges
-    nothing itself: without ``leave`` it plays every fact as the record gives it."""
-    return _Replay(record, leave).run()
+    nothing itself: without ``leave`` it plays every fact as the record gives it.
+
+    ``deals``: the record's deals, if not ``record.deals`` (a long record read a part at a
+    time gives its deals as they are read; the replay holds only the deal in progress)."""
+    return _Replay(record, leave, deals).run()
 
 
 def deal_ends(record: Record) -> Iterator[Table | None]:
@@ -375,8 +380,11 @@ class _Replay:
     ``self.table`` is the table but for the deal, which is ``self.deal`` (its ``deal`` field is
     not kept up to date: :meth:`_now` gives the whole table)."""
 
-    def __init__(self, record: Record, leave: Leave | None = None) -> None:
+    def __init__(
+        self, record: Record, leave: Leave | None = None, deals: Iterable[Deal] | None = None
+    ) -> None:
         self.record = record
+        self.deals: Iterable[Deal] = record.deals if deals is None else deals
         self.leave = leave
         law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
         self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
@@ -395,7 +403,7 @@ class _Replay:
             yield self._step(index, event)
             index += 1
         leave = self.leave
-        for position, deal in enumerate(self.record.deals):
+        for position, deal in enumerate(self.deals):
             if position and leave is not None:
                 ending = leave.ending(position - 1)
                 if ending is not None:

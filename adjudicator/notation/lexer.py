@@ -349,6 +349,11 @@ class RecordTokens:
     rule accepts, or after an :attr:`overlong` part. They are not checked."""
     skipped_line: int = 0
     """The first of those lines."""
+    part: int = 0
+    """Which part of its record this is (0: the first, or the whole record), when the lexer
+    cuts long records into parts (``LineLexer(part_lines=...)``)."""
+    more: bool = False
+    """More parts of the same record follow this one."""
 
     @property
     def tokens(self) -> list[Tok]:
@@ -401,8 +406,14 @@ class LineLexer:
         *,
         precise: bool = False,
         refuses: Callable[[Tok, Sequence[Tok]], bool] | None = None,
+        part_lines: int | None = None,
     ) -> None:
         self.precise = precise
+        self.part_lines = part_lines
+        """Given, a record is yielded in parts of whole deals: a part ends before the first
+        deal line met once it holds ``part_lines`` lines (:attr:`RecordTokens.part`,
+        :attr:`RecordTokens.more`), so that what is held of a long record is bounded by a part
+        (and its longest deal), not by the record."""
         self.refuses = refuses
         """Whether no rule of the grammar accepts a line of these tokens (the first, and the
         rest ending in ``NL``); given, the lexer counts such lines (:attr:`RecordTokens.refused`)
@@ -453,6 +464,7 @@ class LineLexer:
         """
         special = _SPECIAL.search
         plain_line = None if self.precise else self._plain_line
+        cut_at = None if self.precise else self.part_lines  # a part's lines (see __init__)
         refuses = self.refuses
         bounded = not self.precise
         record: RecordTokens | None = None
@@ -556,6 +568,16 @@ class LineLexer:
                         tok = LineTok(tok, (), tuple(gap))
                         gap = []
                     has_body = True
+                    if (
+                        first.type == "DEAL" and cut_at is not None and len(record.lines) >= cut_at
+                    ):  # the part so far goes; this deal begins the next
+                        if cont_tok is not None:
+                            cont_tok.continued, cont_tok = tuple(cont), None
+                        yield _part_done(record, buffer, lineno)
+                        buffer = buffer[-1:]
+                        record = RecordTokens(
+                            line=record.line, first_line=lineno, part=record.part + 1
+                        )
                     record.lines.append((tok, entry.rest, entry))
                     if (
                         entry.memo is None
@@ -636,6 +658,14 @@ class LineLexer:
                 last = line_tokens[-1]
                 line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
                 rest = line_tokens[1:]
+                if (
+                    first.type == "DEAL" and cut_at is not None and len(record.lines) >= cut_at
+                ):  # the part so far goes; this deal begins the next
+                    if cont_tok is not None:
+                        cont_tok.continued, cont_tok = tuple(cont), None
+                    yield _part_done(record, buffer, lineno)
+                    buffer = buffer[-1:]
+                    record = RecordTokens(line=record.line, first_line=lineno, part=record.part + 1)
                 record.lines.append((line_tokens[0], rest, None))
                 if (
                     refuses is not None
@@ -703,6 +733,15 @@ class LineLexer:
         record.source = buffer
         record.end_line = lineno
         yield record
+
+
+def _part_done(record: RecordTokens, buffer: list[tuple[int, str]], lineno: int) -> RecordTokens:
+    """``record`` as a part ended before line ``lineno`` (the last of ``buffer``, which begins
+    the next part), more of its record to follow."""
+    record.source = buffer[:-1]
+    record.end_line = lineno - 1
+    record.more = True
+    return record
 
 
 def _overlong(

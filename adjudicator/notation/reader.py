@@ -19,8 +19,9 @@ import io
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Protocol, cast
+from typing import IO, Any, Protocol, cast
 
 from lark import Lark, UnexpectedInput, UnexpectedToken
 from lark.common import LexerConf
@@ -448,6 +449,45 @@ def read_one(source: Source, *, path: str | None = None) -> Record:
     return records[0]
 
 
+PART_LINES = 2_000
+"""With ``read_each(..., parts=True)``, a record longer than this many lines is read in parts
+of whole deals (:class:`Portion`), each of at least this many lines but for the last."""
+
+
+@dataclass(frozen=True, slots=True)
+class Portion:
+    """A part of a record too long to be held whole (``read_each(..., parts=True)``): the
+    record's deals come a part at a time, in order, each part to be ruled and let go before the
+    next is read. Only a record of more than :data:`PART_LINES` lines comes in portions; every
+    portion of it comes, the last with ``last`` set, before anything of the next record."""
+
+    index: int
+    """Which part of the record (0: the first)."""
+    last: bool
+    """Whether it is the record's last part."""
+    record: Record | None
+    """The part as a record: the first part has the record's tags, opening and first deals;
+    a later part has only deals (and the last, the comments after the record). Joined in order
+    (:func:`join_portions`), the parts make the record as :func:`read` gives it. ``None`` if
+    the part cannot be read."""
+    error: NotationError | None = None
+    """The errors of the part (up to :data:`~adjudicator.notation.errors.MAX_ERRORS`), if it
+    cannot be read."""
+
+
+def join_portions(portions: Iterable[Portion]) -> Record:
+    """The record whose readable parts are ``portions`` (for tests and small tools: it holds
+    the whole record)."""
+    parts = [p.record for p in portions if p.record is not None]
+    first, last = parts[0], parts[-1]
+    return first.model_copy(
+        update={
+            "deals": tuple(d for p in parts for d in p.deals),
+            "comments_after": last.comments_after,
+        }
+    )
+
+
 def read_each(
     source: Source, *, path: str | None = None, first_line: int = 1
 ) -> Iterator[Record | NotationError]:
@@ -456,9 +496,24 @@ def read_each(
 
     ``first_line`` numbers the source's first line, for a part of a larger file read on its
     own (a batch cuts a big file into runs of records): positions are then the file's."""
+    return cast("Iterator[Record | NotationError]", _read_source(source, path, first_line, False))
+
+
+def read_parts(
+    source: Source, *, path: str | None = None, first_line: int = 1
+) -> Iterator[Record | Portion | NotationError]:
+    """:func:`read_each`, but a record of more than :data:`PART_LINES` lines is not held whole:
+    it comes as :class:`Portion` items (each of which may be unreadable on its own), so that
+    what is held is bounded by a part whatever the record's length."""
+    return cast(
+        "Iterator[Record | Portion | NotationError]", _read_source(source, path, first_line, True)
+    )
+
+
+def _read_source(source: Source, path: str | None, first_line: int, parts: bool) -> Iterator[Any]:
     name = path or _name_of(source)
     if isinstance(source, str):
-        yield from _read_stream(_text_as_bytes(source), name, first_line)
+        yield from _read_stream(_text_as_bytes(source), name, first_line, parts)
         return
     if isinstance(source, os.PathLike):
         try:
@@ -467,13 +522,13 @@ def read_each(
             yield NotationError(f"cannot open the file: {e.strerror or e}", path=name)
             return
         with stream:
-            yield from _read_stream(stream, name, first_line)
+            yield from _read_stream(stream, name, first_line, parts)
         return
     if isinstance(source, io.TextIOBase) and not hasattr(source, "buffer"):
-        yield from _read_stream(_text_as_bytes(source.read()), name, first_line)
+        yield from _read_stream(_text_as_bytes(source.read()), name, first_line, parts)
         return
     binary = source.buffer if hasattr(source, "buffer") else source
-    yield from _read_stream(binary, name, first_line)  # type: ignore[arg-type]
+    yield from _read_stream(binary, name, first_line, parts)  # type: ignore[arg-type]
 
 
 def _name_of(source: Source) -> str:
@@ -486,12 +541,12 @@ def _name_of(source: Source) -> str:
 
 
 def _read_stream(
-    stream: IO[bytes], name: str, first_line: int = 1
-) -> Iterator[Record | NotationError]:
+    stream: IO[bytes], name: str, first_line: int = 1, parts: bool = False
+) -> Iterator[Any]:
     problems: list[NotationError] = []
     try:
         lines = _lines_of_bytes(stream, name, problems, first_line)
-        yield from _read_lines(lines, name, problems)
+        yield from _read_lines(lines, name, problems, parts)
     except _Unreadable as e:
         yield e.error
     except OSError as e:
@@ -499,16 +554,20 @@ def _read_stream(
 
 
 def _read_lines(
-    lines: Iterable[tuple[int, str]], name: str, problems: list[NotationError]
-) -> Iterator[Record | NotationError]:
+    lines: Iterable[tuple[int, str]], name: str, problems: list[NotationError], parts: bool
+) -> Iterator[Record | Portion | NotationError]:
     lark, builder = _parser()
     seen = 0
-    for rt in LineLexer(refuses=_refused).records(lines):
+    lexer = LineLexer(refuses=_refused, part_lines=PART_LINES if parts else None)
+    for rt in lexer.records(lines):
         seen += 1
         mine: list[NotationError] = []
         if problems:
             mine = [p for p in problems if p.line <= rt.end_line]
             del problems[: len(mine)]
+        if rt.part or rt.more:
+            yield _portion(rt, name, mine, lark, builder)
+            continue
         if mine or rt.problem is not None or rt.refused or rt.overlong is not None:
             yield _record_errors(rt, name, mine)
             continue
@@ -538,6 +597,24 @@ def _read_lines(
             path=name,
             expected=["tags", "a cut for deal", "a deal"],
         )
+
+
+def _portion(
+    rt: RecordTokens, name: str, found: list[NotationError], lark: Lark, builder: Builder
+) -> Portion:
+    """A part of a long record, read (or its errors)."""
+    last = not rt.more
+    if found or rt.problem is not None or rt.refused or rt.overlong is not None:
+        return Portion(rt.part, last, None, _record_errors(rt, name, found))
+    builder.line = rt.line
+    builder.comments_after = rt.comments_after
+    try:
+        record = build_record(rt, lark, builder)
+        if record is None:
+            record = cast(Record, lark.parse(rt.tokens))
+    except (UnexpectedInput, BuildError):
+        return Portion(rt.part, last, None, _record_errors(rt, name, []))
+    return Portion(rt.part, last, record)
 
 
 def _refused(first: Tok, rest: Sequence[Tok]) -> bool:

@@ -52,14 +52,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
-from adjudicator.notation.errors import NotationError
-from adjudicator.notation.reader import MAX_LINE_BYTES, read_each
+from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, read_parts
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from adjudicator.court.ruling import RecordRuling
-    from adjudicator.notation.model import Record
+    from adjudicator.notation.model import Deal, Record
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -78,10 +78,11 @@ tenth of a second to a second of a worker's time, so that results and progress c
 BUNDLE_FILES = 64
 """At most this many small files in one task."""
 
-STDOUT, STDERR, RECORD, ERROR = 0, 1, 2, 3
+STDOUT, STDERR, RECORD, ERROR, MORE = 0, 1, 2, 3, 4
 """The kinds of rendered output: text for standard output, a diagnostic for standard error, the
 JSON of a ruling (an item of the file's ``records``), the JSON of an unreadable record (an item
-of its ``errors``)."""
+of its ``errors``), and more of the JSON of the ruling just begun (a long record's, given in
+blocks)."""
 
 
 def available_cores() -> int:
@@ -249,6 +250,10 @@ class Part:
     then_stdin: bool = False
     """``data`` is only the start: the rest of standard input follows it, read in this process
     as a stream (standard input that offers no place to cut it into runs)."""
+    rest: bool = False
+    """The rest of a file, from ``offset``, that offers no place to cut it into runs (a record
+    too long for one): ruled in this process, as a stream, so that neither it nor its output
+    is held whole."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -609,8 +614,8 @@ def _cut_input(
             return
         f.seek(0)
         for offset, line, data in cut(f.read, chunk_bytes, seekable=True):
-            if data is None:  # the rest of the file, from the last cut: the worker reads it
-                yield Part(number, name, path=path, offset=offset, first_line=line)
+            if data is None:  # the rest of the file, from the last cut: read as a stream
+                yield Part(number, name, path=path, offset=offset, first_line=line, rest=True)
             else:
                 yield Part(number, name, data=data, first_line=line)
 
@@ -648,18 +653,19 @@ class _Then(io.RawIOBase):
         return len(data)
 
 
-def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | NotationError]:
-    """The records of a part, or a :class:`NotationError` in place of each bad one."""
+def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | NotationError]:
+    """The records of a part, or a :class:`NotationError` in place of each bad one; a long
+    record in :class:`Portion` items."""
     if part.error is not None:
         yield NotationError(part.error, path=part.name)
     elif part.data is not None and part.then_stdin:
         rest = _Then(part.data, stdin if stdin is not None else sys.stdin.buffer)
         stream = io.BufferedReader(rest, buffer_size=1 << 16)
-        yield from read_each(stream, path=part.name, first_line=part.first_line)
+        yield from read_parts(stream, path=part.name, first_line=part.first_line)
     elif part.data is not None:
-        yield from read_each(io.BytesIO(part.data), path=part.name, first_line=part.first_line)
+        yield from read_parts(io.BytesIO(part.data), path=part.name, first_line=part.first_line)
     elif part.path is None:
-        yield from read_each(stdin if stdin is not None else sys.stdin.buffer, path=part.name)
+        yield from read_parts(stdin if stdin is not None else sys.stdin.buffer, path=part.name)
     elif part.offset:
         try:
             f = open(part.path, "rb")  # noqa: SIM115 - closed below
@@ -668,9 +674,9 @@ def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | NotationErr
             return
         with f:
             f.seek(part.offset)
-            yield from read_each(f, path=part.name, first_line=part.first_line)
+            yield from read_parts(f, path=part.name, first_line=part.first_line)
     else:
-        yield from read_each(Path(part.path), path=part.name)
+        yield from read_parts(Path(part.path), path=part.name)
 
 
 def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ruled]:
@@ -685,7 +691,12 @@ def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ru
     name = part.name
     where = part.first_line
     try:
-        for item in _items(part, stdin):
+        items = _items(part, stdin)
+        for item in items:
+            if isinstance(item, Portion):
+                where = item.record.line if item.record is not None else where
+                yield from _rule_long(part, fmt, item, items)
+                continue
             out = Ruled(part.file, name)
             if isinstance(item, NotationError):
                 where = item.line
@@ -719,6 +730,104 @@ def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ru
             yield out
     except Exception as e:
         yield _internal(part, where, e)
+
+
+def _rule_long(
+    part: Part,
+    fmt: Format,
+    first: Portion,
+    items: Iterator[Record | Portion | NotationError],
+) -> Iterator[Ruled]:
+    """Rule on a long record, read a part at a time (``first``, then the next :class:`Portion`
+    items of ``items``): one :class:`Ruled` each time a piece of the ruling is made, the output
+    exactly what the ruling of the whole record would print (:mod:`adjudicator.shell.spool`).
+    A part that cannot be read ends the ruling there: the deals before it are ruled, and the
+    errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
+    from adjudicator.court.adjudicate import adjudicate_parts
+    from adjudicator.shell.report import claim_lines, correction_lines, finding_lines
+    from adjudicator.shell.spool import RulingJson, Spooled
+
+    name = part.name
+    errors: list[NotationError] = []
+    portion = first
+    ruled: Deal | None = None  # the last deal given to the court
+
+    def deals() -> Iterator[Deal]:
+        nonlocal portion, ruled
+        while True:
+            if portion.record is None:
+                return
+            yield from portion.record.deals
+            ruled = portion.record.deals[-1] if portion.record.deals else ruled
+            if portion.last:
+                return
+            following = next(items)
+            assert isinstance(following, Portion)
+            portion = following
+
+    if first.record is not None:
+        head = first.record.model_copy(update={"deals": ()})
+        later = Spooled()  # corrections, then claims not upheld (text)
+        claims = Spooled()
+        document = RulingJson(head.line) if fmt == "json" else None
+        clean = True
+        try:
+            for piece in adjudicate_parts(head, deals()):
+                out = Ruled(part.file, name)
+                out.findings = len(piece.findings)
+                out.corrections = len(piece.corrections)
+                clean = clean and piece.clean
+                if document is not None:
+                    document.add(piece)
+                else:
+                    lines = finding_lines(name, piece)
+                    if lines:
+                        out.add(STDOUT, "\n".join(lines) + "\n")
+                    later.write("".join(f"{line}\n" for line in correction_lines(name, piece)))
+                    claims.write("".join(f"{line}\n" for line in claim_lines(name, piece)))
+                if not piece.clean:
+                    out.status = EXIT_FINDINGS
+                yield out
+            # What waited, a block at a time (never joined into one text).
+            if document is not None:
+                kind = RECORD
+                for block in document.blocks():
+                    yield Ruled(part.file, name, [(kind, block)])
+                    kind = MORE
+            else:
+                for spool in (later, claims):
+                    for block in spool.blocks():
+                        yield Ruled(part.file, name, [(STDOUT, block)])
+            yield Ruled(part.file, name, records=1, clean=int(clean))
+        finally:
+            later.close()
+            claims.close()
+            if document is not None:
+                document.close()
+    # The parts not ruled: the one that cannot be read, and those after it (their errors).
+    while True:
+        if portion.error is not None:
+            errors.append(portion.error)
+        if portion.last:
+            break
+        following = next(items)
+        assert isinstance(following, Portion)
+        portion = following
+    if errors:
+        out = Ruled(part.file, name, errors=1, status=EXIT_UNREADABLE)
+        if first.record is not None and ruled is not None:
+            out.add(
+                STDERR,
+                f"{name}:{errors[0].line}: the record at line {first.record.line} is ruled only "
+                f"up to its deal {ruled.number} (line {ruled.line}): the part of it that follows "
+                "cannot be read (its errors follow)\n",
+            )
+        for error in errors[:MAX_ERRORS]:
+            out.add(STDERR, f"{error}\n")
+            if fmt == "json":
+                for item in error.to_json_list():
+                    out.add(ERROR, _nested(item))
+        yield out
 
 
 def _internal(part: Part, line: int, e: Exception) -> Ruled:
@@ -912,7 +1021,7 @@ def _pooled(
     try:
         with terminable():  # SIGTERM, SIGHUP: the workers are stopped, as on Ctrl-C
             for task in tasks:
-                if any(part.then_stdin for part in task):
+                if any(part.then_stdin or part.rest for part in task):
                     # The rest of standard input, read here as a stream: after what is in
                     # flight, in order.
                     while flight:
@@ -1098,7 +1207,7 @@ class Report:
                 self.err.write(text)
                 self.err.flush()
                 continue
-            if kind == STDOUT:
+            if kind in (STDOUT, MORE):
                 self._write(text)
             elif kind == RECORD:
                 self._write(",\n" if self._has_records else "\n")

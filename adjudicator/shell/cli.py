@@ -40,7 +40,7 @@ import typer.core
 
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
-from adjudicator.notation.reader import read_each
+from adjudicator.notation.reader import Portion, join_portions, read_each, read_parts
 from adjudicator.notation.writer import write, write_all
 from adjudicator.shell import batch
 
@@ -204,6 +204,68 @@ def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationErr
         yield from read_each(io.BytesIO(path), path=name)
     else:
         yield from read_each(path, path=name)
+
+
+def _read_parts(name: str, path: Path | bytes | None) -> Iterator[Record | Portion | NotationError]:
+    """:func:`_read`, a long record coming in parts (:class:`Portion`)."""
+    if path is None:
+        yield from read_parts(sys.stdin.buffer, path=name)
+    elif isinstance(path, bytes):
+        yield from read_parts(io.BytesIO(path), path=name)
+    else:
+        yield from read_parts(path, path=name)
+
+
+_DEALS = "\0deals\0"
+"""Stands for a long record's deals in its JSON, where they are written one by one (a NUL is
+never in a record that was read)."""
+
+
+def _record_line(
+    name: str,
+    first: Portion,
+    items: Iterator[Record | Portion | NotationError],
+    write: Callable[[str], object],
+) -> list[NotationError]:
+    """Write the JSON line of ``parse --format jsonl`` for a long record (``first``, then the
+    next portions of ``items``), exactly as for the whole record: its deals wait in a spool
+    until the record is read to its end. If a part cannot be read, nothing of the record is
+    written (as for a record read whole): the errors of the parts that cannot be read are
+    returned instead."""
+    from adjudicator.shell.spool import Spooled
+
+    deals = Spooled()
+    errors: list[NotationError] = []
+    portion, count, head = first, 0, first.record
+    try:
+        while True:
+            if portion.record is None:
+                assert portion.error is not None
+                errors.append(portion.error)
+            elif not errors:
+                for deal in portion.record.deals:
+                    text = json.dumps(deal.model_dump(mode="json"), ensure_ascii=False)
+                    deals.write((", " if count else "") + text)
+                    count += 1
+            if portion.last:
+                break
+            following = next(items)
+            assert isinstance(following, Portion)
+            portion = following
+        if errors or head is None or portion.record is None:
+            return errors
+        data = head.model_copy(update={"deals": ()}).model_dump(mode="json")
+        data["deals"] = _DEALS
+        data["comments_after"] = list(portion.record.comments_after)
+        text = json.dumps({"file": name, "record": data}, ensure_ascii=False)
+        before, after = text.split(json.dumps(_DEALS), 1)
+        write(before + "[")
+        for block in deals.blocks():
+            write(block)
+        write("]" + after + "\n")
+        return []
+    finally:
+        deals.close()
 
 
 def _guard(run: Callable[[_Status], None]) -> None:
@@ -569,7 +631,30 @@ def parse(
         for name, path in _inputs(paths, status):
             records: list[Any] = []
             errors: list[Any] = []
-            for item in _read(name, path):
+            items = _read_parts(name, path)
+            for item in items:
+                if isinstance(item, Portion):  # a long record, a part at a time
+                    if format is OutputFormat.jsonl:
+                        for bad in _record_line(name, item, items, sys.stdout.write):
+                            status.earn(EXIT_UNREADABLE)
+                            _say(str(bad))
+                            for error in bad.to_json_list():
+                                line = {"file": name, "error": error}
+                                print(json.dumps(line, ensure_ascii=False), flush=True)
+                        continue
+                    portions = [item]
+                    while not portions[-1].last:
+                        following = next(items)
+                        assert isinstance(following, Portion)
+                        portions.append(following)
+                    unread = [p.error for p in portions if p.error is not None]
+                    for part_error in unread:
+                        status.earn(EXIT_UNREADABLE)
+                        _say(str(part_error))
+                        errors.extend(part_error.to_json_list())
+                    if not unread:
+                        records.append(join_portions(portions).model_dump(mode="json"))
+                    continue
                 if isinstance(item, NotationError):
                     status.earn(EXIT_UNREADABLE)
                     _say(str(item))

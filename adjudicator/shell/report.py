@@ -23,8 +23,23 @@ def _law_summary(number: int) -> str:
 
 
 def check_lines(path: str, ruling: RecordRuling) -> list[str]:
-    """``path:line:col: law N: message`` for every finding and correction of a record."""
-    out = [f"{path}:{f.line}:{f.column}: {_cited(f.law)}: {f.message}" for f in ruling.findings]
+    """``path:line:col: law N: message`` for every finding and correction of a record, and
+    every claim not upheld (in that order)."""
+    return [
+        *finding_lines(path, ruling),
+        *correction_lines(path, ruling),
+        *claim_lines(path, ruling),
+    ]
+
+
+def finding_lines(path: str, ruling: RecordRuling) -> list[str]:
+    """The lines of :func:`check_lines` for the findings."""
+    return [f"{path}:{f.line}:{f.column}: {_cited(f.law)}: {f.message}" for f in ruling.findings]
+
+
+def correction_lines(path: str, ruling: RecordRuling) -> list[str]:
+    """The lines of :func:`check_lines` for the corrections to the score."""
+    out = []
     for c in ruling.corrections:
         sign = "+" if c.points > 0 else ""
         out.append(
@@ -32,13 +47,17 @@ def check_lines(path: str, ruling: RecordRuling) -> list[str]:
             f"{c.player} {sign}{c.points}"
             f" (deal {c.deal}): {c.reason}"
         )
-    for claim in ruling.claims:
-        if not claim.upheld:
-            out.append(
-                f"{path}:{claim.line}:{claim.column}: law {claim.law or '-'}: "
-                f"{claim.player} {claim.claim}: {claim.verdict}: {claim.reason}"
-            )
     return out
+
+
+def claim_lines(path: str, ruling: RecordRuling) -> list[str]:
+    """The lines of :func:`check_lines` for the claims not upheld."""
+    return [
+        f"{path}:{claim.line}:{claim.column}: law {claim.law or '-'}: "
+        f"{claim.player} {claim.claim}: {claim.verdict}: {claim.reason}"
+        for claim in ruling.claims
+        if not claim.upheld
+    ]
 
 
 def _cited(law: int | None) -> str:
