@@ -31,6 +31,7 @@ from adjudicator.court.adjudicate import adjudicate, adjudicate_parts, join_ruli
 from adjudicator.engine.generate import generate
 from adjudicator.notation import reader
 from adjudicator.notation.reader import Portion, join_portions, read_parts
+from adjudicator.notation.writer import write_parts
 from adjudicator.shell import batch
 from adjudicator.shell.cli import app
 
@@ -131,6 +132,20 @@ def test_a_part_that_cannot_be_read_is_located(small_parts: None) -> None:
     errors = [p.error for p in portions if p.error is not None]
     assert len(errors) == 1 and errors[0].line == bad + 3 and errors[0].record_line == 1
     assert portions[-1].last and portions[-1].record is not None  # the parts after it are read
+
+
+def test_written_in_parts_is_written_whole(small_parts: None) -> None:
+    text = casebook_text() + "\n" + long_record(60)
+    portions: list[Portion] = []
+    for item in read_parts(text):
+        if isinstance(item, Portion):
+            portions.append(item)
+            if item.last:
+                parts = [p.record for p in portions if p.record is not None]
+                assert "".join(write_parts(parts)) == write(join_portions(portions))
+                portions = []
+        elif isinstance(item, Record):
+            assert "".join(write_parts([item])) == write(item)
 
 
 # --------------------------------------------------------------------------------------------
@@ -255,6 +270,56 @@ def test_parse_jsonl_prints_the_same_bytes(
     assert whole.exit_code == parts.exit_code == 0
     assert parts.stdout == whole.stdout and parts.stdout.count("\n") == 5
     assert parts_json.stdout == whole_json.stdout
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["rule"],
+        ["rule", "--format", "json"],
+        ["replay"],
+        ["replay", "--format", "json"],
+        ["fmt", "--check"],
+        ["fmt", "-"],
+    ],
+)
+def test_rule_replay_and_fmt_print_the_same_bytes(
+    long_file: Path, command: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runner = CliRunner()
+    data = long_file.read_text(encoding="utf-8")
+    arguments = [*command, str(long_file)] if command[-1] != "-" else command
+    monkeypatch.setattr(reader, "PART_LINES", 10**9)
+    whole = runner.invoke(app, arguments, input=data)
+    monkeypatch.setattr(reader, "PART_LINES", 50)
+    parts = runner.invoke(app, arguments, input=data)
+    assert (parts.exit_code, parts.stdout, parts.stderr) == (
+        whole.exit_code,
+        whole.stdout,
+        whole.stderr,
+    )
+    assert (whole.exit_code in (0, 1) and len(whole.stdout) > 1000) or command[0] == "fmt"
+
+
+def test_fmt_rewrites_a_long_record_as_it_would_whole(
+    long_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    runner = CliRunner()
+    whole, parts = tmp_path / "whole.etn", tmp_path / "parts.etn"
+    whole.write_bytes(long_file.read_bytes())
+    parts.write_bytes(long_file.read_bytes())
+    monkeypatch.setattr(reader, "PART_LINES", 10**9)
+    assert runner.invoke(app, ["fmt", str(whole)]).exit_code == 0
+    monkeypatch.setattr(reader, "PART_LINES", 50)
+    assert runner.invoke(app, ["fmt", str(parts)]).exit_code == 0
+    assert parts.read_bytes() == whole.read_bytes() != long_file.read_bytes()
+    assert runner.invoke(app, ["fmt", "--check", str(parts)]).exit_code == 0
+    # A part that cannot be read: the file is left as it was.
+    broken = long_file.read_text(encoding="utf-8").replace("deal 150 ", "deal 150 A\n  B KH\n", 1)
+    parts.write_text(broken, encoding="utf-8")
+    result = runner.invoke(app, ["fmt", str(parts)])
+    assert result.exit_code == 2 and "left as it was" in result.stderr
+    assert parts.read_text(encoding="utf-8") == broken
 
 
 def test_a_part_that_cannot_be_read_ends_the_ruling_there(

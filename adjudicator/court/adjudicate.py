@@ -100,11 +100,12 @@ class _Closed(NamedTuple):
     found: list[Finding]
 
 
-def ruled_replay(record: Record) -> Iterator[Step]:
+def ruled_replay(record: Record, deals: Iterable[Deal] | None = None) -> Iterator[Step]:
     """The table after every event of ``record`` as the laws allow it to move (a rejected
     claim changes nothing, a card that may not be taken back stays, an annulled deal passes to
-    the right dealer): the replay :func:`adjudicate` rules on, for ``ecarte replay``."""
-    return _Court(record, ruling=False).steps()
+    the right dealer): the replay :func:`adjudicate` rules on, for ``ecarte replay``.
+    ``deals``: the record's deals, if not ``record.deals`` (a long record read in parts)."""
+    return _Court(record, ruling=False, deals=deals).steps()
 
 
 def _findings(view: DealView) -> list[Finding]:

@@ -45,7 +45,7 @@ from adjudicator.notation.lexer import (
     RecordTokens,
     Tok,
 )
-from adjudicator.notation.model import Record
+from adjudicator.notation.model import Deal, Record
 from adjudicator.notation.shapes import build_record, refused
 
 MAX_LINE_BYTES = 100_000
@@ -486,6 +486,50 @@ def join_portions(portions: Iterable[Portion]) -> Record:
             "comments_after": last.comments_after,
         }
     )
+
+
+class PortionDeals:
+    """The deals of a long record read in parts: ``first`` (a :class:`Portion`), then the next
+    portions of ``items`` (the iterator of :func:`read_parts` it came from), each part read as
+    its deals are asked for. Iterating stops at the record's end, or before the first part that
+    cannot be read; :meth:`errors` then reads the rest of the record's parts (to its last) and
+    gives the errors of those that cannot be read."""
+
+    def __init__(self, first: Portion, items: Iterator[Record | Portion | NotationError]) -> None:
+        self.first = first
+        self.portion = first
+        """The part being read."""
+        self.items = items
+        self.last_deal: Deal | None = None
+        """The last deal given."""
+
+    def __iter__(self) -> Iterator[Deal]:
+        while True:
+            record = self.portion.record
+            if record is None:
+                return
+            yield from record.deals
+            if record.deals:
+                self.last_deal = record.deals[-1]
+            if self.portion.last:
+                return
+            self._next()
+
+    def errors(self) -> list[NotationError]:
+        """Read the record's parts to its last; the errors of those that cannot be read (from
+        the one that stopped the deals)."""
+        found: list[NotationError] = []
+        while True:
+            if self.portion.error is not None:
+                found.append(self.portion.error)
+            if self.portion.last:
+                return found
+            self._next()
+
+    def _next(self) -> None:
+        following = next(self.items)
+        assert isinstance(following, Portion), "the parts of a record come together"
+        self.portion = following
 
 
 def read_each(

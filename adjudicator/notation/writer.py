@@ -22,7 +22,7 @@ where they stand, and read back as comments standing alone.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from adjudicator.notation.cards import Card
@@ -92,6 +92,45 @@ def write(record: Record) -> str:
         indent = INDENT if record.deals else ""
         out.extend(indent + c for c in record.comments_after)
     return "\n".join(out) + "\n"
+
+
+def write_parts(parts: Iterable[Record]) -> Iterator[str]:
+    """The text of :func:`write` for a record given in parts (a long record read a part at a
+    time: the first part with the tags, the opening and the first deals, each later one with
+    more deals, the last with the comments after the record), a part at a time: joined, the
+    text is exactly ``write`` of the whole record."""
+    out: list[str] = []
+    given = False  # some text has been given
+    dealt = False  # the record has a deal
+    last: Record | None = None
+    for part in parts:
+        if last is None:
+            for tag in part.tags:
+                _emit(out, "", tag, f'[{tag.name} "{escape(tag.value)}"]')
+            if part.opening:
+                _blank(out)
+                for event in part.opening:
+                    _emit(out, "", event, event_text(event))
+        for deal in part.deals:
+            _blank(out)
+            _emit(out, "", deal, deal_heading(deal))
+            for event in deal.events:
+                _emit(out, INDENT, event, event_text(event))
+        last = part
+        dealt = dealt or bool(part.deals)
+        if len(out) > 1:  # the last line is kept: a blank one may yet end the record
+            yield "".join(line + "\n" for line in out[:-1])
+            del out[:-1]
+            given = True
+    if last is None:
+        return
+    while out and out[-1] == "":
+        out.pop()
+    if last.comments_after:
+        indent = INDENT if dealt else ""
+        out.extend(indent + c for c in last.comments_after)
+    if out or not given:
+        yield "\n".join(out) + "\n"
 
 
 def write_all(records: Iterable[Record]) -> str:

@@ -53,13 +53,13 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
-from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, read_parts
+from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from adjudicator.court.ruling import RecordRuling
-    from adjudicator.notation.model import Deal, Record
+    from adjudicator.notation.model import Record
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -679,11 +679,17 @@ def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | N
         yield from read_parts(Path(part.path), path=part.name)
 
 
-def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ruled]:
+def rule(
+    part: Part, fmt: Format, stdin: IO[bytes] | None = None, *, full: bool = False
+) -> Iterator[Ruled]:
     """Rule on each record of a part: one :class:`Ruled` a record (or bad record), its output
-    rendered. An exception (a bug) is reported as an internal error; the batch goes on."""
+    rendered (a long record: several, as its pieces are ruled). An exception (a bug) is
+    reported as an internal error; the batch goes on.
+
+    ``full``: in text, the full ruling for a referee (``ecarte rule``) instead of one line a
+    finding."""
     from adjudicator.court.adjudicate import adjudicate
-    from adjudicator.shell.report import check_lines
+    from adjudicator.shell.report import check_lines, render_ruling
 
     if part.notice is not None:
         yield Ruled(None, "", [(STDERR, part.notice + "\n")])
@@ -695,7 +701,7 @@ def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ru
         for item in items:
             if isinstance(item, Portion):
                 where = item.record.line if item.record is not None else where
-                yield from _rule_long(part, fmt, item, items)
+                yield from _rule_long(part, fmt, item, items, full=full)
                 continue
             out = Ruled(part.file, name)
             if isinstance(item, NotationError):
@@ -723,6 +729,8 @@ def rule(part: Part, fmt: Format, stdin: IO[bytes] | None = None) -> Iterator[Ru
                 out.status = EXIT_FINDINGS
             if fmt == "json":
                 out.add(RECORD, _nested(ruling.model_dump(mode="json")))
+            elif full:
+                out.add(STDOUT, render_ruling(name, ruling) + "\n")
             else:
                 lines = check_lines(name, ruling)
                 if lines:
@@ -737,6 +745,8 @@ def _rule_long(
     fmt: Format,
     first: Portion,
     items: Iterator[Record | Portion | NotationError],
+    *,
+    full: bool = False,
 ) -> Iterator[Ruled]:
     """Rule on a long record, read a part at a time (``first``, then the next :class:`Portion`
     items of ``items``): one :class:`Ruled` each time a piece of the ruling is made, the output
@@ -744,41 +754,30 @@ def _rule_long(
     A part that cannot be read ends the ruling there: the deals before it are ruled, and the
     errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
     from adjudicator.court.adjudicate import adjudicate_parts
-    from adjudicator.shell.report import claim_lines, correction_lines, finding_lines
+    from adjudicator.shell.report import RulingText, claim_lines, correction_lines, finding_lines
     from adjudicator.shell.spool import RulingJson, Spooled
 
     name = part.name
-    errors: list[NotationError] = []
-    portion = first
-    ruled: Deal | None = None  # the last deal given to the court
-
-    def deals() -> Iterator[Deal]:
-        nonlocal portion, ruled
-        while True:
-            if portion.record is None:
-                return
-            yield from portion.record.deals
-            ruled = portion.record.deals[-1] if portion.record.deals else ruled
-            if portion.last:
-                return
-            following = next(items)
-            assert isinstance(following, Portion)
-            portion = following
+    deals = PortionDeals(first, items)
 
     if first.record is not None:
         head = first.record.model_copy(update={"deals": ()})
         later = Spooled()  # corrections, then claims not upheld (text)
         claims = Spooled()
         document = RulingJson(head.line) if fmt == "json" else None
+        text = RulingText(name, head.line) if full and document is None else None
         clean = True
         try:
-            for piece in adjudicate_parts(head, deals()):
+            for piece in adjudicate_parts(head, deals):
                 out = Ruled(part.file, name)
                 out.findings = len(piece.findings)
                 out.corrections = len(piece.corrections)
                 clean = clean and piece.clean
                 if document is not None:
                     document.add(piece)
+                elif text is not None:
+                    for block in text.add(piece):
+                        out.add(STDOUT, block)
                 else:
                     lines = finding_lines(name, piece)
                     if lines:
@@ -794,6 +793,9 @@ def _rule_long(
                 for block in document.blocks():
                     yield Ruled(part.file, name, [(kind, block)])
                     kind = MORE
+            elif text is not None:
+                for block in [*text.end(), "\n"]:
+                    yield Ruled(part.file, name, [(STDOUT, block)])
             else:
                 for spool in (later, claims):
                     for block in spool.blocks():
@@ -804,17 +806,13 @@ def _rule_long(
             claims.close()
             if document is not None:
                 document.close()
+            if text is not None:
+                text.close()
     # The parts not ruled: the one that cannot be read, and those after it (their errors).
-    while True:
-        if portion.error is not None:
-            errors.append(portion.error)
-        if portion.last:
-            break
-        following = next(items)
-        assert isinstance(following, Portion)
-        portion = following
+    errors = deals.errors()
     if errors:
         out = Ruled(part.file, name, errors=1, status=EXIT_UNREADABLE)
+        ruled = deals.last_deal
         if first.record is not None and ruled is not None:
             out.add(
                 STDERR,
@@ -1197,15 +1195,18 @@ class Report:
         new_file = ruled.file is not None and ruled.file != self._file
         if self.out_on_terminal and (ruled.chunks or (new_file and self.fmt == "json")):
             self._clear()  # the progress line is rubbed out before anything is written
+        chunks = ruled.chunks
+        # Diagnostics before any output of the result are said before the file's entry is
+        # opened (so they are said even if the output is closed then), the rest in order.
+        lead = next((i for i, (kind, _) in enumerate(chunks) if kind != STDERR), len(chunks))
+        for _kind, text in chunks[:lead]:
+            self._say(text)
         if new_file:
             self._close_file()
             self._open_file(ruled)
-        for kind, text in ruled.chunks:
+        for kind, text in chunks[lead:]:
             if kind == STDERR:
-                self._clear()
-                self.out.flush()
-                self.err.write(text)
-                self.err.flush()
+                self._say(text)
                 continue
             if kind in (STDOUT, MORE):
                 self._write(text)
@@ -1223,6 +1224,12 @@ class Report:
         self.out.flush()
         if self.progress is not None and not (self.out_on_terminal and self._open_line):
             self.progress.update(self.files, total.records + total.errors)
+
+    def _say(self, text: str) -> None:
+        self._clear()
+        self.out.flush()
+        self.err.write(text)
+        self.err.flush()
 
     def _write(self, text: str) -> None:
         if text:

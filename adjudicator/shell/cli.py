@@ -30,7 +30,7 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
 from typing import IO, Annotated, Any, NoReturn
@@ -40,8 +40,14 @@ import typer.core
 
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
-from adjudicator.notation.reader import Portion, join_portions, read_each, read_parts
-from adjudicator.notation.writer import write, write_all
+from adjudicator.notation.reader import (
+    Portion,
+    PortionDeals,
+    join_portions,
+    read_each,
+    read_parts,
+)
+from adjudicator.notation.writer import write, write_all, write_parts
 from adjudicator.shell import batch
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
@@ -234,38 +240,50 @@ def _record_line(
     returned instead."""
     from adjudicator.shell.spool import Spooled
 
-    deals = Spooled()
-    errors: list[NotationError] = []
-    portion, count, head = first, 0, first.record
+    spool = Spooled()
+    deals = PortionDeals(first, items)
     try:
-        while True:
-            if portion.record is None:
-                assert portion.error is not None
-                errors.append(portion.error)
-            elif not errors:
-                for deal in portion.record.deals:
-                    text = json.dumps(deal.model_dump(mode="json"), ensure_ascii=False)
-                    deals.write((", " if count else "") + text)
-                    count += 1
-            if portion.last:
-                break
-            following = next(items)
-            assert isinstance(following, Portion)
-            portion = following
-        if errors or head is None or portion.record is None:
+        for count, deal in enumerate(deals):
+            text = json.dumps(deal.model_dump(mode="json"), ensure_ascii=False)
+            spool.write((", " if count else "") + text)
+        errors = deals.errors()
+        last = deals.portion.record
+        if errors or first.record is None or last is None:
             return errors
-        data = head.model_copy(update={"deals": ()}).model_dump(mode="json")
+        data = first.record.model_copy(update={"deals": ()}).model_dump(mode="json")
         data["deals"] = _DEALS
-        data["comments_after"] = list(portion.record.comments_after)
-        text = json.dumps({"file": name, "record": data}, ensure_ascii=False)
-        before, after = text.split(json.dumps(_DEALS), 1)
+        data["comments_after"] = list(last.comments_after)
+        line = json.dumps({"file": name, "record": data}, ensure_ascii=False)
+        before, after = line.split(json.dumps(_DEALS), 1)
         write(before + "[")
-        for block in deals.blocks():
+        for block in spool.blocks():
             write(block)
         write("]" + after + "\n")
         return []
     finally:
-        deals.close()
+        spool.close()
+
+
+def _joined(
+    first: Portion,
+    items: Iterator[Record | Portion | NotationError],
+    status: _Status,
+    errors: list[Any] | None = None,
+) -> Record | None:
+    """A long record held whole (its portions joined), for an output that is one document;
+    ``None`` if a part cannot be read (its errors said, and put in ``errors`` as JSON)."""
+    portions = [first]
+    while not portions[-1].last:
+        following = next(items)
+        assert isinstance(following, Portion)
+        portions.append(following)
+    unread = [p.error for p in portions if p.error is not None]
+    for error in unread:
+        status.earn(EXIT_UNREADABLE)
+        _say(str(error))
+        if errors is not None:
+            errors.extend(error.to_json_list())
+    return None if unread else join_portions(portions)
 
 
 def _guard(run: Callable[[_Status], None]) -> None:
@@ -382,26 +400,36 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
     try:
         with original:
             same, errors, first, matched = True, 0, True, 0
-            for item in read_each(target, path=name):
+            items = read_parts(target, path=name)
+            for item in items:
+                bad: list[NotationError] = []
                 if isinstance(item, NotationError):
-                    _say(str(item))
-                    errors += 1
-                    continue
-                if errors:
-                    continue  # go on reading, to report every bad record
-                piece = (("" if first else "\n") + write(item)).encode("utf-8")
-                first = False
-                if same:
-                    if original.read(len(piece)) == piece:
-                        matched += len(piece)
+                    bad.append(item)
+                    texts: Iterable[str] = ()
+                elif isinstance(item, Portion):  # a long record, written a part at a time
+                    texts = write_parts(_part_records(item, items, bad))
+                else:
+                    texts = (write(item),)
+                begins = True  # the first text of the record: a blank line before it
+                for text in texts:
+                    if errors or bad:
+                        continue  # go on reading, to report every bad record
+                    piece = (("\n" if begins and not first else "") + text).encode("utf-8")
+                    first = begins = False
+                    if same:
+                        if original.read(len(piece)) == piece:
+                            matched += len(piece)
+                            continue
+                        same = False
+                    if check:
                         continue
-                    same = False
-                if check:
-                    continue
-                if out is None:
-                    out, tmp = _temporary(target)
-                    _copy_start(original, out, matched)  # what was the same, as it was
-                out.write(piece)
+                    if out is None:
+                        out, tmp = _temporary(target)
+                        _copy_start(original, out, matched)  # what was the same, as it was
+                    out.write(piece)
+                for error in bad:
+                    _say(str(error))
+                errors += bool(bad)
             if errors:
                 _say(f"{name}: left as it was: {errors} record(s) could not be read")
                 return "unreadable"
@@ -436,6 +464,25 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
                 _temporaries.discard(tmp)
+
+
+def _part_records(
+    first: Portion, items: Iterator[Record | Portion | NotationError], bad: list[NotationError]
+) -> Iterator[Record]:
+    """The parts of a long record as records, to be written (:func:`write_parts`); once one
+    cannot be read, none more: the errors of it and of the parts after it go into ``bad``."""
+    portion = first
+    while True:
+        if portion.record is None or bad:
+            if portion.error is not None:
+                bad.append(portion.error)
+        else:
+            yield portion.record
+        if portion.last:
+            return
+        following = next(items)
+        assert isinstance(following, Portion)
+        portion = following
 
 
 def _copy_start(original: IO[bytes], out: IO[bytes], size: int) -> None:
@@ -642,18 +689,9 @@ def parse(
                                 line = {"file": name, "error": error}
                                 print(json.dumps(line, ensure_ascii=False), flush=True)
                         continue
-                    portions = [item]
-                    while not portions[-1].last:
-                        following = next(items)
-                        assert isinstance(following, Portion)
-                        portions.append(following)
-                    unread = [p.error for p in portions if p.error is not None]
-                    for part_error in unread:
-                        status.earn(EXIT_UNREADABLE)
-                        _say(str(part_error))
-                        errors.extend(part_error.to_json_list())
-                    if not unread:
-                        records.append(join_portions(portions).model_dump(mode="json"))
+                    joined = _joined(item, items, status, errors)
+                    if joined is not None:
+                        records.append(joined.model_dump(mode="json"))
                     continue
                 if isinstance(item, NotationError):
                     status.earn(EXIT_UNREADABLE)
@@ -750,32 +788,25 @@ def rule(
     finding; then the corrected score and the trace of the laws applied. Exit status as for
     'check'.
     """
-    from adjudicator.court.adjudicate import adjudicate
-    from adjudicator.court.ruling import FileRuling
-    from adjudicator.shell.report import render_ruling
 
     def run(status: _Status) -> None:
-        files: list[dict[str, Any]] = []  # one entry per file, each with its own records
-        for name, p in _inputs([path], status):
-            records = []
-            errors = []
-            for item in _read(name, p):
-                if isinstance(item, NotationError):
-                    status.earn(EXIT_UNREADABLE)
-                    _say(str(item))
-                    errors.extend(item.to_json_list())
+        # The rulings as ``check`` makes them (a long record a piece at a time), the full
+        # text instead of one line a finding; the JSON is check's document.
+        fmt: batch.Format = "json" if format is RulingFormat.json else "text"
+        report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
+        for number, (name, p) in enumerate(_inputs([path], status)):
+            part = batch.Part(number, name, None if p is None else str(p))
+            for ruled in batch.rule(part, fmt, full=True):
+                status.earn(ruled.status)
+                if report is not None:
+                    report.take(ruled)
                     continue
-                ruling = adjudicate(item)
-                if not ruling.clean:
-                    status.earn(EXIT_FINDINGS)
-                if format is RulingFormat.text:
-                    print(render_ruling(name, ruling), flush=True)
-                records.append(ruling)
-            if format is RulingFormat.json:
-                ruled = FileRuling(file=name, records=records, errors=errors)
-                files.append(ruled.model_dump(mode="json"))
-        if format is RulingFormat.json:
-            print(json.dumps(files, ensure_ascii=False, indent=1))
+                for kind, text in ruled.chunks:
+                    stream = sys.stderr if kind == batch.STDERR else sys.stdout
+                    stream.write(text)
+                    stream.flush()
+        if report is not None:
+            report.finish()
 
     _guard(run)
 
@@ -872,7 +903,24 @@ def replay_command(
     def run(status: _Status) -> None:
         summaries = []
         for name, p in _inputs([path], status):
-            for item in _read(name, p):
+            items = _read_parts(name, p)
+            for item in items:
+                if isinstance(item, Portion):  # a long record, a part at a time
+                    if format is ReplayFormat.json:  # the summary is one document: held
+                        joined = _joined(item, items, status)
+                        if joined is not None:
+                            summaries.append({"file": name, **summarise(joined)})
+                        continue
+                    deals = PortionDeals(item, items)
+                    if item.record is not None:
+                        head = item.record.model_copy(update={"deals": ()})
+                        for deal in deal_summaries(head, deals):
+                            print(render_deal(deal))
+                        sys.stdout.flush()
+                    for error in deals.errors():
+                        status.earn(EXIT_UNREADABLE)
+                        _say(str(error))
+                    continue
                 if isinstance(item, NotationError):
                     status.earn(EXIT_UNREADABLE)
                     _say(str(item))

@@ -73,90 +73,161 @@ def _wrap(text: str, indent: str) -> list[str]:
 
 def render_ruling(path: str, ruling: RecordRuling) -> str:
     """The full ruling, deal by deal, with each law's summary beside it."""
-    out = [f"Ruling on the record at {path}:{ruling.line}", ""]
-    by_deal: dict[int | None, list[Any]] = {}
-    for f in sorted(ruling.findings, key=lambda f: (f.line, f.column, f.law or 0)):
-        by_deal.setdefault(f.deal, []).append(f)
-    numbers: list[int | None] = [None] + [d.number for d in ruling.deals]
-    deals = {d.number: d for d in ruling.deals}
-    for number in numbers:
-        findings = by_deal.get(number, [])
-        deal = deals.get(number) if number is not None else None
-        if number is None and not findings:
-            continue
-        if deal is not None:
-            out.append(
-                f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"
-            )
-        else:
-            out.append("Before the first deal")
-        for f in findings:
-            who = f" ({f.offender})" if f.offender else ""
-            if f.law is None:
-                out.append(f"  line {f.line}: the record{who}")
-            else:
-                out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
-            out.extend(_wrap(f.message, "    "))
-            summary = _law_summary(f.law) if f.law is not None else ""
-            if summary:
-                out.extend(_wrap(f"The law: {summary}", "    "))
-            for o in f.options:
-                when = f" (line {o.line})" if o.line else ""
-                who = f"{o.who}, " if o.who else ""
-                text = f"- option {o.name} ({who}{o.window}): {o.effect or o.name}"
-                out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
-            if f.default:
-                out.extend(_wrap(f"Otherwise: {f.default}", "    "))
-        if deal is not None:
-            related = [c for c in ruling.claims if _in_deal(c.line, deal.number, ruling)]
-            for c in related:
-                out.extend(
-                    _wrap(
-                        f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}",
-                        "  ",
-                    )
-                )
+    text = RulingText(path, ruling.line)
+    return "".join([*text.add(ruling), *text.end()])
+
+
+class RulingText:
+    """The full ruling of :func:`render_ruling`, made from the pieces of a ruling as they come
+    (:func:`adjudicator.court.adjudicate.adjudicate_parts`), for a record too long to hold: each
+    deal is written once nothing more can come for it (a finding about a deal comes at the
+    latest with the ruling of the deal after it), and the sections that end the ruling (notes,
+    corrections, the trace) wait in spooled files."""
+
+    LAG = 2
+    """A deal is written once this many deals after it are ruled."""
+
+    def __init__(self, path: str, line: int) -> None:
+        from adjudicator.shell.spool import Spooled
+
+        self.path = path
+        self.line = line
+        self._pending: list[tuple[Any, list[Any], list[Any]]] = []
+        """Deals ruled and not yet written: each with its findings and its claims."""
+        self._opening: list[Any] = []
+        """Findings before the first deal."""
+        self._started = False
+        self._notes, self._corrections, self._trace = Spooled(), Spooled(), Spooled()
+        self._counts = {"notes": 0, "corrections": 0, "trace": 0}
+        self._score: dict[str, int] = {}
+        self._winner: str | None = None
+
+    def add(self, piece: RecordRuling) -> list[str]:
+        """Take in a piece of the ruling; the text that can be written now."""
+        for deal in piece.deals:
+            self._pending.append((deal, [], []))
+        for f in piece.findings:
+            if f.deal is None:
+                self._opening.append(f)
+                continue
+            for deal, findings, _claims in reversed(self._pending):
+                if deal.number == f.deal:
+                    findings.append(f)
+                    break
+        for claim in piece.claims:
+            for i, (deal, _findings, claims) in enumerate(self._pending):
+                after = self._pending[i + 1][0].line if i + 1 < len(self._pending) else None
+                if deal.line <= claim.line and (after is None or claim.line < after):
+                    claims.append(claim)
+                    break
+        self._notes.write("".join(f"{line}\n" for n in piece.notes for line in _note(n)))
+        self._corrections.write(
+            "".join(f"{line}\n" for c in piece.corrections for line in _correction(c))
+        )
+        self._trace.write("".join(f"{line}\n" for t in piece.trace for line in _trace(t)))
+        self._counts["notes"] += len(piece.notes)
+        self._counts["corrections"] += len(piece.corrections)
+        self._counts["trace"] += len(piece.trace)
+        self._score, self._winner = piece.score, piece.winner
+        return self._ready(len(self._pending) - self.LAG)
+
+    def end(self) -> list[str]:
+        """The rest of the text (the spools let go as they are read)."""
+        out = self._ready(len(self._pending))
+        if not self._started:
+            out.append(self._head())
+        if self._counts["notes"]:
+            out.append("Notes (rights exercised; no irregularity)\n")
+            out.extend(self._notes.blocks())
+            out.append("\n")
+        if self._counts["corrections"]:
+            out.append("Corrections to the score\n")
+            out.extend(self._corrections.blocks())
+            out.append("\n")
+        score = ", ".join(f"{p} {n}" for p, n in self._score.items())
+        won = f"; {self._winner} has won the game" if self._winner else ""
+        out.append(f"Corrected score: {score}{won}\n")
+        if self._counts["trace"]:
+            out.append("\nTrace\n")
+            out.extend(self._trace.blocks())
+        return out
+
+    def close(self) -> None:
+        for spool in (self._notes, self._corrections, self._trace):
+            spool.close()
+
+    def _head(self) -> str:
+        self._started = True
+        text = f"Ruling on the record at {self.path}:{self.line}\n\n"
+        if self._opening:
+            lines = ["Before the first deal"]
+            for f in sorted(self._opening, key=_finding_order):
+                lines.extend(_finding(f))
+            text += "\n".join(lines) + "\n\n"
+            self._opening = []
+        return text
+
+    def _ready(self, count: int) -> list[str]:
+        """The text of the first ``count`` deals waiting (and the heading, first)."""
+        if count <= 0:
+            return []
+        out = [] if self._started else [self._head()]
+        for deal, findings, claims in self._pending[:count]:
+            lines = [f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"]
+            for f in sorted(findings, key=_finding_order):
+                lines.extend(_finding(f))
+            for c in claims:
+                text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}"
+                lines.extend(_wrap(text, "  "))
             marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
             recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
             laws = f" (laws {', '.join(str(n) for n in deal.laws)})" if deal.laws else ""
-            out.append(f"  outcome: {deal.how}{laws}")
-            out.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
-        out.append("")
-    if ruling.notes:
-        out.append("Notes (rights exercised; no irregularity)")
-        for n in ruling.notes:
-            out.extend(_wrap(f"line {n.line}: law {n.law}: {n.message}", "  "))
-        out.append("")
-    if ruling.corrections:
-        out.append("Corrections to the score")
-        for corr in ruling.corrections:
-            sign = "+" if corr.points > 0 else ""
-            text = f"{corr.player} {sign}{corr.points}, law {corr.law}: {corr.reason}"
-            out.extend(_wrap(text, "  "))
-        out.append("")
-    score = ", ".join(f"{p} {n}" for p, n in ruling.score.items())
-    out.append(
-        f"Corrected score: {score}"
-        + (f"; {ruling.winner} has won the game" if ruling.winner else "")
-    )
-    if ruling.trace:
-        out.append("")
-        out.append("Trace")
-        for t in ruling.trace:
-            where = f"deal {t.deal}" if t.deal is not None else "opening"
-            by = f"law {t.law}: " if t.law is not None else ""
-            if t.law is None and t.step == "finding":
-                by = "the record: "
-            at = f", line {t.line}" if t.line is not None else ""
-            out.extend(_wrap(f"{where}{at}: {by}{t.step}: {t.text}", "  "))
-    return "\n".join(out) + "\n"
+            lines.append(f"  outcome: {deal.how}{laws}")
+            lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
+            out.append("\n".join(lines) + "\n\n")
+        del self._pending[:count]
+        return out
 
 
-def _in_deal(line: int, number: int, ruling: RecordRuling) -> bool:
-    """Whether a line falls in deal ``number`` (from its heading to the next deal's)."""
-    starts = [(d.number, d.line) for d in ruling.deals]
-    for i, (n, start) in enumerate(starts):
-        end = starts[i + 1][1] if i + 1 < len(starts) else 10**12
-        if n == number:
-            return start <= line < end
-    return False
+def _finding_order(f: Any) -> tuple[int, int, int]:
+    return (f.line, f.column, f.law or 0)
+
+
+def _finding(f: Any) -> list[str]:
+    """A finding's lines in the full ruling."""
+    out = []
+    who = f" ({f.offender})" if f.offender else ""
+    if f.law is None:
+        out.append(f"  line {f.line}: the record{who}")
+    else:
+        out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
+    out.extend(_wrap(f.message, "    "))
+    summary = _law_summary(f.law) if f.law is not None else ""
+    if summary:
+        out.extend(_wrap(f"The law: {summary}", "    "))
+    for o in f.options:
+        when = f" (line {o.line})" if o.line else ""
+        by = f"{o.who}, " if o.who else ""
+        text = f"- option {o.name} ({by}{o.window}): {o.effect or o.name}"
+        out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
+    if f.default:
+        out.extend(_wrap(f"Otherwise: {f.default}", "    "))
+    return out
+
+
+def _note(n: Any) -> list[str]:
+    return _wrap(f"line {n.line}: law {n.law}: {n.message}", "  ")
+
+
+def _correction(corr: Any) -> list[str]:
+    sign = "+" if corr.points > 0 else ""
+    return _wrap(f"{corr.player} {sign}{corr.points}, law {corr.law}: {corr.reason}", "  ")
+
+
+def _trace(t: Any) -> list[str]:
+    where = f"deal {t.deal}" if t.deal is not None else "opening"
+    by = f"law {t.law}: " if t.law is not None else ""
+    if t.law is None and t.step == "finding":
+        by = "the record: "
+    at = f", line {t.line}" if t.line is not None else ""
+    return _wrap(f"{where}{at}: {by}{t.step}: {t.text}", "  ")

@@ -9,7 +9,7 @@ one as the replay passes them, so that the text of a long record is printed hold
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from adjudicator.court.adjudicate import ruled_replay
@@ -34,21 +34,24 @@ def summarise(record: Record) -> dict[str, Any]:
     return out
 
 
-def deal_summaries(record: Record) -> Iterator[dict[str, Any]]:
+def deal_summaries(record: Record, deals: Iterable[Deal] | None = None) -> Iterator[dict[str, Any]]:
     """The deals of :func:`summarise`, each as soon as the replay has passed it (a record of
-    many deals is shown holding one deal's summary at a time)."""
-    for part, item in walk(record):
+    many deals is shown holding one deal's summary at a time). ``deals``: the record's deals,
+    if not ``record.deals`` (a long record read in parts)."""
+    for part, item in walk(record, deals):
         if part == "deals":
             yield item
 
 
-def walk(record: Record) -> Iterator[tuple[str, dict[str, Any]]]:
+def walk(
+    record: Record, deals: Iterable[Deal] | None = None
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """The parts of the summary in the order the replay completes them: ``("opening", item)``
     for an event outside any deal, ``("deals", deal)`` for each deal once the next begins or
     the record ends."""
     current: dict[str, Any] | None = None
     pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
-    for step in ruled_replay(record):
+    for step in ruled_replay(record, deals):
         table = step.table
         deal = table.deal
         event_kind = getattr(step.event, "kind", "")
