@@ -164,6 +164,8 @@ def build_inputs(folder: Path, args: argparse.Namespace) -> dict[str, Path]:
 
 
 BUDGETS = {
+    "deals": "<= 200 MB (the command line, and the library in parts)",
+    "deals-irregular": "<= 200 MB (the command line, and the library in parts)",
     "junk": "<= 100 MB; the record after it ruled",
     "brace-lines": "bounded memory; the record after it ruled",
     "comment-lines": "linear time, bounded memory",
@@ -213,6 +215,23 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
 
     if name == "read":
         return _outcome(read_each(file))
+    if name == "read-parts":
+        from adjudicator.notation.reader import read_parts
+
+        return _outcome(read_parts(file))
+    if name == "adjudicate-parts":
+        from adjudicator.court.adjudicate import adjudicate_parts
+        from adjudicator.notation.reader import Portion, PortionDeals, read_parts
+
+        items = read_parts(file)
+        first = next(items)
+        assert isinstance(first, Portion) and first.record is not None
+        head = first.record.model_copy(update={"deals": ()})
+        deals = findings = 0
+        for piece in adjudicate_parts(head, PortionDeals(first, items)):
+            deals += len(piece.deals)
+            findings += len(piece.findings)
+        return {"deals": deals, "findings": findings}
     if name == "read-str":
         return _outcome(read_each(file.read_text(encoding="utf-8")))
     if name == "replay":
@@ -366,10 +385,33 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
             timeout,
             None,
         ),
-        ("deals", "read", _library("read", files["deals"]), timeout, None),
-        ("deals", "replay", _library("replay", files["deals"]), timeout, None),
-        ("deals", "adjudicate", _library("adjudicate", files["deals"]), timeout, None),
+        ("deals", "read (whole)", _library("read", files["deals"]), timeout, None),
+        ("deals", "read in parts", _library("read-parts", files["deals"]), timeout, None),
+        ("deals", "replay (whole)", _library("replay", files["deals"]), timeout, None),
+        ("deals", "adjudicate (whole)", _library("adjudicate", files["deals"]), timeout, None),
+        (
+            "deals",
+            "adjudicate in parts",
+            _library("adjudicate-parts", files["deals"]),
+            timeout,
+            None,
+        ),
         ("deals", "ecarte check", [*ecarte, "check", str(files["deals"])], timeout, None),
+        (
+            "deals",
+            "ecarte check -f json",
+            [*ecarte, "check", "-f", "json", str(files["deals"])],
+            timeout,
+            None,
+        ),
+        (
+            "deals",
+            "ecarte parse -f jsonl",
+            [*ecarte, "parse", "-f", "jsonl", str(files["deals"])],
+            timeout,
+            None,
+        ),
+        ("deals", "ecarte rule", [*ecarte, "rule", str(files["deals"])], timeout, None),
         (
             "deals",
             "ecarte fmt --check",
@@ -380,8 +422,22 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
         ("deals", "ecarte replay", [*ecarte, "replay", str(files["deals"])], timeout, None),
         (
             "deals-irregular",
-            "adjudicate",
+            "adjudicate (whole)",
             _library("adjudicate", files["deals-irregular"]),
+            timeout,
+            None,
+        ),
+        (
+            "deals-irregular",
+            "adjudicate in parts",
+            _library("adjudicate-parts", files["deals-irregular"]),
+            timeout,
+            None,
+        ),
+        (
+            "deals-irregular",
+            "ecarte rule",
+            [*ecarte, "rule", str(files["deals-irregular"])],
             timeout,
             None,
         ),
@@ -433,7 +489,8 @@ def run_all(files: dict[str, Path], timeout: float, quick: bool, only: list[str]
         size = files[input_name].stat().st_size if input_name in files else 0
         r = wrapped(command, limit, stdin)
         outcome = r["stderr"]
-        if label in ("read", "read a str", "replay", "adjudicate") and r["status"] == 0:
+        library = ("read", "read a str", "replay", "adjudicate")
+        if label.split(" ")[0] in library and r["status"] == 0:
             found = _last_json(r["last"])
             outcome = ", ".join(f"{k} {v}" for k, v in found.items() if v != "" and k != "cpu")
         elif label.startswith("ecarte check") and r["stdout"]:
