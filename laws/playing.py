@@ -10,17 +10,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from functools import lru_cache
 
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
-    CARD_BIT,
     SUIT_MASK,
-    beats,
     cards_of,
-    legal_follows,
     point_marks,
 )
+from adjudicator.engine.solve import Position, solve
 from adjudicator.engine.table import DealState, Result, Step
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.model import (
@@ -538,36 +535,6 @@ LAW_41 = Law(
 # --------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
-def _best(
-    hands: tuple[int, int],
-    lead: Card | None,
-    to_move: int,
-    trump: Suit | None,
-) -> int:
-    """Tricks seat 0 (the claimer) makes from here with both sides playing their best and
-    following lawfully (seat ``to_move`` is to lead, or to play to ``lead``)."""
-    mine, theirs = hands
-    if lead is None:
-        hand = hands[to_move]
-        if not hand:
-            return 0
-        values = []
-        for c in cards_of(hand):
-            rest = (mine & ~CARD_BIT[c], theirs) if to_move == 0 else (mine, theirs & ~CARD_BIT[c])
-            values.append(_best(rest, c, 1 - to_move, trump))
-        return max(values) if to_move == 0 else min(values)
-    follower = to_move
-    leader = 1 - follower
-    hand = hands[follower]
-    values = []
-    for c in cards_of(legal_follows(hand, lead, trump)):
-        rest = (mine & ~CARD_BIT[c], theirs) if follower == 0 else (mine, theirs & ~CARD_BIT[c])
-        winner = follower if beats(c, lead, trump) else leader
-        values.append((1 if winner == 0 else 0) + _best(rest, None, winner, trump))
-    return max(values) if follower == 0 else min(values)
-
-
 def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     """The hand's result if the remaining tricks are played out as the cards lie, each side
     playing its best; ``None`` if the record does not show every card still in play."""
@@ -575,26 +542,13 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     if won is None:
         return None
     adversary = other(claimer)
-    mine, theirs = deal.hand(claimer), deal.hand(adversary)
-    if mine.unknown or theirs.unknown:
+    position = _play_position(deal)
+    if position is None:
         return None
-    lead: Card | None = None
-    if deal.lead is not None:
-        leader, lead, _ = deal.lead
-        follower = other(leader)
-        if lead is None or deal.hand(follower).size != deal.hand(leader).size + 1:
-            return None
-        to_move = 0 if follower is claimer else 1
-        remaining = deal.hand(follower).size
-    else:
-        if deal.leader is None or mine.size != theirs.size:
-            return None
-        to_move = 0 if deal.leader is claimer else 1
-        remaining = mine.size
-    made = _best((mine.cards, theirs.cards), lead, to_move, deal.trump)
+    made = solve(position).tricks  # perfect play from here (the engine's solver)
     tricks = {
-        claimer: won.get(claimer, 0) + made,
-        adversary: won.get(adversary, 0) + remaining - made,
+        claimer: won.get(claimer, 0) + made[claimer],
+        adversary: won.get(adversary, 0) + made[adversary],
     }
     winner = max(tricks, key=lambda p: tricks[p])
     n = tricks[winner]
@@ -604,6 +558,27 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     how = "vole" if n >= 5 else "point"
     per_seat = (tricks.get(Player.A, 0), tricks.get(Player.B, 0), 0)
     return Result(per_seat, winner, points, how)
+
+
+def _play_position(deal: DealState) -> Position | None:
+    """The position of the play for the solver, if every card still to be played is known and
+    the hands hold what the trick in progress leaves them (whatever was played before)."""
+    lead: Card | None = None
+    if deal.lead is not None:
+        leader, lead, _ = deal.lead
+        if lead is None:
+            return None
+    elif deal.leader is None:
+        return None
+    else:
+        leader = deal.leader
+    follower = other(leader)
+    hands = (deal.hand(leader), deal.hand(follower))
+    if hands[0].unknown or hands[1].unknown:
+        return None
+    if hands[1].size != hands[0].size + (1 if lead is not None else 0):
+        return None
+    return Position(deal.trump, leader, follower, (hands[0].cards, hands[1].cards), lead)
 
 
 def _find_42(view: DealView) -> Sequence[Finding]:

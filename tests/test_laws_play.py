@@ -11,10 +11,11 @@ import pytest
 
 from adjudicator import Card, Player, read_one
 from adjudicator.engine.rules import CARD_BIT, HAND
+from adjudicator.engine.solve import Position, solve
 from laws.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.incorrect_packs import LAW_45
 from laws.new_cards import LAW_44
-from laws.playing import LAW_39, LAW_40, LAW_41, LAW_42, _best
+from laws.playing import LAW_39, LAW_40, LAW_41, LAW_42
 from laws.playing import LAWS as PLAYING
 from laws.revoking import LAW_43
 from laws.revoking import LAWS as REVOKING
@@ -247,18 +248,27 @@ def test_42_a_claim_borne_out_and_one_not() -> None:
 
 
 def test_42_double_dummy() -> None:
+    """Law 42's claims are settled by the engine's solver: the hands as they lie, each side
+    playing its best (A claims; B the adversary)."""
+
     def m(codes: str) -> int:
         return sum(CARD_BIT[Card.parse(c)] for c in codes.split())
 
+    def made(leader: Player, hands: tuple[str, str], lead: str | None = None) -> int:
+        follower = B if leader is A else A
+        masks = (m(hands[0]), m(hands[1]))
+        position = Position(spades, leader, follower, masks, Card.parse(lead) if lead else None)
+        return solve(position).tricks[A]
+
     spades = Card.parse("9S").suit
-    # The claimer leads with KH QH 7D against 9D 8D 7C, no trumps: two tricks of three.
-    assert _best((m("KH QH 7D"), m("9D 8D 7C")), None, 0, spades) == 2
+    # The claimer leads with KH QH 7D against 9D 8D 7C, spades trumps: two tricks of three.
+    assert made(A, ("KH QH 7D", "9D 8D 7C")) == 2
     # Against 9D 8D 8S the adversary trumps a heart: the claimer makes nothing.
-    assert _best((m("KH QH 7D"), m("9D 8D 8S")), None, 0, spades) == 0
+    assert made(A, ("KH QH 7D", "9D 8D 8S")) == 0
     # Playing to a lead of 9D with 8D 7D he cannot win, nor then the king of trumps.
-    assert _best((m("8D 7D"), m("KS")), Card.parse("9D"), 0, spades) == 0
+    assert made(B, ("KS", "8D 7D"), "9D") == 0
     # With TD 7D he must win the 9D; his 7D is then trumped.
-    assert _best((m("TD 7D"), m("KS")), Card.parse("9D"), 0, spades) == 1
+    assert made(B, ("KS", "TD 7D"), "9D") == 1
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,200 @@
+"""The exact solver (:mod:`adjudicator.engine.solve`) against a plain minimax written here
+independently: on 2,000 random positions (hands of one to five cards, a card led or not, each
+trump and none), the tricks, each card's value and cost, and a principal line that makes them.
+Then the solver read from the table (``solve_deal``): the marks of the point, the vole and law 49.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+
+import pytest
+
+from adjudicator import read_one
+from adjudicator.engine.queries import Unknown
+from adjudicator.engine.replay import replay
+from adjudicator.engine.solve import Position, position_of, solve, solve_deal
+from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
+
+# --------------------------------------------------------------------------------------------
+#  The independent minimax: cards as objects, the law of play spelt out, no bitmasks
+# --------------------------------------------------------------------------------------------
+
+ORDER = list(Rank)  # king, queen, knave, ace, ten, nine, eight, seven
+
+
+def higher(a: Card, b: Card) -> bool:
+    """``a`` ranks above ``b`` (same suit)."""
+    return ORDER.index(a.rank) < ORDER.index(b.rank)
+
+
+def lawful(hand: frozenset[Card], led: Card, trump: Suit | None) -> list[Card]:
+    """Follow suit, and win if able; void, trump if able; else anything."""
+    suit = [c for c in hand if c.suit is led.suit]
+    if suit:
+        over = [c for c in suit if higher(c, led)]
+        return over or suit
+    if trump is not None and led.suit is not trump:
+        trumps = [c for c in hand if c.suit is trump]
+        if trumps:
+            return trumps
+    return list(hand)
+
+
+def takes(card: Card, led: Card, trump: Suit | None) -> bool:
+    """``card``, played to ``led``, wins the trick."""
+    if card.suit is led.suit:
+        return higher(card, led)
+    return card.suit is trump
+
+
+@cache
+def best(leader: frozenset[Card], follower: frozenset[Card], trump: Suit | None) -> int:
+    """Tricks the leader takes, both playing their best."""
+    if not leader:
+        return 0
+    return max(after_lead(leader, follower, c, trump) for c in leader)
+
+
+def after_lead(
+    leader: frozenset[Card], follower: frozenset[Card], c: Card, trump: Suit | None
+) -> int:
+    return min(after_play(leader - {c}, follower, c, d, trump) for d in lawful(follower, c, trump))
+
+
+def after_play(
+    leader: frozenset[Card], follower: frozenset[Card], c: Card, d: Card, trump: Suit | None
+) -> int:
+    """Tricks the leader takes, the trick in progress included: he led ``c`` (already out of
+    his hand), the follower plays ``d``."""
+    rest = follower - {d}
+    if takes(d, c, trump):
+        return len(rest) - best(rest, leader, trump)
+    return 1 + best(leader, rest, trump)
+
+
+def random_position(rng: random.Random) -> tuple[Position, frozenset[Card], frozenset[Card]]:
+    n = rng.randint(1, 5)
+    led = rng.random() < 0.4
+    cards = rng.sample(ALL_CARDS, 2 * n)
+    trump = rng.choice([*Suit, None]) if rng.random() < 0.1 else rng.choice(list(Suit))
+    leader, follower = frozenset(cards[:n]), frozenset(cards[n:])
+    lead = None
+    if led:
+        lead = rng.choice(sorted(leader, key=lambda c: c.index))
+        leader = leader - {lead}
+    a, b = (Player.A, Player.B) if rng.random() < 0.5 else (Player.B, Player.A)
+    masks = (sum(1 << c.index for c in leader), sum(1 << c.index for c in follower))
+    return Position(trump, a, b, masks, lead), leader, follower
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_solver_agrees_with_a_plain_minimax(block: int) -> None:
+    rng = random.Random(block)
+    for _ in range(500):
+        position, leader, follower = random_position(rng)
+        trump, lead = position.trump, position.lead
+        got = solve(position)
+        if lead is None:
+            values = {c: after_lead(leader, follower, c, trump) for c in leader}
+            mine, theirs = position.leader, position.follower
+            n = len(leader)
+        else:
+            n = len(follower)
+            values = {
+                d: n - after_play(leader, follower, lead, d, trump)
+                for d in lawful(follower, lead, trump)
+            }
+            mine, theirs = position.follower, position.leader
+        top = max(values.values())
+        assert got.values == values, position
+        assert got.costs == {c: top - v for c, v in values.items()}
+        assert got.tricks == {mine: top, theirs: n - top}
+        assert got.total == got.tricks  # no trick won before
+        check_line(position, got.line, got.tricks)
+
+
+def check_line(
+    position: Position, line: tuple[tuple[Player, Card], ...], tricks: dict[Player, int]
+) -> None:
+    """The principal line is lawful, alternates as the tricks fall, and makes the tricks."""
+    hands = {
+        position.leader: {c for c in ALL_CARDS if position.hands[0] >> c.index & 1},
+        position.follower: {c for c in ALL_CARDS if position.hands[1] >> c.index & 1},
+    }
+    made = dict.fromkeys(hands, 0)
+    leader, led = position.leader, position.lead
+    follower = position.follower
+    plays = list(line)
+    while plays:
+        if led is None:
+            who, led = plays.pop(0)
+            assert who is leader and led in hands[leader]
+            hands[leader].discard(led)
+        who, card = plays.pop(0)
+        assert who is follower
+        assert card in lawful(frozenset(hands[follower]), led, position.trump)
+        hands[follower].discard(card)
+        if takes(card, led, position.trump):
+            leader, follower = follower, leader
+        made[leader] += 1
+        led = None
+    assert made == tricks
+    assert not any(hands.values())
+
+
+# --------------------------------------------------------------------------------------------
+#  From the table
+# --------------------------------------------------------------------------------------------
+
+RECORD = """[Event "solver"]
+deal 1 A
+  B: KH QH 9S
+  A: 7H 8H 7C
+  B: AC TC
+  A: JS JD
+  turn 8C
+  B takes up
+  A takes up
+  B plays
+  1. B KH A 7H
+"""
+
+
+def steps_of(text: str) -> list:  # type: ignore[type-arg]
+    return list(replay(read_one(text)))
+
+
+def test_solve_deal_reads_the_table_and_gives_the_marks() -> None:
+    steps = steps_of(RECORD)
+    after_first = steps[-1].table.deal
+    before_play = steps[-2].table.deal
+    assert after_first is not None and before_play is not None
+    solved = solve_deal(after_first)
+    assert not isinstance(solved, Unknown)
+    # Clubs trumps; B won the first trick and leads from QH 9S AC TC against A's 8H 7C JS JD.
+    # Worked by hand: B leads the ace of clubs (A must follow with the seven), the ten of clubs
+    # (A has none), the queen of hearts (A must follow with the eight and cannot win); his last
+    # card, the nine of spades, falls to A's knave. B four tricks, A one: B's point. A dealt and
+    # B, the elder, played without proposing: only the dealer's point would count two (law 49).
+    assert solved.solution.total == {Player.B: 4, Player.A: 1}
+    assert (solved.winner, solved.points, solved.how) == (Player.B, 1, "point")
+    whole = solve_deal(before_play)  # after "B plays": the exchange is over, B to lead
+    assert not isinstance(whole, Unknown) and sum(whole.solution.total.values()) == 5
+    assert isinstance(position_of(steps[1].table.deal), Unknown)  # dealing: not in play
+
+
+def test_law_49_doubles_the_dealers_point_against_an_elder_who_stood() -> None:
+    text = RECORD.replace("  1. B KH A 7H\n", "")
+    text = text.replace("B: KH QH 9S", "B: 7D 8D KS").replace("A: 7H 8H 7C", "A: KC QC 7C")
+    deal = steps_of(text)[-1].table.deal
+    assert deal is not None
+    solved = solve_deal(deal)
+    assert not isinstance(solved, Unknown)
+    # Clubs trumps. A holds KC QC 7C JS JD, B (to lead) 7D 8D KS AC TC. A trumps each diamond
+    # and his king and queen of clubs take B's ace and ten; B's king of spades takes one trick
+    # whatever is done (A must follow spades with his knave). A four, B one: the dealer's point,
+    # and B, the elder, played without proposing: it counts two (law 49).
+    assert solved.winner is Player.A and solved.solution.total == {Player.A: 4, Player.B: 1}
+    assert (solved.points, solved.how) == (2, "point (law 49)")
