@@ -373,3 +373,28 @@ def test_what_is_held_does_not_grow_with_the_deals(tmp_path: Path, command: str)
     small, big = _peak(short, command), _peak(long, command)
     # Four times the deals; held whole, the peak would be about four times as big.
     assert big < 1.5 * small, (small, big)
+
+
+def test_deals_without_a_turn_up_wait_in_bounded_number(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Deal lines with nothing in them: no trump is ever turned up, so no deal could be ruled
+    # before the record's end; past MAX_WAITING the oldest are ruled as at the end.
+    from adjudicator.court import adjudicate as court
+
+    bare = "".join(f"deal {i + 4} {'AB'[(i + 1) % 2]}\n" for i in range(300))
+    (whole,) = list(read_each(irregular(long_record(3)) + bare))
+    assert isinstance(whole, Record)
+    expected = adjudicate(whole, fast=False).model_dump()
+    monkeypatch.setattr(court, "MAX_WAITING", 4)
+    assert adjudicate(whole, fast=False).model_dump() == expected
+    assert pieces_joined(whole, 10) == expected
+    short, long = tmp_path / "short.etn", tmp_path / "long.etn"
+    # (a comment on each line: the reader's cache of plain lines, bounded, is left out)
+    short.write_text("".join(f"deal {i + 1} {'AB'[i % 2]} ;\n" for i in range(2000)), "utf-8")
+    long.write_text("".join(f"deal {i + 1} {'AB'[i % 2]} ;\n" for i in range(6000)), "utf-8")
+    monkeypatch.setattr(court, "MAX_WAITING", 100)
+    monkeypatch.setattr(reader, "PART_LINES", 500)  # many parts in both
+    _peak(long, "check")  # the bounded caches (lines, the laws' memos) filled
+    small, big = _peak(short, "check"), _peak(long, "check")
+    assert big < 1.5 * small, (small, big)

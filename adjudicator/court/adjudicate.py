@@ -230,7 +230,19 @@ class _Court:
             self.closed = _Closed(view, _findings(view))
             self.waiting.append(self.closed)
             self.previous = view.final
+            if len(self.waiting) > MAX_WAITING:
+                self._release_oldest(len(self.waiting) - MAX_WAITING)
         return self.closed
+
+    def _release_oldest(self, count: int) -> None:
+        """Rule the ``count`` deals that have waited longest, as at the record's end (no trump
+        turned up after them): a bound on what a record of deals in which no trump is ever
+        turned up holds (:data:`MAX_WAITING`)."""
+        oldest, self.waiting = self.waiting[:count], self.waiting[count:]
+        if self.ruling:
+            for closed in oldest:
+                view = replace(closed.view, next_turn_step=None, memo=closed.view.memo)
+                self.ruler.take(view, closed.found, self.verdicts)
 
     def _release(self, next_turn: int | None) -> None:
         """Rule the deals waiting, now that the next trump turned up is known."""
@@ -242,6 +254,13 @@ class _Court:
                 self.ruler.take(None, [], self.verdicts)
         self.waiting.clear()
 
+
+MAX_WAITING = 1_000
+"""At most this many deals wait for the next trump to be turned up (a mark omitted is lost then,
+law 50; a claim made before it may take an option of the deal before, laws 25 and 43). Only a
+record of more than this many deals in a row with no turn-up meets it (deal lines with nothing
+in them): the oldest is then ruled as at the record's end, so that what such a record holds is
+bounded."""
 
 _ENDED = ("fresh deal", "void")
 _JUDGED = ("claim", "permit_complete")

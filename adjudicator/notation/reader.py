@@ -511,6 +511,7 @@ class PortionDeals:
             yield from record.deals
             if record.deals:
                 self.last_deal = record.deals[-1]
+            del record  # let the part go before the next is read
             if self.portion.last:
                 return
             self._next()
@@ -527,6 +528,7 @@ class PortionDeals:
             self._next()
 
     def _next(self) -> None:
+        self.portion = Portion(self.portion.index, False, None)  # the part read is let go
         following = next(self.items)
         assert isinstance(following, Portion), "the parts of a record come together"
         self.portion = following
