@@ -172,7 +172,7 @@ BUDGETS = {
     "crs": "linear time, bounded memory",
     "nul": "binary: exit 2, located",
     "/dev/zero": "< 1 s, exit 2, located",
-    "yes": "< 1 s, exit 2, located",
+    "yes": "bounded memory; read to the stream's end, as grep does",
     "yes | tr -d": "< 1 s, exit 2, located",
 }
 """Issue 11's budget for each hostile input, printed beside its figures."""
@@ -216,9 +216,18 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
     if name == "read":
         return _outcome(read_each(file))
     if name == "read-parts":
-        from adjudicator.notation.reader import read_parts
+        from adjudicator.notation.reader import Portion, read_parts
 
-        return _outcome(read_parts(file))
+        parts = records = errors = 0
+        for item in read_parts(file):
+            if isinstance(item, Portion):
+                parts += 1
+                records += item.last
+                errors += item.error is not None
+            else:
+                records += 1
+                errors += not hasattr(item, "deals")
+        return {"records": records, "parts": parts, "errors": errors}
     if name == "adjudicate-parts":
         from adjudicator.court.adjudicate import adjudicate_parts
         from adjudicator.notation.reader import Portion, PortionDeals, read_parts
