@@ -6,16 +6,20 @@ Then the solver read from the table (``solve_deal``): the marks of the point, th
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from adjudicator import read_one
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.replay import replay
 from adjudicator.engine.solve import Position, position_of, solve, solve_deal
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
+from adjudicator.shell.cli import app
 
 # --------------------------------------------------------------------------------------------
 #  The independent minimax: cards as objects, the law of play spelt out, no bitmasks
@@ -198,3 +202,38 @@ def test_law_49_doubles_the_dealers_point_against_an_elder_who_stood() -> None:
     # and B, the elder, played without proposing: it counts two (law 49).
     assert solved.winner is Player.A and solved.solution.total == {Player.A: 4, Player.B: 1}
     assert (solved.points, solved.how) == (2, "point (law 49)")
+
+
+# --------------------------------------------------------------------------------------------
+#  ecarte solve
+# --------------------------------------------------------------------------------------------
+
+TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tutorial.etn"
+
+
+def test_ecarte_solve_gives_tricks_and_leads() -> None:
+    result = CliRunner().invoke(app, ["solve", "--format", "json", str(TUTORIAL)])
+    assert result.exit_code == 0, result.output
+    (deal,) = json.loads(result.stdout)[0]["records"][0]["deals"]
+    # Hearts trumps; B, the elder, stood on KS QS JS 9D 7C against A's 7S 8H 9H QD 8C and
+    # leads. Worked by hand: B's king of spades wins (A must follow with the seven); then A,
+    # void in spades, must trump the queen, and his trumps and the queen of diamonds take the
+    # rest: A four, B one, whatever B leads. A dealt and B played without proposing: A's point
+    # counts two (law 49).
+    assert deal["tricks"] == {"B": 1, "A": 4} and deal["to_move"] == "B"
+    assert deal["leads"] == {"KS": 1, "QS": 1, "JS": 1, "9D": 1, "7C": 1}
+    assert set(deal["costs"].values()) == {0}
+    assert (deal["winner"], deal["points"], deal["how"]) == ("A", 2, "point (law 49)")
+    assert len(deal["line_of_play"]) == 10 and deal["before_line"] == 15
+    text = CliRunner().invoke(app, ["solve", "--at", "17", str(TUTORIAL)])
+    assert "before line 17: A to lead; hearts trumps" in text.stdout
+    assert "from here: A 2, B 1 (the hand: A 4, B 1)" in text.stdout
+
+
+def test_ecarte_solve_says_which_cards_are_not_known(tmp_path: Path) -> None:
+    record = tmp_path / "r.etn"
+    record.write_text("deal 1 A\n  turn 8C\n  B plays\n  1. B KH A 7H\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["solve", str(record)])
+    assert result.exit_code == 0
+    # The dealing is not written: B's hand is five cards, of which the play names one (KH).
+    assert "deal 1 (line 1): not solved: 4 of B's cards are not recorded" in result.stdout

@@ -94,6 +94,7 @@ EXAMPLES = {
     "rule": "ecarte rule games/evening.etn",
     "laws": "ecarte laws revoke",
     "replay": "ecarte replay games/evening.etn",
+    "solve": "ecarte solve --deal 2 games/evening.etn",
     "schema": "ecarte schema > etn.schema.json",
 }
 """One example for each command, shown at the end of its help."""
@@ -937,6 +938,54 @@ def replay_command(
                 sys.stdout.flush()
         if format is ReplayFormat.json:
             print(json.dumps(summaries, ensure_ascii=False, indent=1))
+
+    _guard(run)
+
+
+@app.command(cls=_Command, epilog=_example("solve"))
+def solve(
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
+    ],
+    deal: Annotated[
+        int | None, typer.Option("--deal", "-d", metavar="N", help="Only deal N.")
+    ] = None,
+    at: Annotated[
+        int | None,
+        typer.Option(
+            "--at", metavar="LINE", help="The position just before the event on line LINE."
+        ),
+    ] = None,
+    format: Annotated[
+        ReplayFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = ReplayFormat.text,
+) -> None:
+    """What perfect play makes of each deal: tricks, each card's worth, the best line.
+
+    The position is where the play begins (the exchange over), or just before line LINE.
+    Both players are taken to see every card (double dummy): the value of perfect play, not a
+    forecast. A deal whose cards at play are not all in the record says which are not.
+    """
+    from adjudicator.shell.solving import render, solve_record
+
+    def run(status: _Status) -> None:
+        files: list[dict[str, Any]] = []
+        for name, p in _inputs([path], status):
+            records: list[dict[str, Any]] = []
+            for item in _read(name, p):
+                if isinstance(item, NotationError):
+                    status.earn(EXIT_UNREADABLE)
+                    _say(str(item))
+                    continue
+                solved = solve_record(item, deal=deal, at=at)
+                if format is ReplayFormat.json:
+                    records.append(solved)
+                else:
+                    print(render(name, solved), flush=True)
+            if format is ReplayFormat.json:
+                files.append({"file": name, "records": records})
+        if format is ReplayFormat.json:
+            print(json.dumps(files, ensure_ascii=False, indent=1))
 
     _guard(run)
 

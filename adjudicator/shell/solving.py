@@ -1,0 +1,133 @@
+"""What perfect play makes of each deal of a record: ``ecarte solve``.
+
+For each deal whose cards at play are known, the position is taken where the play begins (the
+exchange over, before the first card), or just before the line asked for (``--at LINE``), and
+the engine's solver (:mod:`adjudicator.engine.solve`) gives the tricks each player takes with
+both playing their best, what each card the player to move may play is worth and costs him,
+the principal line of play, and the marks the hand would give. A deal whose cards are not all
+known says which are not.
+
+The values are those of perfect play with every card seen (double dummy): not a forecast of
+what players who see only their own hands will make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from adjudicator.court.adjudicate import ruled_replay
+from adjudicator.engine.queries import Unknown
+from adjudicator.engine.solve import DealSolution, solve_deal
+from adjudicator.engine.table import DealState, Step
+from adjudicator.notation.model import Deal, Record
+
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def _deals(record: Record) -> Iterator[tuple[Deal, list[Step]]]:
+    """Each deal of the ruled replay with its steps (its heading first)."""
+    deal: Deal | None = None
+    steps: list[Step] = []
+    for step in ruled_replay(record):
+        if isinstance(step.event, Deal):
+            if deal is not None:
+                yield deal, steps
+            deal, steps = step.event, [step]
+        elif deal is not None:
+            steps.append(step)
+    if deal is not None:
+        yield deal, steps
+
+
+def _position_step(steps: list[Step], at: int | None) -> tuple[DealState | None, int | None]:
+    """The table where the play begins (before the first card of the deal), or just before
+    the event on line ``at``; and the line of the event that follows it."""
+    before: DealState | None = steps[0].table.deal
+    for step in steps[1:]:
+        if at is not None:
+            if step.line >= at:
+                return before, step.line
+        elif step.kind in ("trick", "lead"):
+            return before, step.line
+        before = step.table.deal
+    return (before, None) if at is None else (None, None)
+
+
+def solve_record(
+    record: Record, *, deal: int | None = None, at: int | None = None
+) -> dict[str, Any]:
+    """The solutions of ``record``'s deals (those numbered ``deal``, if given; at line ``at``,
+    if given), as plain data (the JSON of ``ecarte solve``)."""
+    out: list[dict[str, Any]] = []
+    for heading, steps in _deals(record):
+        if deal is not None and heading.number != deal:
+            continue
+        last = steps[-1].line
+        if at is not None and not heading.line <= at <= last:
+            continue
+        state, before = _position_step(steps, at)
+        entry: dict[str, Any] = {"number": heading.number, "line": heading.line}
+        if state is None:
+            entry["unknown"] = "no position of the play here"
+            out.append(entry)
+            continue
+        solved = solve_deal(state)
+        if isinstance(solved, Unknown):
+            entry["unknown"] = solved.missing
+        else:
+            entry.update(_solution(solved, before))
+        out.append(entry)
+    return {"line": record.line, "deals": out}
+
+
+def _solution(solved: DealSolution, before: int | None) -> dict[str, Any]:
+    s = solved.solution
+    position = s.position
+    mover = position.to_move
+    values = {card.code: v for card, v in s.values.items()}
+    return {
+        "before_line": before,
+        "trump": position.trump.value if position.trump is not None else None,
+        "to_move": mover.value,
+        "lead": position.lead.code if position.lead is not None else None,
+        "tricks": {p.value: n for p, n in s.tricks.items()},
+        "total": {p.value: n for p, n in s.total.items()},
+        ("leads" if position.lead is None else "plays"): values,
+        "costs": {card.code: c for card, c in s.costs.items()},
+        "line_of_play": [f"{p.value} {c.code}" for p, c in s.line],
+        "winner": solved.winner.value,
+        "points": solved.points,
+        "how": solved.how,
+        "marked": {p.value: n for p, n in solved.marked.items()},
+    }
+
+
+def render(name: str, solved: dict[str, Any]) -> str:
+    """The text of ``ecarte solve`` for one record."""
+    out = [f"Perfect play in the record at {name}:{solved['line']} (every card seen: double dummy)"]
+    for d in solved["deals"]:
+        head = f"deal {d['number']} (line {d['line']})"
+        if "unknown" in d:
+            out.append(f"{head}: not solved: {d['unknown']}")
+            continue
+        where = f"before line {d['before_line']}" if d["before_line"] else "at its end"
+        trump = _SUIT_NAMES.get(d["trump"] or "", "no") + " trumps"
+        mover = d["to_move"]
+        doing = "to lead" if d["lead"] is None else f"to play to {d['lead']}"
+        out.append(f"{head}, {where}: {mover} {doing}; {trump}")
+        tricks = ", ".join(f"{p} {n}" for p, n in d["tricks"].items())
+        total = ", ".join(f"{p} {n}" for p, n in d["total"].items())
+        out.append(
+            f"  from here: {tricks} (the hand: {total}); {d['winner']}'s {d['how']}, "
+            f"{d['points']} mark{'s' if d['points'] != 1 else ''}"
+        )
+        values = d.get("leads") or d.get("plays") or {}
+        cards = ", ".join(
+            f"{c} {v}" + (f" (costs {d['costs'][c]})" if d["costs"][c] else "")
+            for c, v in sorted(values.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        out.append(f"  {mover}'s cards, tricks he then takes: {cards}")
+        line = "; ".join(d["line_of_play"])
+        out.append(f"  best line: {line}")
+    return "\n".join(out) + "\n"

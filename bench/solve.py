@@ -1,0 +1,116 @@
+"""The exact solver's speed (issue 12's targets): prints figures, asserts nothing.
+
+    python bench/solve.py [--deals 10000] [--seed 1]
+
+Random deals: ten cards from the pack, five to each player, a random trump suit, the first
+player to lead; one core. Each figure is per deal, mean and 99th percentile:
+
+* ``value``: the tricks under perfect play from the first trick (the transposition table shared
+  by all deals, as in a run over an archive: endings common to many deals are searched once);
+* ``value, cold``: the same with the table emptied before every deal (no deal profits from
+  another: the worst case);
+* ``solve``: :func:`adjudicator.engine.solve.solve`, the value of every lead, the cost of every
+  card, and the principal line;
+* ``analysis``: the per-card analysis of a whole deal: ``solve`` at each of its ten plays along
+  the principal line (what ``replay --analyse`` needs for a deal).
+
+Targets: value mean <= 0.1 ms and p99 <= 1 ms; analysis of a whole deal <= 1 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from adjudicator.engine import solve as solver
+from adjudicator.engine.rules import mask
+from adjudicator.notation.cards import ALL_CARDS, Player, Suit
+
+
+def deals(count: int, seed: int) -> list[solver.Position]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        cards = rng.sample(ALL_CARDS, 10)
+        trump = rng.choice(list(Suit))
+        out.append(solver.Position(trump, Player.A, Player.B, (mask(cards[:5]), mask(cards[5:]))))
+    return out
+
+
+def value(position: solver.Position) -> None:
+    shift = list(Suit).index(position.trump) if position.trump is not None else 0
+    lh, fh = (solver._to_low(h, shift) for h in position.hands)
+    solver._leader_tricks(lh, fh, solver.TRUMPS, solver._table(solver.TRUMPS))
+
+
+def cold(position: solver.Position) -> None:
+    solver.clear()
+    value(position)
+
+
+def analysis(position: solver.Position) -> None:
+    """``solve`` at every play of the principal line."""
+    first = solver.solve(position)
+    leader, follower = position.leader, position.follower
+    hands = {leader: position.hands[0], follower: position.hands[1]}
+    lead = None
+    for player, card in first.line:
+        if lead is None:
+            pos = solver.Position(
+                position.trump, player, _other(player), (hands[player], hands[_other(player)])
+            )
+            solver.solve(pos)
+            hands[player] &= ~(1 << card.index)
+            lead = (player, card)
+        else:
+            led_by, led = lead
+            pos = solver.Position(
+                position.trump, led_by, player, (hands[led_by], hands[player]), led
+            )
+            solver.solve(pos)
+            hands[player] &= ~(1 << card.index)
+            lead = None
+
+
+def _other(p: Player) -> Player:
+    return Player.B if p is Player.A else Player.A
+
+
+def measure(
+    name: str, work: Callable[[solver.Position], None], positions: list[solver.Position]
+) -> None:
+    solver.clear()
+    times = []
+    for position in positions:
+        start = time.perf_counter()
+        work(position)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    mean = statistics.fmean(times) * 1000
+    p99 = times[int(len(times) * 0.99)] * 1000
+    print(f"{name:<14} mean {mean:7.3f} ms   p99 {p99:7.3f} ms   max {times[-1] * 1000:7.2f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10_000)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    positions = deals(args.deals, args.seed)
+    print(f"python {sys.version.split()[0]}; {args.deals:,} random deals, seed {args.seed}")
+    measure("value", value, positions)
+    measure("value, cold", cold, positions)
+    measure("solve", solver.solve, positions)
+    measure("analysis", analysis, positions)
+    print("targets: value mean <= 0.1 ms, p99 <= 1 ms; analysis of a whole deal <= 1 ms")
+
+
+if __name__ == "__main__":
+    main()
