@@ -960,7 +960,7 @@ def solve(
         ReplayFormat, typer.Option("--format", "-f", help="text or json.")
     ] = ReplayFormat.text,
 ) -> None:
-    """Solve each deal under perfect play: tricks, each card's worth, the best line.
+    """Solve each deal: what perfect play makes of it, card by card.
 
     The position is where the play begins (the exchange over), or just before line LINE.
     Both players are taken to see every card (double dummy): the value of perfect play, not a
