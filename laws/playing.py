@@ -33,7 +33,7 @@ from adjudicator.notation.model import (
 )
 
 from .base import Finding, Heading, Law, Option, Who, Window
-from .facts import finding, other, state_before
+from .facts import finding, opponent, other, state_before
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -541,11 +541,13 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     won = tricks_won(deal)
     if won is None:
         return None
-    adversary = other(claimer)
+    adversary = opponent(deal, claimer)
     position = _play_position(deal)
     if position is None:
         return None
     made = solve(position).tricks  # perfect play from here (the engine's solver)
+    if claimer not in made or adversary not in made:
+        return None  # (a claimer who is not one of the deal's two players)
     tricks = {
         claimer: won.get(claimer, 0) + made[claimer],
         adversary: won.get(adversary, 0) + made[adversary],
@@ -572,7 +574,7 @@ def _play_position(deal: DealState) -> Position | None:
         return None
     else:
         leader = deal.leader
-    follower = other(leader)
+    follower = opponent(deal, leader)
     hands = (deal.hand(leader), deal.hand(follower))
     if hands[0].unknown or hands[1].unknown:
         return None

@@ -414,3 +414,12 @@ def test_51_early_marks_and_void_deals() -> None:
 
 def test_hand_size() -> None:
     assert HAND == 5
+
+
+def test_42_a_claim_by_a_player_not_at_the_table_is_not_solved() -> None:
+    """A show by C in a deal between A and B (found by the fuzz suite: the solver's answer
+    is keyed by the deal's two players)."""
+    from adjudicator.court.adjudicate import adjudicate
+
+    ruling = adjudicate(read_one("deal 0 A\n  C shows\n"))
+    assert ruling.deals and ruling.deals[0].number == 0

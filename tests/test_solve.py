@@ -237,3 +237,57 @@ def test_ecarte_solve_says_which_cards_are_not_known(tmp_path: Path) -> None:
     assert result.exit_code == 0
     # The dealing is not written: B's hand is five cards, of which the play names one (KH).
     assert "deal 1 (line 1): not solved: 4 of B's cards are not recorded" in result.stdout
+
+
+# --------------------------------------------------------------------------------------------
+#  ecarte replay --analyse
+# --------------------------------------------------------------------------------------------
+
+
+def test_replay_analyse_marks_an_unlawful_card() -> None:
+    result = CliRunner().invoke(app, ["replay", "--analyse", str(TUTORIAL)])
+    assert result.exit_code == 0
+    # A trumped B's king of spades holding the seven: not a lawful card; the seven was.
+    assert "trick 1: B KS, A 8H: A wins   [A's 8H: not a lawful card; best 7S]" in result.stdout
+
+
+def test_replay_analyse_costs_agree_with_the_plain_minimax() -> None:
+    from adjudicator.engine.generate import generate
+    from adjudicator.shell.show import summarise
+
+    checked = costly = 0
+    for seed in range(40):
+        summary = summarise(generate(seed).record, analyse=True)
+        for deal in summary["deals"]:
+            hands: dict[str, set[Card]] = {}
+            trump: Suit | None = None
+            for item in deal["lines"]:
+                if item["what"] in ("dealt", "hands"):
+                    hands = {
+                        p: {Card.parse(c) for c in h.split()} for p, h in item["hands"].items()
+                    }
+                    if item["what"] == "dealt":
+                        trump = Suit(item["trump"])
+                if item["what"] != "trick":
+                    continue
+                leader, follower = item["leader"], item["follower"]
+                lead, follow = Card.parse(item["lead"]), Card.parse(item["follow"])
+                mine, theirs = frozenset(hands[leader]), frozenset(hands[follower])
+                values = {c: after_lead(mine, theirs, c, trump) for c in mine}
+                first = item["analysis"][0]
+                assert first["cost"] == max(values.values()) - values[lead]
+                assert set(first["best"]) == {
+                    c.code for c, v in values.items() if v == max(values.values())
+                }
+                n = len(theirs)
+                plays = {
+                    d: n - after_play(mine - {lead}, theirs, lead, d, trump)
+                    for d in lawful(theirs, lead, trump)
+                }
+                second = item["analysis"][1]
+                assert second["cost"] == max(plays.values()) - plays[follow]
+                checked += 2
+                costly += bool(first["cost"]) + bool(second["cost"])
+                hands[leader].discard(lead)
+                hands[follower].discard(follow)
+    assert checked > 1000 and costly > 20

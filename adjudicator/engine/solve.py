@@ -281,10 +281,12 @@ class DealSolution(NamedTuple):
 
 
 def position_of(deal: DealState) -> Position | Unknown:
-    """The position of ``deal``'s play, if every card still to be played is known."""
-    exchanged = deal.phase == "exchange" and deal.declared is not None and not deal.stage
-    if not (deal.phase == "play" or exchanged) or deal.result is not None or deal.ended_by:
-        return Unknown("the deal is not in its play (or its exchange is not over)")
+    """The position of ``deal``'s play, if every card still to be played is known (in the
+    exchange: the play as it would begin now, the hands holding five cards each)."""
+    # In the exchange, a position is the play as it would begin now (the first card led ends
+    # the exchange): the hands must then hold five cards each, known.
+    if deal.phase not in ("exchange", "play") or deal.result is not None or deal.ended_by:
+        return Unknown("the deal is not in its exchange or its play")
     won = tricks_won(deal)
     if isinstance(won, Unknown):
         return won

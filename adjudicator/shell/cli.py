@@ -892,6 +892,13 @@ def replay_command(
     format: Annotated[
         ReplayFormat, typer.Option("--format", "-f", help="text or json.")
     ] = ReplayFormat.text,
+    analyse: Annotated[
+        bool,
+        typer.Option(
+            "--analyse",
+            help="Say of each card played what it cost its player under perfect play.",
+        ),
+    ] = False,
 ) -> None:
     """Replay a record deal by deal, as the laws let the table move.
 
@@ -910,12 +917,13 @@ def replay_command(
                     if format is ReplayFormat.json:  # the summary is one document: held
                         joined = _joined(item, items, status)
                         if joined is not None:
-                            summaries.append({"file": name, **summarise(joined)})
+                            summary = summarise(joined, analyse=analyse)
+                            summaries.append({"file": name, **summary})
                         continue
                     deals = PortionDeals(item, items)
                     if item.record is not None:
                         head = item.record.model_copy(update={"deals": ()})
-                        for deal in deal_summaries(head, deals):
+                        for deal in deal_summaries(head, deals, analyse=analyse):
                             print(render_deal(deal))
                         sys.stdout.flush()
                     for error in deals.errors():
@@ -927,10 +935,10 @@ def replay_command(
                     _say(str(item))
                     continue
                 if format is ReplayFormat.json:
-                    summaries.append({"file": name, **summarise(item)})
+                    summaries.append({"file": name, **summarise(item, analyse=analyse)})
                     continue
                 shown = False  # the text of each deal as the replay passes it
-                for deal in deal_summaries(item):
+                for deal in deal_summaries(item, analyse=analyse):
                     print(render_deal(deal))
                     shown = True
                 if not shown:

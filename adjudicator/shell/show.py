@@ -13,7 +13,10 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from adjudicator.court.adjudicate import ruled_replay
+from adjudicator.engine.queries import Unknown
+from adjudicator.engine.solve import position_of, solve
 from adjudicator.engine.table import SEAT, DealState, Holding, Step
+from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.model import Deal, Record
 from adjudicator.notation.writer import event_text
 
@@ -26,34 +29,44 @@ def _hands(deal: DealState) -> dict[str, str]:
     return {p.value: _hand(deal.hand(p)) for p in (deal.elder, deal.dealer)}
 
 
-def summarise(record: Record) -> dict[str, Any]:
+def summarise(record: Record, *, analyse: bool = False) -> dict[str, Any]:
     """The replay of ``record`` as plain data (see :func:`render` for the text form)."""
     out: dict[str, Any] = {"line": record.line, "opening": [], "deals": []}
-    for part, item in walk(record):
+    for part, item in walk(record, analyse=analyse):
         out[part].append(item)
     return out
 
 
-def deal_summaries(record: Record, deals: Iterable[Deal] | None = None) -> Iterator[dict[str, Any]]:
+def deal_summaries(
+    record: Record, deals: Iterable[Deal] | None = None, *, analyse: bool = False
+) -> Iterator[dict[str, Any]]:
     """The deals of :func:`summarise`, each as soon as the replay has passed it (a record of
     many deals is shown holding one deal's summary at a time). ``deals``: the record's deals,
-    if not ``record.deals`` (a long record read in parts)."""
-    for part, item in walk(record, deals):
+    if not ``record.deals`` (a long record read in parts); ``analyse``: see :func:`walk`."""
+    for part, item in walk(record, deals, analyse=analyse):
         if part == "deals":
             yield item
 
 
 def walk(
-    record: Record, deals: Iterable[Deal] | None = None
+    record: Record, deals: Iterable[Deal] | None = None, *, analyse: bool = False
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The parts of the summary in the order the replay completes them: ``("opening", item)``
     for an event outside any deal, ``("deals", deal)`` for each deal once the next begins or
-    the record ends."""
+    the record ends.
+
+    ``analyse``: each trick also says, for each card played to it where every card still to
+    be played was known, what it cost its player under perfect play (:func:`_analysed`)."""
     current: dict[str, Any] | None = None
     pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
+    before: DealState | None = None  # the deal as it stood before the step
+    analysis: list[dict[str, Any]] = []  # of the trick in progress
     for step in ruled_replay(record, deals):
         table = step.table
         deal = table.deal
+        if analyse and step.kind in ("trick", "lead", "play") and before is not None:
+            analysis.extend(_analysed(before, step.event))
+        before = deal
         event_kind = getattr(step.event, "kind", "")
         if pending_hands is not None and current is not None:
             continuing = deal is not None and (
@@ -125,17 +138,18 @@ def walk(
             pending_hands = deal
         elif kind in ("trick", "play") and deal.tricks and not deal.lead:
             t = deal.tricks[-1]
-            lines.append(
-                {
-                    "what": "trick",
-                    "number": t.number,
-                    "leader": t.leader.value,
-                    "lead": t.lead.code if t.lead else "??",
-                    "follower": t.follower.value,
-                    "follow": t.follow.code if t.follow else "??",
-                    "winner": t.winner.value if t.winner else None,
-                }
-            )
+            item = {
+                "what": "trick",
+                "number": t.number,
+                "leader": t.leader.value,
+                "lead": t.lead.code if t.lead else "??",
+                "follower": t.follower.value,
+                "follow": t.follow.code if t.follow else "??",
+                "winner": t.winner.value if t.winner else None,
+            }
+            if analyse:
+                item["analysis"], analysis = analysis, []
+            lines.append(item)
         elif kind in ("mark", "unmark"):
             player, points = deal.marks[-1]
             lines.append(
@@ -162,6 +176,34 @@ def walk(
         current["score"] = _score(step)
     if current is not None:
         yield "deals", current
+
+
+def _analysed(before: DealState, event: Any) -> list[dict[str, Any]]:
+    """For each card of ``event`` (a trick, a lead or a card played to one), what it cost its
+    player: the tricks he takes from there under perfect play with his best card, less those
+    he takes after this one (``cost``; ``None`` if the card was not one he might lawfully
+    play), and his best cards. Nothing where a card still to be played is not known."""
+    position = position_of(before)
+    if isinstance(position, Unknown):
+        return []
+    plays: list[tuple[Player, Card | None]]
+    if event.kind == "trick":
+        plays = [(event.leader, event.lead), (event.follower or position.follower, event.follow)]
+    else:
+        plays = [(event.player, event.card)]
+    out: list[dict[str, Any]] = []
+    for player, card in plays:
+        if card is None or player is not position.to_move:
+            break
+        solved = solve(position)
+        cost = solved.costs.get(card)
+        best = [c.code for c, lost in solved.costs.items() if lost == 0]
+        out.append({"player": player.value, "card": card.code, "cost": cost, "best": best})
+        if position.lead is not None or cost is None:
+            break
+        rest = position.hands[0] & ~(1 << card.index)
+        position = position._replace(hands=(rest, position.hands[1]), lead=card)
+    return out
 
 
 def _score(step: Step) -> dict[str, int]:
@@ -204,6 +246,7 @@ def render_deal(deal: dict[str, Any]) -> str:
             out.append(
                 f"  trick {item['number']}: {item['leader']} {item['lead']}, "
                 f"{item['follower']} {item['follow']}: {winner} wins"
+                + _costs(item.get("analysis", ()))
             )
         elif what == "mark":
             reason = f" {item['reason']}" if item["reason"] else ""
@@ -229,6 +272,19 @@ def render_deal(deal: dict[str, Any]) -> str:
         out.append(f"  score after the deal: {score}")
     out.append("")
     return "\n".join(out)
+
+
+def _costs(analysis: Iterable[dict[str, Any]]) -> str:
+    """The cards of a trick that cost their player, as ``   [A's 8H costs 1 trick; best 7S]``."""
+    notes = []
+    for a in analysis:
+        best = " ".join(a["best"])
+        if a["cost"] is None:
+            notes.append(f"{a['player']}'s {a['card']}: not a lawful card; best {best}")
+        elif a["cost"]:
+            tricks = "trick" if a["cost"] == 1 else "tricks"
+            notes.append(f"{a['player']}'s {a['card']} costs {a['cost']} {tricks}; best {best}")
+    return f"   [{'; '.join(notes)}]" if notes else ""
 
 
 __all__ = ["deal_summaries", "render", "render_deal", "summarise", "walk"]
