@@ -332,7 +332,7 @@ class _Ruler:
                     self.owed = []  # an overscore is taken down during its game only
                 owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "AB"}
                 deal_ruling, corrections, self.lent, settled = rule_deal(
-                    before, final, judged, view, self.lent, owed
+                    before, final, judged, view, self.lent, owed, _findings
                 )
                 self._settle(settled)
                 self.deals.append(deal_ruling)

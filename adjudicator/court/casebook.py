@@ -51,6 +51,16 @@ class ExpectedClaim(_Strict):
     """Neither upheld nor rejected, for want of a fact the record does not give."""
 
 
+class ExpectedPerfectPlay(_Strict):
+    """The result a replay the record does not show must be given under perfect play."""
+
+    tricks: dict[Literal["A", "B", "C"], int]
+    winner: Literal["A", "B", "C"]
+    how: str
+    """As the ruling words it (``point``, ``vole`` ...)."""
+    marks: dict[Literal["A", "B", "C"], int]
+
+
 class ExpectedDeal(_Strict):
     """What must become of a deal."""
 
@@ -59,6 +69,8 @@ class ExpectedDeal(_Strict):
     marks: dict[Literal["A", "B", "C"], int] | None = None
     needs: list[str] | None = None
     """For an undetermined deal: the facts that would settle it, as the ruling words them."""
+    perfect_play: ExpectedPerfectPlay | None = None
+    """For a replay of the hands the record does not show: its result under perfect play."""
 
 
 class ExpectedCorrection(_Strict):
@@ -188,6 +200,10 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
                 out.append(f"deal {d.number}: marks {gd.marks}, expected {dict(d.marks)}")
         if d.needs is not None and gd.needs != d.needs:
             out.append(f"deal {d.number}: needs {gd.needs}, expected {d.needs}")
+        if d.perfect_play is not None:
+            perfect = gd.perfect_play.model_dump() if gd.perfect_play is not None else None
+            if perfect != d.perfect_play.model_dump():
+                out.append(f"deal {d.number}: perfect play {perfect}, expected {d.perfect_play}")
     for number, gd in deals.items():
         if number not in listed and gd.outcome != "stands":
             out.append(f"deal {number}: outcome {gd.outcome}, expected stands (not listed)")

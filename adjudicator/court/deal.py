@@ -6,6 +6,8 @@ the laws' data, never by number.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from typing import NamedTuple
 
 from adjudicator.court.judge import Judge
@@ -13,11 +15,14 @@ from adjudicator.court.record import record_findings
 from adjudicator.court.ruling import (
     Correction,
     DealRuling,
+    PerfectPlay,
     TraceEntry,
     TraceStep,
 )
 from adjudicator.engine.queries import Unknown
-from adjudicator.engine.table import DealState
+from adjudicator.engine.solve import solve_deal
+from adjudicator.engine.table import DealState, Result
+from adjudicator.notation.cards import Player
 from adjudicator.notation.model import (
     Mark,
     MarkReason,
@@ -25,7 +30,7 @@ from adjudicator.notation.model import (
 )
 from laws import LAWS
 from laws.allowed import Allowed, allowed_marks
-from laws.base import Correcting
+from laws.base import Correcting, Finding
 from laws.view import DealView
 
 SEVERITY = {
@@ -102,6 +107,7 @@ def rule_deal(
     next_view: DealView | None,
     lent: dict[str, int],
     owed: dict[str, int],
+    refind: Callable[[DealView], list[Finding]] | None = None,
 ) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
     """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
     before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
@@ -112,7 +118,10 @@ def rule_deal(
     What each player may mark is :func:`laws.allowed.allowed_marks` (how the laws' effects
     combine is stated there); each mark taken down cites the law whose finding answers for it
     (the one that takes his king, the cap that binds, a re-reckoning), else the law that
-    corrects an overscore; a mark still owed cites the law that corrects an omission."""
+    corrects an overscore; a mark still owed cites the law that corrects an omission.
+
+    ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
+    the record does not show is worked out under perfect play (:func:`_perfect_replay`)."""
     outcome = "stands"
     laws: list[int] = []
     how = "the deal stands"
@@ -243,6 +252,9 @@ def rule_deal(
                         f"allow {marks[q]}: {why}",
                     )
                 )
+    perfect = None
+    if outcome == "replay" and final.result is None and refind is not None:
+        perfect = _perfect_replay(view, final, refind)  # the replay is not in the record
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,
@@ -254,8 +266,36 @@ def rule_deal(
         laws=sorted(set(laws)),
         decided_by=decided_by,
         needs=needs,
+        perfect_play=perfect,
     )
     return ruling, corrections, borrowed, settled
+
+
+def _perfect_replay(
+    view: DealView, final: DealState, refind: Callable[[DealView], list[Finding]]
+) -> PerfectPlay | None:
+    """The replay of the hands as it stands at the deal's end (from the hands as play began,
+    or from as far as the record shows it), played out under perfect play, with the marks the
+    laws would then allow for the hand (they look at the deal again, ended so: an offender's
+    cap depends on who wins); ``None`` if a card of it is not known."""
+    solved = solve_deal(final)
+    if isinstance(solved, Unknown):
+        return None
+    total = solved.solution.total
+    seats = (total.get(Player.A, 0), total.get(Player.B, 0), 0)
+    result = Result(seats, solved.winner, solved.points, solved.how)
+    ended = final._replace(result=result, phase="over")
+    last = view.steps[-1]
+    steps = (*view.steps[:-1], last._replace(table=last.table._replace(deal=ended)))
+    parts = allowed_marks(ended, refind(replace(view, steps=steps, memo={})))
+    if isinstance(parts, Unknown):
+        return None
+    return PerfectPlay(
+        tricks={p.value: n for p, n in total.items()},
+        winner=solved.winner.value,
+        how=solved.how,
+        marks={p.value: a.hand for p, a in parts.items()},
+    )
 
 
 _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}

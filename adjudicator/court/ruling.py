@@ -96,6 +96,21 @@ class ClaimRuling(_Model):
         return "upheld" if self.upheld else "rejected"
 
 
+class PerfectPlay(_Model):
+    """The result of a replay of the hands that the record does not show (laws 25, 43), worked
+    out under perfect play with every card seen (double dummy): what the replay gives if both
+    play their best, not what was played."""
+
+    tricks: dict[str, int]
+    """Tricks each player would take in the replayed hand."""
+    winner: str
+    how: str
+    """``point``, ``point (law 49)`` or ``vole``."""
+    marks: dict[str, int]
+    """What each would mark for the hand, after the reductions the laws make for an offender
+    (the king apart)."""
+
+
 class DealRuling(_Model):
     """What becomes of a deal, and the marks it gives after the ruling."""
 
@@ -116,6 +131,9 @@ class DealRuling(_Model):
     """For an undetermined deal: the facts the record does not give that would settle it."""
     decided_by: int | None = None
     """The law that decided the outcome (``None``: the deal stands, or the court decided)."""
+    perfect_play: PerfectPlay | None = None
+    """For a replay of the hands that the record does not show: its result under perfect
+    play, labelled as such (the marks above are those recorded, pending the replay)."""
 
 
 class Correction(_Model):

@@ -183,10 +183,22 @@ class RulingText:
             recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
             laws = f" (laws {', '.join(str(n) for n in deal.laws)})" if deal.laws else ""
             lines.append(f"  outcome: {deal.how}{laws}")
+            if deal.perfect_play is not None:
+                lines.extend(_wrap(_perfect(deal.perfect_play), "  "))
             lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
             out.append("\n".join(lines) + "\n\n")
         del self._pending[:count]
         return out
+
+
+def _perfect(p: Any) -> str:
+    """The result of a replay the record does not show, under perfect play, in words."""
+    tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
+    marks = p.marks.get(p.winner, 0)
+    return (
+        f"the replay is not in the record: under perfect play, every card seen (not what was "
+        f"played), {p.winner} wins the {p.how}, {tricks}, and may mark {marks} for it"
+    )
 
 
 def _finding_order(f: Any) -> tuple[int, int, int]:
