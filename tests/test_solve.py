@@ -291,3 +291,88 @@ def test_replay_analyse_costs_agree_with_the_plain_minimax() -> None:
                 hands[leader].discard(lead)
                 hands[follower].discard(follow)
     assert checked > 1000 and costly > 20
+
+
+# --------------------------------------------------------------------------------------------
+#  Unknown cards: every deal the record allows
+# --------------------------------------------------------------------------------------------
+
+STANDS = """deal 1 A
+  B: KH QH 9S
+  A: ?? ?? ??
+  B: AC TC
+  A: ?? ??
+  turn 8C
+  B plays
+"""
+"""B, the elder, stands on KH QH 9S AC TC (clubs trumps); the dealer's cards are not written."""
+
+
+def test_fosters_count_of_dealer_hands() -> None:
+    # The player holds one trump and the turn-up is another: six trumps among the 26 cards he
+    # has not seen. Of the 65,780 hands the dealer may hold, 44,574 have fewer than two trumps
+    # (Foster's figure: 15,504 with none and 29,070 with one).
+    from adjudicator.engine.chances import hands_of
+    from adjudicator.engine.rules import SUIT_MASK, mask
+
+    seen = mask(
+        Card.parse(c) for c in ["KH", "QH", "9S", "AC", "7D", "8C"]
+    )  # his hand, the turn-up
+    pool = ((1 << 32) - 1) & ~seen
+    trumps = SUIT_MASK[Suit.CLUBS]
+    counts = [0] * 6
+    for hand in hands_of(pool, 5):
+        counts[(hand & trumps).bit_count()] += 1
+    assert sum(counts) == 65_780
+    assert counts[0] == 15_504 and counts[1] == 29_070 and counts[0] + counts[1] == 44_574
+
+
+def test_chances_over_every_dealer_hand() -> None:
+    from adjudicator.engine.chances import chances
+
+    deal = steps_of(STANDS)[-1].table.deal
+    assert deal is not None
+    spread = chances(deal)
+    assert not isinstance(spread, Unknown)
+    assert spread.exact and spread.deals == spread.solved == 65_780
+    assert spread.wins[Player.A] + spread.wins[Player.B] == 65_780  # someone takes three
+    assert sum(spread.tricks[Player.B].values()) == 65_780
+    assert spread.wins[Player.B] > 0.8 * 65_780
+    # Sampled: the interval holds the exact chance (seeded: the same every run).
+    sample = chances(deal, limit=2_000, sample=2_000, seed=3)
+    assert not isinstance(sample, Unknown) and not sample.exact and sample.solved == 2_000
+    low, high = sample.interval(Player.B)
+    assert low < spread.chance(Player.B) < high and high - low < 0.04
+
+
+def test_chances_agree_with_the_plain_minimax() -> None:
+    # Two of the dealer's cards not written: every placement of the unseen cards, solved by
+    # the independent minimax, tallied.
+    from adjudicator.engine.chances import chances
+
+    text = STANDS.replace("A: ?? ?? ??", "A: JC ?? 7H").replace("A: ?? ??", "A: 8D ??")
+    deal = steps_of(text)[-1].table.deal
+    assert deal is not None
+    spread = chances(deal)
+    assert not isinstance(spread, Unknown) and spread.exact
+    b = frozenset(Card.parse(c) for c in ["KH", "QH", "9S", "AC", "TC"])
+    a = [Card.parse(c) for c in ["JC", "7H", "8D"]]
+    unseen = [c for c in ALL_CARDS if c not in b and c not in a and c.code != "8C"]
+    tally = {n: 0 for n in range(6)}
+    for x in unseen:
+        for y in unseen:
+            if x.index < y.index:
+                tally[best(b, frozenset([*a, x, y]), Suit.CLUBS)] += 1
+    assert spread.deals == len(unseen) * (len(unseen) - 1) // 2
+    assert spread.tricks[Player.B] == tally
+
+
+def test_ecarte_solve_gives_the_chances_when_cards_are_unknown(tmp_path: Path) -> None:
+    record = tmp_path / "stands.etn"
+    record.write_text(STANDS, encoding="utf-8")
+    result = CliRunner().invoke(app, ["solve", "--format", "json", str(record)])
+    (deal,) = json.loads(result.stdout)[0]["records"][0]["deals"]
+    assert deal["chances"]["exact"] and deal["chances"]["deals"] == 65_780
+    assert 0.8 < deal["chances"]["win"]["B"] < 1
+    text = CliRunner().invoke(app, ["solve", str(record)]).stdout
+    assert "over every one of the 65,780 deals the record allows" in text

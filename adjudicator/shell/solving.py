@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from adjudicator.court.adjudicate import ruled_replay
+from adjudicator.engine.chances import Chances, chances
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.solve import DealSolution, solve_deal
 from adjudicator.engine.table import DealState, Step
@@ -75,6 +76,10 @@ def solve_record(
         solved = solve_deal(state)
         if isinstance(solved, Unknown):
             entry["unknown"] = solved.missing
+            spread = chances(state)  # some cards unknown: over every deal the record allows
+            if not isinstance(spread, Unknown):
+                entry["before_line"] = before
+                entry["chances"] = _chances(spread)
         else:
             entry.update(_solution(solved, before))
         out.append(entry)
@@ -103,6 +108,20 @@ def _solution(solved: DealSolution, before: int | None) -> dict[str, Any]:
     }
 
 
+def _chances(c: Chances) -> dict[str, Any]:
+    players = list(c.wins)
+    return {
+        "deals": c.deals,
+        "solved": c.solved,
+        "exact": c.exact,
+        "win": {p.value: round(c.chance(p), 4) for p in players},
+        "interval": {p.value: [round(x, 4) for x in c.interval(p)] for p in players},
+        "vole": {p.value: round(c.voles[p] / c.solved, 4) if c.solved else 0.0 for p in players},
+        "marks": {p.value: round(c.marks[p], 4) for p in players},
+        "tricks": {p.value: {str(n): k for n, k in c.tricks[p].items()} for p in players},
+    }
+
+
 def render(name: str, solved: dict[str, Any]) -> str:
     """The text of ``ecarte solve`` for one record."""
     out = [f"Perfect play in the record at {name}:{solved['line']} (every card seen: double dummy)"]
@@ -110,6 +129,8 @@ def render(name: str, solved: dict[str, Any]) -> str:
         head = f"deal {d['number']} (line {d['line']})"
         if "unknown" in d:
             out.append(f"{head}: not solved: {d['unknown']}")
+            if "chances" in d:
+                out.extend(_render_chances(d["chances"]))
             continue
         where = f"before line {d['before_line']}" if d["before_line"] else "at its end"
         trump = _SUIT_NAMES.get(d["trump"] or "", "no") + " trumps"
@@ -131,3 +152,20 @@ def render(name: str, solved: dict[str, Any]) -> str:
         line = "; ".join(d["line_of_play"])
         out.append(f"  best line: {line}")
     return "\n".join(out) + "\n"
+
+
+def _render_chances(c: dict[str, Any]) -> list[str]:
+    how = (
+        f"every one of the {c['deals']:,} deals the record allows"
+        if c["exact"]
+        else f"{c['solved']:,} deals drawn from the {c['deals']:,} the record allows"
+    )
+    out = [f"  over {how}, each solved under perfect play:"]
+    for p, win in c["win"].items():
+        low, high = c["interval"][p]
+        band = "" if c["exact"] else f" (95%: {100 * low:.1f} to {100 * high:.1f})"
+        out.append(
+            f"    {p} wins the hand in {100 * win:.1f}%{band}, the vole in "
+            f"{100 * c['vole'][p]:.1f}%; marks {c['marks'][p]:.3f} on average"
+        )
+    return out
