@@ -121,7 +121,11 @@ def chances(
     shift = _SUITS.index(deal.trump)
     table = _table(TRUMPS)
     tally = {leader: dict.fromkeys(range(HAND + 1), 0), follower: dict.fromkeys(range(HAND + 1), 0)}
-    doubled = {p: point_doubled(deal, p) for p in (leader, follower)}
+    worth = {  # what each player marks for n tricks in this deal (law 49 counted)
+        (p, n): point_marks(n, doubled=point_doubled(deal, p))
+        for p in (leader, follower)
+        for n in range(HAND + 1)
+    }
     wins = dict.fromkeys((leader, follower), 0)
     voles = dict.fromkeys((leader, follower), 0)
     marks = dict.fromkeys((leader, follower), 0)
@@ -138,7 +142,7 @@ def chances(
             if n >= 3:
                 wins[player] += 1
                 voles[player] += n == HAND
-                marks[player] += point_marks(n, doubled=doubled[player])
+                marks[player] += worth[player, n]
     mean = {p: marks[p] / solved if solved else 0.0 for p in marks}
     return Chances(ways, solved, exact, tally, wins, voles, mean)
 
