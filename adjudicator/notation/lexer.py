@@ -573,11 +573,8 @@ class LineLexer:
                     ):  # the part so far goes; this deal begins the next
                         if cont_tok is not None:
                             cont_tok.continued, cont_tok = tuple(cont), None
-                        yield _part_done(record, buffer, lineno)
-                        buffer = buffer[-1:]
-                        record = RecordTokens(
-                            line=record.line, first_line=lineno, part=record.part + 1
-                        )
+                        done, record, buffer = _next_part(record, buffer, lineno)
+                        yield done
                     record.lines.append((tok, entry.rest, entry))
                     if (
                         entry.memo is None
@@ -663,9 +660,8 @@ class LineLexer:
                 ):  # the part so far goes; this deal begins the next
                     if cont_tok is not None:
                         cont_tok.continued, cont_tok = tuple(cont), None
-                    yield _part_done(record, buffer, lineno)
-                    buffer = buffer[-1:]
-                    record = RecordTokens(line=record.line, first_line=lineno, part=record.part + 1)
+                    done, record, buffer = _next_part(record, buffer, lineno)
+                    yield done
                 record.lines.append((line_tokens[0], rest, None))
                 if (
                     refuses is not None
@@ -735,13 +731,16 @@ class LineLexer:
         yield record
 
 
-def _part_done(record: RecordTokens, buffer: list[tuple[int, str]], lineno: int) -> RecordTokens:
-    """``record`` as a part ended before line ``lineno`` (the last of ``buffer``, which begins
-    the next part), more of its record to follow."""
+def _next_part(
+    record: RecordTokens, buffer: list[tuple[int, str]], lineno: int
+) -> tuple[RecordTokens, RecordTokens, list[tuple[int, str]]]:
+    """``record`` ended as a part before line ``lineno`` (the last of ``buffer``, which begins
+    the next part), more of its record to follow; the next part, begun; and its buffer."""
     record.source = buffer[:-1]
     record.end_line = lineno - 1
     record.more = True
-    return record
+    following = RecordTokens(line=record.line, first_line=lineno, part=record.part + 1)
+    return record, following, buffer[-1:]
 
 
 def _overlong(

@@ -625,16 +625,7 @@ def _read_lines(
                 expected=["tags", "a cut for deal", "a deal"],
             )
             continue
-        builder.line = rt.line
-        builder.comments_after = rt.comments_after
-        try:
-            record = build_record(rt, lark, builder)
-            if record is None:
-                record = cast(Record, lark.parse(rt.tokens))
-        except (UnexpectedInput, BuildError):
-            yield _record_errors(rt, name, [])
-            continue
-        yield record
+        yield _built(rt, name, lark, builder)
     if problems:  # faults of lines that no record holds (a file of one line too long)
         yield NotationError.of_record(problems[:MAX_ERRORS])
     elif seen == 0:
@@ -652,6 +643,14 @@ def _portion(
     last = not rt.more
     if found or rt.problem is not None or rt.refused or rt.overlong is not None:
         return Portion(rt.part, last, None, _record_errors(rt, name, found))
+    built = _built(rt, name, lark, builder)
+    if isinstance(built, NotationError):
+        return Portion(rt.part, last, None, built)
+    return Portion(rt.part, last, built)
+
+
+def _built(rt: RecordTokens, name: str, lark: Lark, builder: Builder) -> Record | NotationError:
+    """The record of ``rt`` (line by line, else by Lark), or every error of it."""
     builder.line = rt.line
     builder.comments_after = rt.comments_after
     try:
@@ -659,8 +658,8 @@ def _portion(
         if record is None:
             record = cast(Record, lark.parse(rt.tokens))
     except (UnexpectedInput, BuildError):
-        return Portion(rt.part, last, None, _record_errors(rt, name, []))
-    return Portion(rt.part, last, record)
+        return _record_errors(rt, name, [])
+    return record
 
 
 def _refused(first: Tok, rest: Sequence[Tok]) -> bool:

@@ -74,24 +74,7 @@ INDENT = "  "
 
 def write(record: Record) -> str:
     """The record in canonical form, ending with a newline."""
-    out: list[str] = []
-    for tag in record.tags:
-        _emit(out, "", tag, f'[{tag.name} "{escape(tag.value)}"]')
-    if record.opening:
-        _blank(out)
-        for event in record.opening:
-            _emit(out, "", event, event_text(event))
-    for deal in record.deals:
-        _blank(out)
-        _emit(out, "", deal, deal_heading(deal))
-        for event in deal.events:
-            _emit(out, INDENT, event, event_text(event))
-    while out and out[-1] == "":
-        out.pop()
-    if record.comments_after:
-        indent = INDENT if record.deals else ""
-        out.extend(indent + c for c in record.comments_after)
-    return "\n".join(out) + "\n"
+    return "".join(write_parts((record,)))
 
 
 def write_parts(parts: Iterable[Record]) -> Iterator[str]:

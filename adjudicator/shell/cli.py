@@ -203,24 +203,23 @@ def _inputs(paths: list[str], status: _Status) -> Iterator[tuple[str, Path | Non
             yield item.name, item.path
 
 
-def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
-    """The records of one input: a file, standard input (``None``), or bytes already read."""
+def _source(path: Path | bytes | None) -> Path | IO[bytes]:
+    """What to read for one input: a file, standard input (``None``), or bytes already read."""
     if path is None:
-        yield from read_each(sys.stdin.buffer, path=name)
-    elif isinstance(path, bytes):
-        yield from read_each(io.BytesIO(path), path=name)
-    else:
-        yield from read_each(path, path=name)
+        return sys.stdin.buffer
+    if isinstance(path, bytes):
+        return io.BytesIO(path)
+    return path
+
+
+def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
+    """The records of one input (:func:`_source`)."""
+    return read_each(_source(path), path=name)
 
 
 def _read_parts(name: str, path: Path | bytes | None) -> Iterator[Record | Portion | NotationError]:
     """:func:`_read`, a long record coming in parts (:class:`Portion`)."""
-    if path is None:
-        yield from read_parts(sys.stdin.buffer, path=name)
-    elif isinstance(path, bytes):
-        yield from read_parts(io.BytesIO(path), path=name)
-    else:
-        yield from read_parts(path, path=name)
+    return read_parts(_source(path), path=name)
 
 
 _DEALS = "\0deals\0"
