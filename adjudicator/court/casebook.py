@@ -61,6 +61,17 @@ class ExpectedPerfectPlay(_Strict):
     marks: dict[Literal["A", "B", "C"], int]
 
 
+class ExpectedWorth(_Strict):
+    """What an option must be found worth to its chooser."""
+
+    law: int
+    option: str
+    chooser: Literal["A", "B", "C"]
+    worth: int
+    taken: dict[Literal["A", "B", "C"], int]
+    declined: dict[Literal["A", "B", "C"], int]
+
+
 class ExpectedDeal(_Strict):
     """What must become of a deal."""
 
@@ -71,6 +82,8 @@ class ExpectedDeal(_Strict):
     """For an undetermined deal: the facts that would settle it, as the ruling words them."""
     perfect_play: ExpectedPerfectPlay | None = None
     """For a replay of the hands the record does not show: its result under perfect play."""
+    advice: list[ExpectedWorth] | None = None
+    """What the deal's options are worth (those the ruling values)."""
 
 
 class ExpectedCorrection(_Strict):
@@ -204,6 +217,12 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             perfect = gd.perfect_play.model_dump() if gd.perfect_play is not None else None
             if perfect != d.perfect_play.model_dump():
                 out.append(f"deal {d.number}: perfect play {perfect}, expected {d.perfect_play}")
+        if d.advice is not None:
+            fields = ("law", "option", "chooser", "worth", "taken", "declined")
+            given = [{k: getattr(a, k) for k in fields} for a in gd.advice]
+            wanted = [w.model_dump() for w in d.advice]
+            if given != wanted:
+                out.append(f"deal {d.number}: advice {given}, expected {wanted}")
     for number, gd in deals.items():
         if number not in listed and gd.outcome != "stands":
             out.append(f"deal {number}: outcome {gd.outcome}, expected stands (not listed)")

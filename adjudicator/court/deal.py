@@ -7,7 +7,6 @@ the laws' data, never by number.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import NamedTuple
 
 from adjudicator.court.judge import Judge
@@ -15,14 +14,12 @@ from adjudicator.court.record import record_findings
 from adjudicator.court.ruling import (
     Correction,
     DealRuling,
-    PerfectPlay,
     TraceEntry,
     TraceStep,
 )
+from adjudicator.court.worth import perfect_replay, replay_worths
 from adjudicator.engine.queries import Unknown
-from adjudicator.engine.solve import solve_deal
-from adjudicator.engine.table import DealState, Result
-from adjudicator.notation.cards import Player
+from adjudicator.engine.table import DealState
 from adjudicator.notation.model import (
     Mark,
     MarkReason,
@@ -253,8 +250,11 @@ def rule_deal(
                     )
                 )
     perfect = None
-    if outcome == "replay" and final.result is None and refind is not None:
-        perfect = _perfect_replay(view, final, refind)  # the replay is not in the record
+    advice = []
+    if refind is not None:
+        if outcome == "replay" and final.result is None:  # the replay is not in the record
+            perfect = perfect_replay(view, final, refind)
+        advice = replay_worths(view, final, judged.found, refind)
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,
@@ -267,35 +267,9 @@ def rule_deal(
         decided_by=decided_by,
         needs=needs,
         perfect_play=perfect,
+        advice=advice,
     )
     return ruling, corrections, borrowed, settled
-
-
-def _perfect_replay(
-    view: DealView, final: DealState, refind: Callable[[DealView], list[Finding]]
-) -> PerfectPlay | None:
-    """The replay of the hands as it stands at the deal's end (from the hands as play began,
-    or from as far as the record shows it), played out under perfect play, with the marks the
-    laws would then allow for the hand (they look at the deal again, ended so: an offender's
-    cap depends on who wins); ``None`` if a card of it is not known."""
-    solved = solve_deal(final)
-    if isinstance(solved, Unknown):
-        return None
-    total = solved.solution.total
-    seats = (total.get(Player.A, 0), total.get(Player.B, 0), 0)
-    result = Result(seats, solved.winner, solved.points, solved.how)
-    ended = final._replace(result=result, phase="over")
-    last = view.steps[-1]
-    steps = (*view.steps[:-1], last._replace(table=last.table._replace(deal=ended)))
-    parts = allowed_marks(ended, refind(replace(view, steps=steps, memo={})))
-    if isinstance(parts, Unknown):
-        return None
-    return PerfectPlay(
-        tricks={p.value: n for p, n in total.items()},
-        winner=solved.winner.value,
-        how=solved.how,
-        marks={p.value: a.hand for p, a in parts.items()},
-    )
 
 
 _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}

@@ -111,6 +111,26 @@ class PerfectPlay(_Model):
     (the king apart)."""
 
 
+class OptionWorth(_Model):
+    """What an option is worth to the player who may take it (the advisor:
+    :mod:`adjudicator.court.worth`)."""
+
+    law: int
+    option: str
+    """The option, e.g. ``replay``."""
+    chooser: str
+    """Who may take it."""
+    taken: dict[str, int]
+    """The marks each player would make for the hand if he takes it (the king apart)."""
+    declined: dict[str, int]
+    """The same if he does not."""
+    worth: int
+    """What he gains by taking it: his marks less his adversary's if taken, less the same if
+    declined (negative: declining is worth more)."""
+    perfect_play: PerfectPlay | None = None
+    """How the side worked out under perfect play (a replay) comes out."""
+
+
 class DealRuling(_Model):
     """What becomes of a deal, and the marks it gives after the ruling."""
 
@@ -134,6 +154,9 @@ class DealRuling(_Model):
     perfect_play: PerfectPlay | None = None
     """For a replay of the hands that the record does not show: its result under perfect
     play, labelled as such (the marks above are those recorded, pending the replay)."""
+    advice: list[OptionWorth] = []
+    """What each option of the deal that can be valued is worth to the player who may take
+    it."""
 
 
 class Correction(_Model):

@@ -95,6 +95,7 @@ EXAMPLES = {
     "laws": "ecarte laws revoke",
     "replay": "ecarte replay games/evening.etn",
     "solve": "ecarte solve --deal 2 games/evening.etn",
+    "advise": "ecarte advise games/evening.etn",
     "schema": "ecarte schema > etn.schema.json",
 }
 """One example for each command, shown at the end of its help."""
@@ -992,6 +993,48 @@ def solve(
             if format is ReplayFormat.json:
                 files.append({"file": name, "records": records})
         if format is ReplayFormat.json:
+            print(json.dumps(files, ensure_ascii=False, indent=1))
+
+    _guard(run)
+
+
+@app.command(cls=_Command, epilog=_example("advise"))
+def advise(
+    path: Annotated[
+        str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
+    ],
+    format: Annotated[
+        RulingFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = RulingFormat.text,
+) -> None:
+    """List the options the laws give, and what each is worth.
+
+    A replay of the hands (laws 25, 43) is valued exactly: the hand as played against the
+    hands played again under perfect play, each marked as the laws allow. Other options are
+    listed, not valued yet. Exit status as for 'check'.
+    """
+    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.shell.report import advice_data, render_advice
+
+    def run(status: _Status) -> None:
+        files: list[dict[str, Any]] = []
+        for name, p in _inputs([path], status):
+            records: list[dict[str, Any]] = []
+            for item in _read(name, p):
+                if isinstance(item, NotationError):
+                    status.earn(EXIT_UNREADABLE)
+                    _say(str(item))
+                    continue
+                ruling = adjudicate(item)
+                if not ruling.clean:
+                    status.earn(EXIT_FINDINGS)
+                if format is RulingFormat.json:
+                    records.append(advice_data(ruling))
+                else:
+                    print(render_advice(name, ruling), flush=True)
+            if format is RulingFormat.json:
+                files.append({"file": name, "records": records})
+        if format is RulingFormat.json:
             print(json.dumps(files, ensure_ascii=False, indent=1))
 
     _guard(run)

@@ -174,8 +174,9 @@ class RulingText:
         out = [] if self._started else [self._head()]
         for deal, findings, claims in self._pending[:count]:
             lines = [f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"]
+            worths = {(a.law, a.option): a for a in deal.advice}
             for f in sorted(findings, key=_finding_order):
-                lines.extend(_finding(f))
+                lines.extend(_finding(f, worths))
             for c in claims:
                 text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}"
                 lines.extend(_wrap(text, "  "))
@@ -189,6 +190,26 @@ class RulingText:
             out.append("\n".join(lines) + "\n\n")
         del self._pending[:count]
         return out
+
+
+def worth_words(w: Any) -> str:
+    """What an option is worth to its chooser, in one sentence."""
+
+    def marks(m: dict[str, int]) -> str:
+        return ", ".join(f"{p} {n}" for p, n in sorted(m.items()))
+
+    sign = f"+{w.worth}" if w.worth > 0 else str(w.worth)
+    unit = "mark" if abs(w.worth) == 1 else "marks"
+    taken = f"taken: {marks(w.taken)}"
+    if w.perfect_play is not None:
+        p = w.perfect_play
+        tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
+        taken += f" (under perfect play, every card seen: {p.winner} wins the {p.how}, {tricks})"
+    better = "take it" if w.worth > 0 else "decline it" if w.worth < 0 else "either"
+    return (
+        f"worth to {w.chooser}: {sign} {unit} for the hand ({taken}; declined: "
+        f"{marks(w.declined)}); the better choice: {better}"
+    )
 
 
 def _perfect(p: Any) -> str:
@@ -205,8 +226,8 @@ def _finding_order(f: Any) -> tuple[int, int, int]:
     return (f.line, f.column, f.law or 0)
 
 
-def _finding(f: Any) -> list[str]:
-    """A finding's lines in the full ruling."""
+def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[str]:
+    """A finding's lines in the full ruling (with the worth of its options that have one)."""
     out = []
     who = f" ({f.offender})" if f.offender else ""
     if f.law is None:
@@ -222,6 +243,9 @@ def _finding(f: Any) -> list[str]:
         by = f"{o.who}, " if o.who else ""
         text = f"- option {o.name} ({by}{o.window}): {o.effect or o.name}"
         out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
+        worth = (worths or {}).get((f.law, o.name))
+        if worth is not None:
+            out.extend(_wrap(worth_words(worth), "      "))
     if f.default:
         out.extend(_wrap(f"Otherwise: {f.default}", "    "))
     return out
@@ -243,3 +267,73 @@ def _trace(t: Any) -> list[str]:
         by = "the record: "
     at = f", line {t.line}" if t.line is not None else ""
     return _wrap(f"{where}{at}: {by}{t.step}: {t.text}", "  ")
+
+
+def advice_data(ruling: RecordRuling) -> dict[str, Any]:
+    """Each option the ruling's findings give a player, deal by deal, with its worth where the
+    project can value it (``ecarte advise``'s JSON)."""
+    deals: list[dict[str, Any]] = []
+    by_deal: dict[int | None, list[Any]] = {}
+    for f in ruling.findings:
+        by_deal.setdefault(f.deal, []).append(f)
+    for deal in ruling.deals:
+        worths = {(a.law, a.option): a for a in deal.advice}
+        options = []
+        for f in by_deal.pop(deal.number, []):
+            for o in f.options:
+                if o.who is None or o.status == "imposed":
+                    continue  # the law leaves no choice: no advice
+                entry: dict[str, Any] = {
+                    "law": f.law,
+                    "line": f.line,
+                    "option": o.name,
+                    "who": o.who,
+                    "window": o.window,
+                    "status": o.status,
+                }
+                worth = worths.get((f.law, o.name))
+                if worth is not None:
+                    entry["worth"] = worth.model_dump(mode="json")
+                else:
+                    entry["not_valued"] = NOT_VALUED
+                options.append(entry)
+        if options:
+            deals.append({"number": deal.number, "line": deal.line, "options": options})
+    return {"line": ruling.line, "deals": deals}
+
+
+NOT_VALUED = (
+    "not valued yet: its worth is that of a new deal, or of the rest of this one, at this score "
+    "and seat, which needs the table of fresh deals the project has not made"
+)
+"""Why an option has no worth in the advice."""
+
+
+def render_advice(path: str, ruling: RecordRuling) -> str:
+    """``ecarte advise``'s text for one record."""
+    data = advice_data(ruling)
+    out = [f"The options in the record at {path}:{ruling.line}, and what they are worth"]
+    if not data["deals"]:
+        out.append("  no option: no law gives either player a choice in this record")
+    for deal in data["deals"]:
+        out.append(f"deal {deal['number']} (line {deal['line']})")
+        for o in deal["options"]:
+            out.extend(
+                _wrap(
+                    f"law {o['law']} (line {o['line']}): {o['who']} may take {o['option']} "
+                    f"({o['window']}); {o['status']}",
+                    "  ",
+                )
+            )
+            worth = next((a for a in _worths(ruling, deal["number"]) if _same(a, o)), None)
+            text = worth_words(worth) if worth is not None else o["not_valued"]
+            out.extend(_wrap(text, "    "))
+    return "\n".join(out) + "\n"
+
+
+def _worths(ruling: RecordRuling, number: int) -> list[Any]:
+    return [a for d in ruling.deals if d.number == number for a in d.advice]
+
+
+def _same(worth: Any, option: dict[str, Any]) -> bool:
+    return bool(worth.law == option["law"] and worth.option == option["option"])
