@@ -38,6 +38,13 @@ _SUIT = tuple(0xFF << (8 * (i >> 3)) for i in range(32))
 """For each card (bit), the cards of its suit."""
 _ABOVE = tuple(_SUIT[i] & ((1 << i) - 1) for i in range(32))
 """For each card, the cards of its suit that beat it (a lower bit is a higher card)."""
+_BETWEEN = tuple(
+    tuple(((1 << j) - 1) & ~((1 << (i + 1)) - 1) if j > i else 0 for j in range(32))
+    for i in range(32)
+)
+"""The cards strictly between two cards (by bit; of the same suit when both are): two cards of
+one hand with none of the other hand's between them are worth the same to play (a double-dummy
+solver's rank equivalence)."""
 TRUMPS = 0xFF
 """The trump suit, once moved to the lowest bits."""
 
@@ -75,10 +82,15 @@ def _leader_tricks(lh: int, fh: int, tm: int, table: dict[int, int]) -> int:
         return value
     best = -1
     leads = lh
+    before = -1  # the last card led of the search, to skip one equal to it
     while leads:
         low = leads & -leads
         leads ^= low
         c = low.bit_length() - 1
+        if before >= 0 and before >> 3 == c >> 3 and not fh & _BETWEEN[before][c]:
+            before = c
+            continue  # no card of the follower's between: this lead is worth the last one
+        before = c
         same = fh & _SUIT[c]
         if same:
             higher = same & _ABOVE[c]
@@ -88,9 +100,15 @@ def _leader_tricks(lh: int, fh: int, tm: int, table: dict[int, int]) -> int:
             plays, wins = (trumps, True) if trumps else (fh, False)
         rest = lh ^ low
         worst = n
+        given = -1  # the follower's last card tried, likewise
         while plays:
             d = plays & -plays
             plays ^= d
+            i = d.bit_length() - 1
+            if given >= 0 and given >> 3 == i >> 3 and not rest & _BETWEEN[given][i]:
+                given = i
+                continue
+            given = i
             if wins:
                 t = n - 1 - _leader_tricks(fh ^ d, rest, tm, table)
             else:
