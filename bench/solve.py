@@ -49,9 +49,7 @@ def deals(count: int, seed: int) -> list[solver.Position]:
 
 
 def value(position: solver.Position) -> None:
-    shift = list(Suit).index(position.trump) if position.trump is not None else 0
-    lh, fh = (solver._to_low(h, shift) for h in position.hands)
-    solver._leader_tricks(lh, fh, solver.TRUMPS, solver._table(solver.TRUMPS))
+    solver.leader_tricks(*position.hands, position.trump)
 
 
 def cold(position: solver.Position) -> None:

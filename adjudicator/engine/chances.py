@@ -25,9 +25,9 @@ from typing import NamedTuple
 
 from adjudicator.engine.queries import Unknown, point_doubled, tricks_won
 from adjudicator.engine.rules import ALL, HAND, point_marks
-from adjudicator.engine.solve import TRUMPS, _leader_tricks, _table, _to_low
+from adjudicator.engine.solve import leader_tricks
 from adjudicator.engine.table import DealState
-from adjudicator.notation.cards import Player, Suit
+from adjudicator.notation.cards import Player
 
 LIMIT = 100_000
 """Deals solved one by one at most; past it, a sample is solved."""
@@ -35,8 +35,6 @@ LIMIT = 100_000
 SAMPLE = 10_000
 """Deals drawn when there are more than :data:`LIMIT` (a chance then within about a point,
 95% of the time)."""
-
-_SUITS = tuple(Suit)
 
 
 class Chances(NamedTuple):
@@ -118,8 +116,7 @@ def chances(
     pool = unseen(deal)
     count = pool.bit_count()
     ways = math.comb(count, lh.unknown) * math.comb(count - lh.unknown, fh.unknown)
-    shift = _SUITS.index(deal.trump)
-    table = _table(TRUMPS)
+    trump = deal.trump
     tally = {leader: dict.fromkeys(range(HAND + 1), 0), follower: dict.fromkeys(range(HAND + 1), 0)}
     worth = {  # what each player marks for n tricks in this deal (law 49 counted)
         (p, n): point_marks(n, doubled=point_doubled(deal, p))
@@ -133,9 +130,7 @@ def chances(
     solved = 0
     placed = _placements(pool, lh.unknown, fh.unknown, exact, sample, seed)
     for extra_l, extra_f in placed:
-        a = _to_low(lh.cards | extra_l, shift)
-        b = _to_low(fh.cards | extra_f, shift)
-        mine = _leader_tricks(a, b, TRUMPS, table)
+        mine = leader_tricks(lh.cards | extra_l, fh.cards | extra_f, trump)
         solved += 1
         for player, n in ((leader, mine), (follower, HAND - mine)):
             tally[player][n] += 1

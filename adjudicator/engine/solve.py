@@ -132,6 +132,17 @@ def _table(tm: int) -> dict[int, int]:
     return table
 
 
+def leader_tricks(leader: int, follower: int, trump: Suit | None) -> int:
+    """Tricks the player to lead takes from here with both playing their best: his hand
+    ``leader`` and his adversary's ``follower`` (bitmasks of as many cards), ``trump`` the
+    trump suit. The value alone, the fastest question (:func:`solve` gives the rest)."""
+    if trump is None:
+        return _leader_tricks(leader, follower, 0, _table(0))
+    shift = _SUITS.index(trump)
+    table = _table(TRUMPS)
+    return _leader_tricks(_to_low(leader, shift), _to_low(follower, shift), TRUMPS, table)
+
+
 class Position(NamedTuple):
     """A position of the play whose remaining cards are all known."""
 
@@ -363,6 +374,7 @@ __all__ = [
     "Position",
     "Solution",
     "clear",
+    "leader_tricks",
     "position_of",
     "solve",
     "solve_deal",
