@@ -976,26 +976,11 @@ def solve(
     """
     from adjudicator.shell.solving import render, solve_record
 
-    def run(status: _Status) -> None:
-        files: list[dict[str, Any]] = []
-        for name, p in _inputs([path], status):
-            records: list[dict[str, Any]] = []
-            for item in _read(name, p):
-                if isinstance(item, NotationError):
-                    status.earn(EXIT_UNREADABLE)
-                    _say(str(item))
-                    continue
-                solved = solve_record(item, deal=deal, at=at)
-                if format is ReplayFormat.json:
-                    records.append(solved)
-                else:
-                    print(render(name, solved), flush=True)
-            if format is ReplayFormat.json:
-                files.append({"file": name, "records": records})
-        if format is ReplayFormat.json:
-            print(json.dumps(files, ensure_ascii=False, indent=1))
+    def each(name: str, record: Record, status: _Status) -> Any:
+        solved = solve_record(record, deal=deal, at=at)
+        return solved if format is ReplayFormat.json else render(name, solved)
 
-    _guard(run)
+    _guard(lambda status: _per_record(path, status, format is ReplayFormat.json, each))
 
 
 @app.command(cls=_Command, epilog=_example("advise"))
@@ -1016,28 +1001,37 @@ def advise(
     from adjudicator.court.adjudicate import adjudicate
     from adjudicator.shell.report import advice_data, render_advice
 
-    def run(status: _Status) -> None:
-        files: list[dict[str, Any]] = []
-        for name, p in _inputs([path], status):
-            records: list[dict[str, Any]] = []
-            for item in _read(name, p):
-                if isinstance(item, NotationError):
-                    status.earn(EXIT_UNREADABLE)
-                    _say(str(item))
-                    continue
-                ruling = adjudicate(item)
-                if not ruling.clean:
-                    status.earn(EXIT_FINDINGS)
-                if format is RulingFormat.json:
-                    records.append(advice_data(ruling))
-                else:
-                    print(render_advice(name, ruling), flush=True)
-            if format is RulingFormat.json:
-                files.append({"file": name, "records": records})
-        if format is RulingFormat.json:
-            print(json.dumps(files, ensure_ascii=False, indent=1))
+    def each(name: str, record: Record, status: _Status) -> Any:
+        ruling = adjudicate(record)
+        if not ruling.clean:
+            status.earn(EXIT_FINDINGS)
+        return advice_data(ruling) if format is RulingFormat.json else render_advice(name, ruling)
 
-    _guard(run)
+    _guard(lambda status: _per_record(path, status, format is RulingFormat.json, each))
+
+
+def _per_record(
+    path: str, status: _Status, as_json: bool, each: Callable[[str, Record, _Status], Any]
+) -> None:
+    """Run ``each`` on every record of ``path`` (a file, folder or ``-``): print its text as
+    it comes, or (``as_json``) gather its data into one document ``[{"file", "records"}]``."""
+    files: list[dict[str, Any]] = []
+    for name, p in _inputs([path], status):
+        records: list[Any] = []
+        for item in _read(name, p):
+            if isinstance(item, NotationError):
+                status.earn(EXIT_UNREADABLE)
+                _say(str(item))
+                continue
+            done = each(name, item, status)
+            if as_json:
+                records.append(done)
+            else:
+                print(done, flush=True)
+        if as_json:
+            files.append({"file": name, "records": records})
+    if as_json:
+        print(json.dumps(files, ensure_ascii=False, indent=1))
 
 
 @app.command(cls=_Command, epilog=_example("schema"))
