@@ -325,6 +325,12 @@ def test_fosters_count_of_dealer_hands() -> None:
         counts[(hand & trumps).bit_count()] += 1
     assert sum(counts) == 65_780
     assert counts[0] == 15_504 and counts[1] == 29_070 and counts[0] + counts[1] == 44_574
+    # Holding two trumps, five are unseen: 50,274 dealer hands have fewer than two of them
+    # (Foster's other figure: the odds 50,274 to 15,506).
+    seen = mask(Card.parse(c) for c in ["KH", "QH", "9C", "AC", "7D", "8C"])
+    pool = ((1 << 32) - 1) & ~seen
+    fewer = sum(1 for hand in hands_of(pool, 5) if (hand & trumps).bit_count() < 2)
+    assert (fewer, 65_780 - fewer) == (50_274, 15_506)
 
 
 def test_chances_over_every_dealer_hand() -> None:
