@@ -214,7 +214,9 @@ TUTORIAL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "tutor
 def test_ecarte_solve_gives_tricks_and_leads() -> None:
     result = CliRunner().invoke(app, ["solve", "--format", "json", str(TUTORIAL)])
     assert result.exit_code == 0, result.output
-    (deal,) = json.loads(result.stdout)[0]["records"][0]["deals"]
+    (record,) = json.loads(result.stdout)[0]["records"]
+    assert "double dummy" in record["double_dummy"]
+    (deal,) = record["deals"]
     # Hearts trumps; B, the elder, stood on KS QS JS 9D 7C against A's 7S 8H 9H QD 8C and
     # leads. Worked by hand: B's king of spades wins (A must follow with the seven); then A,
     # void in spades, must trump the queen, and his trumps and the queen of diamonds take the

@@ -299,7 +299,12 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
                 options.append(entry)
         if options:
             deals.append({"number": deal.number, "line": deal.line, "options": options})
-    return {"line": ruling.line, "deals": deals}
+    return {
+        "line": ruling.line,
+        "perfect_play": "a replay's worth is worked out with both players seeing every card "
+        "(double dummy): the value of perfect play, not a forecast",
+        "deals": deals,
+    }
 
 
 NOT_VALUED = (

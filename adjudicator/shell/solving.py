@@ -83,7 +83,14 @@ def solve_record(
         else:
             entry.update(_solution(solved, before))
         out.append(entry)
-    return {"line": record.line, "deals": out}
+    return {"line": record.line, "double_dummy": DOUBLE_DUMMY, "deals": out}
+
+
+DOUBLE_DUMMY = (
+    "both players are taken to see every card (double dummy): the value of perfect play, not "
+    "a forecast of play by players who see only their own hands"
+)
+"""What every value of ``ecarte solve`` assumes, said in its JSON."""
 
 
 def _solution(solved: DealSolution, before: int | None) -> dict[str, Any]:
