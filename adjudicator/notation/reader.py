@@ -504,11 +504,18 @@ class PortionDeals:
         """The last deal given."""
 
     def __iter__(self) -> Iterator[Deal]:
+        for record in self.records():
+            yield from record.deals
+            del record  # let the part go before the next is read
+
+    def records(self) -> Iterator[Record]:
+        """The parts themselves, as records (to be written a part at a time), read as they
+        are asked for; as the deals, they stop before the first part that cannot be read."""
         while True:
             record = self.portion.record
             if record is None:
                 return
-            yield from record.deals
+            yield record
             if record.deals:
                 self.last_deal = record.deals[-1]
             del record  # let the part go before the next is read

@@ -404,16 +404,18 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
             items = read_parts(target, path=name)
             for item in items:
                 bad: list[NotationError] = []
+                parts: PortionDeals | None = None
                 if isinstance(item, NotationError):
                     bad.append(item)
                     texts: Iterable[str] = ()
                 elif isinstance(item, Portion):  # a long record, written a part at a time
-                    texts = write_parts(_part_records(item, items, bad))
+                    parts = PortionDeals(item, items)
+                    texts = write_parts(parts.records())
                 else:
                     texts = (write(item),)
                 begins = True  # the first text of the record: a blank line before it
                 for text in texts:
-                    if errors or bad:
+                    if errors:
                         continue  # go on reading, to report every bad record
                     piece = (("\n" if begins and not first else "") + text).encode("utf-8")
                     first = begins = False
@@ -428,6 +430,8 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
                         out, tmp = _temporary(target)
                         _copy_start(original, out, matched)  # what was the same, as it was
                     out.write(piece)
+                if parts is not None:  # (what was written of it goes if a part is bad)
+                    bad.extend(parts.errors())
                 for error in bad:
                     _say(str(error))
                 errors += bool(bad)
@@ -465,25 +469,6 @@ def _rewrite(name: str, path: Path, *, check: bool) -> str:
             if tmp is not None:
                 Path(tmp).unlink(missing_ok=True)
                 _temporaries.discard(tmp)
-
-
-def _part_records(
-    first: Portion, items: Iterator[Record | Portion | NotationError], bad: list[NotationError]
-) -> Iterator[Record]:
-    """The parts of a long record as records, to be written (:func:`write_parts`); once one
-    cannot be read, none more: the errors of it and of the parts after it go into ``bad``."""
-    portion = first
-    while True:
-        if portion.record is None or bad:
-            if portion.error is not None:
-                bad.append(portion.error)
-        else:
-            yield portion.record
-        if portion.last:
-            return
-        following = next(items)
-        assert isinstance(following, Portion)
-        portion = following
 
 
 def _copy_start(original: IO[bytes], out: IO[bytes], size: int) -> None:
