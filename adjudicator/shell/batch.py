@@ -628,8 +628,9 @@ def _cut_input(
 def _nested(obj: Any) -> str:
     """An item of a file's ``records`` or ``errors``, as ``json.dumps(..., indent=1)`` of the
     whole document writes it (three levels deep)."""
-    text = json.dumps(obj, ensure_ascii=False, indent=1)
-    return "   " + text.replace("\n", "\n   ")
+    from adjudicator.shell.spool import indented
+
+    return indented(obj, "   ")
 
 
 class _Then(io.RawIOBase):

@@ -86,7 +86,7 @@ class RulingJson:
             for item in data[name]:
                 if self._counts[name]:
                     spool.write(",\n")
-                spool.write(_indented(item, "     "))
+                spool.write(indented(item, "     "))
                 self._counts[name] += 1
         self.score, self.winner = data["score"], data["winner"]
 
@@ -96,7 +96,7 @@ class RulingJson:
         for name in _LISTS[:5]:
             yield from self._list(name)
             yield ",\n"
-        yield '    "score": ' + _indented(self.score, "    ").lstrip() + ",\n"
+        yield '    "score": ' + indented(self.score, "    ").lstrip() + ",\n"
         yield f'    "winner": {json.dumps(self.winner, ensure_ascii=False)},\n'
         yield from self._list("trace")
         yield "\n   }"
@@ -114,7 +114,8 @@ class RulingJson:
             spool.close()
 
 
-def _indented(obj: Any, indent: str) -> str:
-    """``obj`` as ``json.dumps(..., indent=1)`` writes it at the depth of ``indent``."""
+def indented(obj: Any, indent: str) -> str:
+    """``obj`` as ``json.dumps(..., indent=1)`` of a whole document writes it at the depth of
+    ``indent`` (every line of it indented so)."""
     text = json.dumps(obj, ensure_ascii=False, indent=1)
     return indent + text.replace("\n", "\n" + indent)
