@@ -273,16 +273,13 @@ def _line(
     if position.lead is not None:
         lead = _to_low(1 << position.lead.index, shift).bit_length() - 1
     while lh or fh or lead is not None:
-        if lead is None:
-            best = max(_after_lead(lh, fh, c, tm, table) for c in _cards(lh))
-            lead = next(c for c in _cards(lh) if _after_lead(lh, fh, c, tm, table) == best)
+        if lead is None:  # the first of the best leads (max keeps the first of equals)
+            lead = max(_cards(lh), key=lambda c: _after_lead(lh, fh, c, tm, table))
             lh ^= 1 << lead
             yield leader, ALL_CARDS[_unmap(lead, shift)]
-        plays, wins = _follows(fh, lead, tm)
-        worst = min(_after_follow(lh, fh, lead, d, wins, tm, table) for d in _cards(plays))
-        d = next(
-            d for d in _cards(plays) if _after_follow(lh, fh, lead, d, wins, tm, table) == worst
-        )
+        led: int = lead
+        plays, wins = _follows(fh, led, tm)
+        d = min(_cards(plays), key=lambda d: _after_follow(lh, fh, led, d, wins, tm, table))
         fh ^= 1 << d
         yield follower, ALL_CARDS[_unmap(d, shift)]
         if wins:
