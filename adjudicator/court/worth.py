@@ -71,25 +71,18 @@ def replay_worths(
     hands played again (see the module's docstring); none if the hands at play or the hand as
     played are not known."""
     out: list[OptionWorth] = []
+    valued: set[tuple[int, str]] = set()  # an option two findings give is valued once
     for f in found:
         for option in f.options:
-            if option.outcome is not Outcome.REPLAY or f.offender is None:
+            key = (f.law, option.name)
+            if option.outcome is not Outcome.REPLAY or f.offender is None or key in valued:
                 continue
+            valued.add(key)
             chooser = final.dealer if f.offender is final.elder else final.elder
-            worth = _worth(view, final, found, refind, chooser, (f.law, option.name))
+            worth = _worth(view, final, found, refind, chooser, key)
             if worth is not None:
                 out.append(worth)
             break
-    return _unique(out)
-
-
-def _unique(worths: list[OptionWorth]) -> list[OptionWorth]:
-    seen: set[tuple[int, str]] = set()
-    out = []
-    for w in worths:
-        if (w.law, w.option) not in seen:
-            seen.add((w.law, w.option))
-            out.append(w)
     return out
 
 
