@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from adjudicator.court.ruling import RecordRuling
+from adjudicator.court.ruling import OptionWorth, RecordRuling
 from laws import BY_NUMBER
 
 
@@ -330,15 +330,7 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
                     "  ",
                 )
             )
-            worth = next((a for a in _worths(ruling, deal["number"]) if _same(a, o)), None)
-            text = worth_words(worth) if worth is not None else o["not_valued"]
+            worth = o.get("worth")
+            text = worth_words(OptionWorth.model_validate(worth)) if worth else o["not_valued"]
             out.extend(_wrap(text, "    "))
     return "\n".join(out) + "\n"
-
-
-def _worths(ruling: RecordRuling, number: int) -> list[Any]:
-    return [a for d in ruling.deals if d.number == number for a in d.advice]
-
-
-def _same(worth: Any, option: dict[str, Any]) -> bool:
-    return bool(worth.law == option["law"] and worth.option == option["option"])
