@@ -1,0 +1,195 @@
+"""What a fresh deal is worth at a score and seat, and the chance of winning the game from a score.
+
+A law that lets a player claim a fresh deal (laws 9, 11, 13, 15–18, 21, 29, 31–33) asks him to
+weigh the deal before him against a new one. A new deal's worth does not depend on the cards of
+this one: it is the same for every record, and is worked out once, by playing many deals with a
+stated policy (:mod:`adjudicator.engine.policy`: the period's rules of thumb for proposing,
+accepting and discarding, the cards played perfectly) and counting how they end. The counts are
+shipped with the program (``fresh_deals.json``, made by ``scripts/fresh_deals.py``), in chunks of
+:data:`CHUNK` deals, each dealt from its own seed, so that any chunk can be dealt again and
+checked.
+
+From the counts, :class:`FreshDeals` gives what a deal is worth to each seat on average
+(:meth:`FreshDeals.marks`), and the chance that a player wins the game from a score, the next
+deal being his or his adversary's (:meth:`FreshDeals.game`): an exact sum over the ways the
+deals to come can end (each deal's king and hand, the deal passing after each), with the king
+marked before the hand is played (a player at four who marks the king has won).
+
+These are values of the policy's play, not of the best play and not a forecast: a real player
+adapts to the score and does not see his adversary's cards.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+from importlib import resources
+from typing import NamedTuple
+
+from adjudicator.engine.policy import SAMPLES, DealResult, play_deal
+
+CHUNK = 2_500
+"""Deals in one chunk of the table."""
+
+MAX_TARGET = 30
+"""The longest game whose chances are reckoned (a ``Game`` tag may ask for any length)."""
+
+SEED = 1878
+"""The table's seed (the year of the club code)."""
+
+POLICY = f"jeux de règle, {SAMPLES} dealer hands"
+"""The policy the table was made with (:mod:`adjudicator.engine.policy`)."""
+
+OUTCOMES: tuple[DealResult, ...] = tuple(
+    DealResult(king, winner, marks)
+    for king in ("", "dealer", "elder")
+    for winner in ("dealer", "elder")
+    for marks in (1, 2)
+)
+"""Every way a deal can end: who marks the king, who wins the hand, and what he marks."""
+
+
+def chunk_seed(seed: int, chunk: int) -> int:
+    """The seed chunk number ``chunk`` of a table is dealt from."""
+    return seed * 1_000_003 + chunk
+
+
+def deal_chunk(seed: int, chunk: int, size: int = CHUNK) -> list[int]:
+    """How ``size`` deals dealt from the chunk's seed end: a count for each of
+    :data:`OUTCOMES`."""
+    rng = random.Random(chunk_seed(seed, chunk))
+    counts = Counter(play_deal(rng) for _ in range(size))
+    return [counts[o] for o in OUTCOMES]
+
+
+class FreshDeals:
+    """The table of fresh deals: how deals played by the policy end, and what follows."""
+
+    def __init__(self, counts: Iterable[int], *, deals: int, seed: int, policy: str) -> None:
+        self.counts = tuple(counts)
+        """How many deals ended each way of :data:`OUTCOMES`."""
+        self.deals = deals
+        """Deals in the table."""
+        self.seed = seed
+        self.policy = policy
+        if len(self.counts) != len(OUTCOMES) or sum(self.counts) != deals:
+            raise ValueError("the table's counts do not match its outcomes and deals")
+        self._chances = tuple(
+            (o, n / deals) for o, n in zip(OUTCOMES, self.counts, strict=True) if n
+        )
+
+    def marks(self, dealer: bool) -> float:
+        """What a fresh deal is worth on average to the dealer (``dealer``) or the elder, king
+        included: his marks less his adversary's."""
+        seat = "dealer" if dealer else "elder"
+        net = 0.0
+        for o, p in self._chances:
+            gain = (1 if o.king == seat else -1 if o.king else 0) + (
+                o.marks if o.winner == seat else -o.marks
+            )
+            net += p * gain
+        return net
+
+    def expected(self, dealer: bool) -> float:
+        """What a fresh deal gives the dealer (``dealer``) or the elder on average: the marks
+        he makes, king included (his adversary's not taken off)."""
+        seat = "dealer" if dealer else "elder"
+        return sum(
+            p * ((1 if o.king == seat else 0) + (o.marks if o.winner == seat else 0))
+            for o, p in self._chances
+        )
+
+    def game(self, mine: int, his: int, dealing: bool, target: int = 5) -> float:
+        """The chance that a player with ``mine`` points wins the game against ``his``, the
+        next deal being his own (``dealing``) or his adversary's; 1 or 0 once a side has
+        ``target``. ``ValueError`` for a target over :data:`MAX_TARGET`."""
+        if not 0 < target <= MAX_TARGET:
+            raise ValueError(f"a game to {target} is not reckoned (at most {MAX_TARGET})")
+        return _game(self._chances, max(0, mine), max(0, his), dealing, target)
+
+
+@cache
+def _game(
+    chances: tuple[tuple[DealResult, float], ...], mine: int, his: int, dealing: bool, target: int
+) -> float:
+    if mine >= target:
+        return 1.0
+    if his >= target:
+        return 0.0
+    me, him = ("dealer", "elder") if dealing else ("elder", "dealer")
+    total = 0.0
+    for o, p in chances:
+        m, h = mine, his
+        if o.king == me:
+            m += 1
+        elif o.king == him:
+            h += 1
+        if m >= target or h >= target:
+            total += p * (1.0 if m >= target else 0.0)
+            continue
+        if o.winner == me:
+            m += o.marks
+        else:
+            h += o.marks
+        total += p * _game(chances, m, h, not dealing, target)
+    return total
+
+
+def table_json(fresh: FreshDeals, chunks: list[list[int]]) -> str:
+    """The shipped table's text: its provenance and each chunk's counts."""
+    data = {
+        "about": "How deals played by the policy of adjudicator/engine/policy.py end: for each "
+        "chunk of deals, dealt from its own seed (adjudicator.engine.fresh.chunk_seed), a count "
+        "for each outcome. Made by scripts/fresh_deals.py.",
+        "policy": fresh.policy,
+        "seed": fresh.seed,
+        "chunk": CHUNK,
+        "deals": fresh.deals,
+        "outcomes": [f"{o.king or '-'} {o.winner} {o.marks}" for o in OUTCOMES],
+        "chunks": chunks,
+    }
+    lines = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in data.items()]
+    rows = ",\n".join(f"    {json.dumps(c)}" for c in chunks)
+    lines[-1] = f'  "chunks": [\n{rows}\n  ]'
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
+class Shipped(NamedTuple):
+    """The shipped table and its chunks."""
+
+    fresh: FreshDeals
+    chunks: list[list[int]]
+
+
+@cache
+def shipped() -> Shipped:
+    """The table shipped with the program."""
+    text = resources.files("adjudicator.engine").joinpath("fresh_deals.json").read_text("utf-8")
+    data = json.loads(text)
+    chunks = [list(c) for c in data["chunks"]]
+    totals = [sum(col) for col in zip(*chunks, strict=True)]
+    fresh = FreshDeals(totals, deals=data["deals"], seed=data["seed"], policy=data["policy"])
+    return Shipped(fresh, chunks)
+
+
+def fresh_deals() -> FreshDeals:
+    """The shipped table of fresh deals."""
+    return shipped().fresh
+
+
+__all__ = [
+    "CHUNK",
+    "MAX_TARGET",
+    "OUTCOMES",
+    "POLICY",
+    "SEED",
+    "FreshDeals",
+    "chunk_seed",
+    "deal_chunk",
+    "fresh_deals",
+    "shipped",
+    "table_json",
+]
