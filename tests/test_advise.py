@@ -1,6 +1,7 @@
 """``ecarte advise`` and the worth beside each option in ``ecarte rule``: a replay of the hands
 valued exactly (the hand as played against the hands played again under perfect play, each
-marked as the laws allow); other options listed, said not to be valued yet."""
+marked as the laws allow); a fresh deal weighed against the deal as played by the table of
+fresh deals; options the record cannot weigh said to be not valued, and why."""
 
 from __future__ import annotations
 
@@ -42,11 +43,42 @@ def test_rule_shows_the_worth_beside_the_option() -> None:
     assert "worth to B: +2 marks" in text[at : at + 600]
 
 
-def test_options_not_valued_say_so_and_no_option_no_advice(tmp_path: Path) -> None:
-    folder = CASES / "law-17-dealer-too-many"
+def test_a_fresh_deal_is_weighed_against_the_deal_as_played() -> None:
+    # Law 17: B lets the fresh deal go and the deal is played out; the advice weighs the two.
+    folder = CASES / "law-16-non-dealer-too-few" / "completed-from-stock.etn"
+    data = json.loads(CliRunner().invoke(app, ["advise", "-f", "json", str(folder)]).stdout)
+    record = data[0]["records"][0]
+    assert "100,000 deals" in record["fresh_deal"]
+    options = {(o["law"], o["option"]): o for o in record["deals"][0]["options"]}
+    fresh, complete = options[(16, "fresh_deal")]["worth"], options[(16, "complete")]["worth"]
+    assert fresh["taken_by"] == "fresh_deal" and fresh["declined_by"] == "as_played"
+    assert complete["taken_by"] == "as_played" and complete["declined_by"] == "fresh_deal"
+    # One choice seen from its two sides.
+    assert fresh["worth"] == -complete["worth"] and fresh["declined"] == complete["taken"]
+    assert fresh["game_taken"] == complete["game_declined"]
+    assert {fresh["better"], complete["better"]} == {"take", "decline"}
     text = CliRunner().invoke(app, ["advise", str(folder)]).stdout
-    assert "may take fresh_deal" in text and "not valued yet" in text
+    assert "taken: a fresh deal, on average" in text and "B's chance of the game" in text
+    assert "Note: a fresh deal is valued by a table of 100,000 deals" in text
+
+
+def test_options_not_valued_say_so_and_no_option_no_advice(tmp_path: Path) -> None:
+    # Law 36's take and refuse both go on with the deal: the record shows only one of them.
+    folder = CASES / "law-36-exposed-in-giving" / "non-dealer-takes.etn"
+    text = CliRunner().invoke(app, ["advise", str(folder)]).stdout
+    assert "may take take" in text and "not valued: the record does not show" in text
     plain = tmp_path / "plain.etn"
     plain.write_text("deal 1 A\n  B: KH QH 9S\n  A: 7H 8H 7C\n  B: AC TC\n  A: JS JD\n  turn 8C\n")
     text = CliRunner().invoke(app, ["advise", str(plain)]).stdout
     assert "no option: no law gives either player a choice in this record" in text
+
+
+def test_a_long_game_gives_marks_but_no_chance_of_the_game(tmp_path: Path) -> None:
+    case = CASES / "law-13-exposed-in-dealing" / "exposed-played-on-lost.etn"
+    long = tmp_path / "long.etn"
+    long.write_text('[Game "100000"]\n' + case.read_text(encoding="utf-8"), encoding="utf-8")
+    data = json.loads(CliRunner().invoke(app, ["advise", "-f", "json", str(long)]).stdout)
+    (option,) = data[0]["records"][0]["deals"][0]["options"]
+    worth = option["worth"]
+    assert worth["game_taken"] is None and worth["game_declined"] is None
+    assert worth["declined"] == {"A": 2, "B": 0} and worth["better"] == "take"

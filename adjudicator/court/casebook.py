@@ -10,7 +10,7 @@ from __future__ import annotations
 import tomllib
 from collections import Counter
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -62,14 +62,21 @@ class ExpectedPerfectPlay(_Strict):
 
 
 class ExpectedWorth(_Strict):
-    """What an option must be found worth to its chooser."""
+    """What an option must be found worth to its chooser. ``law``, ``option`` and ``chooser``
+    name it; of the rest, only what the case states is compared (a fresh deal's average comes
+    from the table, not from the law, so a case states the side the law decides and which
+    choice is better)."""
 
     law: int
     option: str
     chooser: Literal["A", "B", "C"]
-    worth: int
-    taken: dict[Literal["A", "B", "C"], int]
-    declined: dict[Literal["A", "B", "C"], int]
+    worth: int | None = None
+    taken: dict[Literal["A", "B", "C"], int] | None = None
+    declined: dict[Literal["A", "B", "C"], int] | None = None
+    taken_by: Literal["perfect_play", "as_played", "fresh_deal"] | None = None
+    declined_by: Literal["perfect_play", "as_played", "fresh_deal"] | None = None
+    better: Literal["take", "decline", "either", "unknown"] | None = None
+    """Which choice is worth more (``unknown``: the record does not show one side)."""
 
 
 class ExpectedDeal(_Strict):
@@ -218,10 +225,12 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             if perfect != d.perfect_play.model_dump():
                 out.append(f"deal {d.number}: perfect play {perfect}, expected {d.perfect_play}")
         if d.advice is not None:
-            fields = ("law", "option", "chooser", "worth", "taken", "declined")
-            given = [{k: getattr(a, k) for k in fields} for a in gd.advice]
-            wanted = [w.model_dump() for w in d.advice]
-            if given != wanted:
+            wanted = [w.model_dump(exclude_none=True) for w in d.advice]
+            given = [
+                {k: _worth_field(a, k) for k in w} for a, w in zip(gd.advice, wanted, strict=False)
+            ]
+            if len(gd.advice) != len(wanted) or given != wanted:
+                given = [a.model_dump(exclude_none=True) for a in gd.advice]
                 out.append(f"deal {d.number}: advice {given}, expected {wanted}")
     for number, gd in deals.items():
         if number not in listed and gd.outcome != "stands":
@@ -239,3 +248,11 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
         if ruling.winner != expected.winner:
             out.append(f"winner {ruling.winner}, expected {expected.winner}")
     return out
+
+
+def _worth_field(worth: Any, name: str) -> Any:
+    """A field of a ruled worth as a case states it (``better`` ``unknown`` for none)."""
+    value = getattr(worth, name)
+    if name == "better" and value == "":
+        return "unknown"
+    return value

@@ -17,7 +17,7 @@ from adjudicator.court.ruling import (
     TraceEntry,
     TraceStep,
 )
-from adjudicator.court.worth import perfect_replay, replay_worths
+from adjudicator.court.worth import option_worths, perfect_replay
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.table import DealState
 from adjudicator.notation.model import (
@@ -254,7 +254,7 @@ def rule_deal(
     if refind is not None:
         if outcome == "replay" and final.result is None:  # the replay is not in the record
             perfect = perfect_replay(view, final, refind)
-        advice = replay_worths(view, final, judged.found, refind)
+        advice = option_worths(view, final, judged.found, refind)
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,

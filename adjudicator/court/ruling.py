@@ -111,24 +111,45 @@ class PerfectPlay(_Model):
     (the king apart)."""
 
 
+Valuation = Literal["perfect_play", "as_played", "fresh_deal"]
+"""How one side of a choice is valued: the hands played again under perfect play, the hand as
+the record shows it played (marked as the laws allow), or a new deal at the same score and seat
+(the table of fresh deals, :mod:`adjudicator.engine.fresh`)."""
+
+
 class OptionWorth(_Model):
     """What an option is worth to the player who may take it (the advisor:
     :mod:`adjudicator.court.worth`)."""
 
     law: int
     option: str
-    """The option, e.g. ``replay``."""
+    """The option, e.g. ``replay``, ``fresh_deal``."""
     chooser: str
     """Who may take it."""
-    taken: dict[str, int]
-    """The marks each player would make for the hand if he takes it (the king apart)."""
-    declined: dict[str, int]
-    """The same if he does not."""
-    worth: int
+    taken: dict[str, int | float] | None
+    """The marks each player would make for the deal if he takes it (for a replay, the hand's
+    marks, the king apart; for a fresh deal, the marks a new deal gives each seat on average,
+    the king included); ``None`` if the record does not show that side."""
+    declined: dict[str, int | float] | None
+    """The same if he does not take it."""
+    worth: int | float | None
     """What he gains by taking it: his marks less his adversary's if taken, less the same if
-    declined (negative: declining is worth more)."""
+    declined (negative: declining is worth more); ``None`` if a side is not known."""
+    taken_by: Valuation = "perfect_play"
+    """How the side taken is valued."""
+    declined_by: Valuation = "as_played"
+    """How the side declined is valued."""
+    game_taken: float | None = None
+    """His chance of winning the game if he takes it, from the score the deal leaves (or,
+    for a fresh deal, the score before it), by the table of fresh deals."""
+    game_declined: float | None = None
+    """The same if he does not."""
     perfect_play: PerfectPlay | None = None
     """How the side worked out under perfect play (a replay) comes out."""
+
+    better: Literal["take", "decline", "either", ""] = ""
+    """Which choice is worth more to him: by the chance of the game where both sides have one
+    and they differ, else by the marks; ``""`` when a side is not known."""
 
 
 class DealRuling(_Model):

@@ -1,24 +1,35 @@
-"""What an option is worth to the player who chooses: the advisor's first part.
+"""What an option is worth to the player who chooses: the advisor.
 
-A law that lets the non-offender have the hands played again (an option whose outcome is a
-replay: laws 25 and 43) leaves him a choice a referee is asked about every time: "stand, or
-replay?" Both sides of it can be worked out exactly from the record:
+A law that gives a player a choice leaves him a question a referee is asked every time: "which
+is better for me?" Each side of a choice is valued in one of three ways
+(:data:`~adjudicator.court.ruling.Valuation`):
 
-* **the hand stands**: the hand as it was played, marked as the laws allow (an offender who won
-  it marks less);
-* **the hands are played again**: the same hands, trump and leader, played out under perfect
-  play with every card seen (double dummy, :mod:`adjudicator.engine.solve`), marked as the laws
-  would allow if it ended so (they look at the deal again: an offender's cap depends on who
-  wins the replay).
+* **as played**: the deal as the record shows it played, marked as the laws allow (an offender
+  who won it marks less);
+* **perfect play**: the hands played again (laws 25 and 43), the same hands, trump and leader,
+  under perfect play with every card seen (double dummy, :mod:`adjudicator.engine.solve`),
+  marked as the laws would allow if it ended so (they look at the deal again: an offender's cap
+  depends on who wins the replay);
+* **a fresh deal**: what a new deal gives each seat on average, and the chance of the game from
+  the score before the deal with the same dealer dealing again, by the table of fresh deals
+  (:mod:`adjudicator.engine.fresh`: deals played by a stated policy of proposing, accepting and
+  discarding, the cards then played perfectly).
 
-Each is given as the marks each player would make for the hand (the king apart: neither choice
-touches it), and the option's worth as what the chooser gains by it over the other choice, in
-marks, his adversary's marks counting against him. A replay that the record does not show is
-worked out the same way (:func:`perfect_replay`), and labelled as perfect play.
+An option is worth what its chooser gains by it over the other side: his marks less his
+adversary's (for a replay, the hand's marks; for a fresh deal, the king's too, since a fresh
+deal takes it away), and his chance of winning the game from the score the deal leaves, which
+decides the better choice when it differs. Which options are valued:
 
-Other options (a fresh deal, a card to take or leave) are worth what a new deal or the rest of
-this one would give, which needs a table of fresh deals by score and seat that the project has
-not made yet: they are not valued.
+* a replay of the hands (laws 25, 43): the replay under perfect play against the hand as played;
+* a fresh deal, against going on with the deal as the record shows it went on (the hand as
+  played, when the record shows it played to its end before any fresh deal was claimed);
+* the one way of going on that a law gives beside a fresh deal (rectify, complete, draw, choose
+  the trump ...), the same choice seen from the other side.
+
+Not valued: two ways of going on with the deal (law 36's take or refuse, law 41's two
+penalties), of which the record shows only the one taken; and a fresh deal whose other side the
+record does not show (the deal was annulled before it was played out), which gets the fresh
+deal's own value only.
 """
 
 from __future__ import annotations
@@ -26,18 +37,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from adjudicator.court.ruling import OptionWorth, PerfectPlay
+from adjudicator.court.ruling import OptionWorth, PerfectPlay, Valuation
+from adjudicator.engine.fresh import MAX_TARGET, fresh_deals
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.solve import solve_deal
 from adjudicator.engine.table import DealState, Result
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Claim, ClaimKind
-from laws.allowed import allowed_marks
-from laws.base import Finding, Outcome
+from laws.allowed import Allowed, allowed_marks
+from laws.base import Finding, Option, Outcome, Who, Window
 from laws.view import DealView
 
 Refind = Callable[[DealView], list[Finding]]
 """What the laws find in a view (the court's)."""
+
+Marks = dict[str, int | float]
+
+_ENDS = (ClaimKind.REPLAY, ClaimKind.NEW_DEAL)
+"""Claims after which the record no longer shows the hand as first played."""
 
 
 def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectPlay | None:
@@ -64,96 +81,250 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
     )
 
 
-def replay_worths(
+class _Advisor:
+    """The worth of the options of one deal (see the module's docstring)."""
+
+    def __init__(
+        self, view: DealView, final: DealState, found: list[Finding], refind: Refind
+    ) -> None:
+        self.view = view
+        self.final = final
+        self.found = found
+        self.refind = refind
+        start = view.steps[0].table
+        self.sheet = dict(zip(Player, start.sheet, strict=False))
+        """The score as marked when the deal began."""
+        self.target = start.target
+        self._played: dict[Player, Allowed] | None = None
+        self._played_known = False
+
+    def worths(self) -> list[OptionWorth]:
+        out: list[OptionWorth] = []
+        valued: set[tuple[int, str]] = set()  # an option two findings give is valued once
+        for f in self.found:
+            fresh = [o for o in f.options if o.outcome is Outcome.FRESH_DEAL and _chosen(o)]
+            going_on = [
+                o
+                for o in f.options
+                if o.outcome not in (Outcome.FRESH_DEAL, Outcome.REPLAY, Outcome.VOID)
+                and _chosen(o)
+            ]
+            for option in f.options:
+                key = (f.law, option.name)
+                if key in valued or not _chosen(option):
+                    continue
+                chooser = self._chooser(option, f)
+                if chooser is None:
+                    continue
+                worth: OptionWorth | None = None
+                if option.outcome is Outcome.REPLAY:
+                    worth = self._replay(key, chooser)
+                elif option in fresh:
+                    worth = self._fresh(key, chooser)
+                elif fresh and going_on == [option]:
+                    worth = self._going_on(key, chooser)
+                if worth is not None:
+                    valued.add(key)
+                    out.append(worth)
+        return out
+
+    # -- who, and the two sides ------------------------------------------------------------
+
+    def _chooser(self, option: Option, f: Finding) -> Player | None:
+        final = self.final
+        if option.who is Who.NON_DEALER:
+            return final.elder
+        if option.who is Who.DEALER:
+            return final.dealer
+        if f.offender is None:
+            return None
+        adversary = final.dealer if f.offender is final.elder else final.elder
+        if option.who is Who.ADVERSARY:
+            return adversary
+        if option.who is Who.OFFENDER:
+            return f.offender
+        return None
+
+    def _adversary(self, chooser: Player) -> Player:
+        return self.final.dealer if chooser is self.final.elder else self.final.elder
+
+    def _as_played(self) -> dict[Player, Allowed] | None:
+        """What each player may mark for the deal as it was first played (before any replay or
+        fresh deal the record shows claimed after it), as the laws allow it; ``None`` if the
+        record does not show it played to its end."""
+        if self._played_known:
+            return self._played
+        steps = self.view.steps
+        cut = next(
+            (
+                i
+                for i, s in enumerate(steps)
+                if i > 0 and isinstance(s.event, Claim) and s.event.claim in _ENDS and not s.refused
+            ),
+            None,
+        )
+        parts: dict[Player, Allowed] | Unknown | None
+        if cut is not None:
+            ended = steps[cut - 1].table.deal
+            if ended is None or ended.result is None:
+                parts = None
+            else:
+                view = replace(self.view, steps=tuple(steps[:cut]), memo={})
+                parts = allowed_marks(ended, self.refind(view))
+        elif self.final.result is None or self.final.ended_by in ("fresh deal", "void"):
+            parts = None
+        else:
+            parts = allowed_marks(self.final, self.found)
+        self._played = None if isinstance(parts, Unknown) else parts
+        self._played_known = True
+        return self._played
+
+    def _game(self, chooser: Player, marks: Marks | None, deals_next: bool) -> float | None:
+        """The chooser's chance of the game from the score before the deal with ``marks``
+        added, the next deal his (``deals_next``) or his adversary's (``None`` for a game
+        longer than the table reckons)."""
+        if marks is None or self.target > MAX_TARGET:
+            return None
+        adversary = self._adversary(chooser)
+        mine = self.sheet[chooser] + round(marks.get(chooser.value, 0))
+        his = self.sheet[adversary] + round(marks.get(adversary.value, 0))
+        chance = fresh_deals().game(mine, his, deals_next, self.target)
+        return round(chance, 3)
+
+    def _fresh_side(self, chooser: Player) -> tuple[Marks, float | None]:
+        """A fresh deal: the marks it gives each seat on average, and the chooser's chance of
+        the game (the same dealer deals it, at the score before this deal)."""
+        table = fresh_deals()
+        final = self.final
+        marks: Marks = {
+            final.dealer.value: round(table.expected(True), 3),
+            final.elder.value: round(table.expected(False), 3),
+        }
+        if self.target > MAX_TARGET:
+            return marks, None
+        adversary = self._adversary(chooser)
+        chance = table.game(
+            self.sheet[chooser], self.sheet[adversary], chooser is final.dealer, self.target
+        )
+        return marks, round(chance, 3)
+
+    def _played_side(self, chooser: Player, *, king: bool) -> tuple[Marks | None, float | None]:
+        """The deal as played: the marks (the king's too if ``king``) and the chooser's chance
+        of the game from the score it leaves (the deal then passes)."""
+        parts = self._as_played()
+        if parts is None:
+            return None, None
+        marks: Marks = {p.value: (a.total if king else a.hand) for p, a in parts.items()}
+        with_king: Marks = {p.value: a.total for p, a in parts.items()}
+        return marks, self._game(chooser, with_king, chooser is self.final.elder)
+
+    # -- the options -------------------------------------------------------------------------
+
+    def _worth(
+        self,
+        key: tuple[int, str],
+        chooser: Player,
+        taken: tuple[Marks | None, float | None, Valuation],
+        declined: tuple[Marks | None, float | None, Valuation],
+        perfect: PerfectPlay | None = None,
+    ) -> OptionWorth:
+        c, a = chooser.value, self._adversary(chooser).value
+
+        def net(marks: Marks) -> float:
+            return marks.get(c, 0) - marks.get(a, 0)
+
+        worth: int | float | None = None
+        if taken[0] is not None and declined[0] is not None:
+            gain = net(taken[0]) - net(declined[0])
+            worth = round(gain, 3) if isinstance(gain, float) else gain
+        better = ""
+        if taken[1] is not None and declined[1] is not None and taken[1] != declined[1]:
+            better = "take" if taken[1] > declined[1] else "decline"
+        elif worth is not None:
+            better = "take" if worth > 0 else "decline" if worth < 0 else "either"
+        return OptionWorth(
+            law=key[0],
+            option=key[1],
+            chooser=c,
+            taken=taken[0],
+            declined=declined[0],
+            worth=worth,
+            taken_by=taken[2],
+            declined_by=declined[2],
+            game_taken=taken[1],
+            game_declined=declined[1],
+            better=better,
+            perfect_play=perfect,
+        )
+
+    def _replay(self, key: tuple[int, str], chooser: Player) -> OptionWorth | None:
+        """The hands played again under perfect play, against the hand as played (the king
+        apart: neither touches it)."""
+        final = self.final
+        if final.play_hands is None:
+            return None
+        start = final._replace(
+            hands=final.play_hands,
+            tricks=(),
+            lead=None,
+            leader=final.elder,
+            result=None,
+            phase="play",
+            ended_by="",
+            played=(0, 0, 0),
+        )
+        replayed = perfect_replay(self.view, start, self.refind)
+        parts = self._as_played()
+        if replayed is None or parts is None:
+            return None
+        stood: Marks = {p.value: a.hand for p, a in parts.items()}
+        kings: Marks = {p.value: a.king for p, a in parts.items()}
+        elder_next = chooser is final.elder
+
+        def game(hand: Marks) -> float | None:
+            both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in ("A", "B")}
+            return self._game(chooser, both, elder_next)
+
+        taken_marks: Marks = dict(replayed.marks)
+        return self._worth(
+            key,
+            chooser,
+            (taken_marks, game(taken_marks), "perfect_play"),
+            (stood, game(stood), "as_played"),
+            replayed,
+        )
+
+    def _fresh(self, key: tuple[int, str], chooser: Player) -> OptionWorth:
+        """A fresh deal, against the deal as played."""
+        marks, chance = self._fresh_side(chooser)
+        played, played_chance = self._played_side(chooser, king=True)
+        return self._worth(
+            key, chooser, (marks, chance, "fresh_deal"), (played, played_chance, "as_played")
+        )
+
+    def _going_on(self, key: tuple[int, str], chooser: Player) -> OptionWorth | None:
+        """The one way of going on a law gives beside a fresh deal: the deal as played,
+        against a fresh deal (only when the record shows the deal played out)."""
+        played, played_chance = self._played_side(chooser, king=True)
+        if played is None:
+            return None
+        marks, chance = self._fresh_side(chooser)
+        return self._worth(
+            key, chooser, (played, played_chance, "as_played"), (marks, chance, "fresh_deal")
+        )
+
+
+def _chosen(option: Option) -> bool:
+    """Whether a player chooses it (a law that acts at once leaves no choice)."""
+    return option.window is not Window.AT_ONCE and option.who is not Who.NOBODY
+
+
+def option_worths(
     view: DealView, final: DealState, found: list[Finding], refind: Refind
 ) -> list[OptionWorth]:
-    """The worth of each option of the deal (``found``: what the laws find in it) that has the
-    hands played again (see the module's docstring); none if the hands at play or the hand as
-    played are not known."""
-    out: list[OptionWorth] = []
-    valued: set[tuple[int, str]] = set()  # an option two findings give is valued once
-    for f in found:
-        for option in f.options:
-            key = (f.law, option.name)
-            if option.outcome is not Outcome.REPLAY or f.offender is None or key in valued:
-                continue
-            valued.add(key)
-            chooser = final.dealer if f.offender is final.elder else final.elder
-            worth = _worth(view, final, found, refind, chooser, key)
-            if worth is not None:
-                out.append(worth)
-            break
-    return out
+    """The worth of each option of the deal (``found``: what the laws find in it) that the
+    advisor can value (see the module's docstring)."""
+    return _Advisor(view, final, found, refind).worths()
 
 
-def _worth(
-    view: DealView,
-    final: DealState,
-    found: list[Finding],
-    refind: Refind,
-    chooser: Player,
-    option: tuple[int, str],
-) -> OptionWorth | None:
-    """The worth to ``chooser`` of ``option`` (its law and name), a replay of the hands."""
-    if final.play_hands is None:
-        return None
-    start = final._replace(
-        hands=final.play_hands,
-        tricks=(),
-        lead=None,
-        leader=final.elder,
-        result=None,
-        phase="play",
-        ended_by="",
-        played=(0, 0, 0),
-    )
-    replayed = perfect_replay(view, start, refind)
-    stood = _as_played(view, final, found, refind)
-    if replayed is None or stood is None:
-        return None
-    adversary = final.dealer if chooser is final.elder else final.elder
-    c, a = chooser.value, adversary.value
-
-    def net(marks: dict[str, int]) -> int:
-        return marks.get(c, 0) - marks.get(a, 0)
-
-    return OptionWorth(
-        law=option[0],
-        option=option[1],
-        chooser=c,
-        taken=replayed.marks,
-        declined=stood,
-        worth=net(replayed.marks) - net(stood),
-        perfect_play=replayed,
-    )
-
-
-def _as_played(
-    view: DealView, final: DealState, found: list[Finding], refind: Refind
-) -> dict[str, int] | None:
-    """The marks each player may make for the hand as it was first played (before any replay
-    the record shows), as the laws allow them."""
-    steps = view.steps
-    cut = next(
-        (
-            i
-            for i, s in enumerate(steps)
-            if isinstance(s.event, Claim) and s.event.claim is ClaimKind.REPLAY and i > 0
-        ),
-        None,
-    )
-    if cut is not None:
-        ended = steps[cut - 1].table.deal
-        if ended is None or ended.result is None:
-            return None
-        parts = allowed_marks(ended, refind(replace(view, steps=tuple(steps[:cut]), memo={})))
-    else:
-        if final.result is None:
-            return None
-        parts = allowed_marks(final, found)
-    if isinstance(parts, Unknown):
-        return None
-    return {p.value: a.hand for p, a in parts.items()}
-
-
-__all__ = ["perfect_replay", "replay_worths"]
+__all__ = ["option_worths", "perfect_replay"]

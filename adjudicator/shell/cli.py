@@ -980,8 +980,10 @@ def advise(
     """List the options the laws give, and what each is worth.
 
     A replay of the hands (laws 25, 43) is valued exactly: the hand as played against the
-    hands played again under perfect play, each marked as the laws allow. Other options are
-    listed, not valued yet. Exit status as for 'check'.
+    hands played again under perfect play, each marked as the laws allow. A fresh deal is
+    weighed against the deal as played, by the table of fresh deals (a new deal's average and
+    the chance of the game from the score). Options the record cannot weigh are listed and
+    said to be not valued. Exit status as for 'check'.
     """
     from adjudicator.court.adjudicate import adjudicate
     from adjudicator.shell.report import advice_data, render_advice

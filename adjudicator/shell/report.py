@@ -7,6 +7,7 @@ import textwrap
 from typing import Any
 
 from adjudicator.court.ruling import OptionWorth, RecordRuling
+from adjudicator.engine.fresh import fresh_deals
 from laws import BY_NUMBER
 
 
@@ -195,21 +196,49 @@ class RulingText:
 def worth_words(w: Any) -> str:
     """What an option is worth to its chooser, in one sentence."""
 
-    def marks(m: dict[str, int]) -> str:
-        return ", ".join(f"{p} {n}" for p, n in sorted(m.items()))
+    def number(n: float) -> str:
+        return str(n) if isinstance(n, int) else f"{n:.2f}"
 
-    sign = f"+{w.worth}" if w.worth > 0 else str(w.worth)
-    unit = "mark" if abs(w.worth) == 1 else "marks"
-    taken = f"taken: {marks(w.taken)}"
-    if w.perfect_play is not None:
-        p = w.perfect_play
-        tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
-        taken += f" (under perfect play, every card seen: {p.winner} wins the {p.how}, {tricks})"
-    better = "take it" if w.worth > 0 else "decline it" if w.worth < 0 else "either"
-    return (
-        f"worth to {w.chooser}: {sign} {unit} for the hand ({taken}; declined: "
-        f"{marks(w.declined)}); the better choice: {better}"
-    )
+    def marks(m: dict[str, Any]) -> str:
+        return ", ".join(f"{p} {number(n)}" for p, n in sorted(m.items()))
+
+    def side(m: dict[str, Any] | None, by: str) -> str:
+        if m is None:
+            return "not shown by the record"
+        if by == "fresh_deal":
+            return f"a fresh deal, on average {marks(m)}"
+        if by == "perfect_play" and w.perfect_play is not None:
+            p = w.perfect_play
+            tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
+            how = f"{p.winner} wins the {p.how}, {tricks}"
+            return f"{marks(m)} (under perfect play, every card seen: {how})"
+        return marks(m)
+
+    what = "for the hand" if "perfect_play" in (w.taken_by, w.declined_by) else "for the deal"
+    sides = f"taken: {side(w.taken, w.taken_by)}; declined: {side(w.declined, w.declined_by)}"
+    if w.worth is None:
+        head = f"worth to {w.chooser}: not weighed, a side is not in the record ({sides})"
+    else:
+        value = number(w.worth)
+        sign = f"+{value}" if w.worth > 0 else value
+        unit = "mark" if w.worth in (1, -1) else "marks"
+        head = f"worth to {w.chooser}: {sign} {unit} {what} ({sides})"
+    chances = [
+        f"{percent(c)} {label}"
+        for c, label in ((w.game_taken, "taken"), (w.game_declined, "declined"))
+        if c is not None
+    ]
+    if chances:
+        head += f"; {w.chooser}'s chance of the game: {', '.join(chances)}"
+    better = {"take": "take it", "decline": "decline it", "either": "either"}.get(w.better)
+    if better:
+        head += f"; the better choice: {better}"
+    return head
+
+
+def percent(chance: float) -> str:
+    """A chance in words: ``48.1%``."""
+    return f"{chance * 100:.1f}%"
 
 
 def _perfect(p: Any) -> str:
@@ -303,15 +332,25 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
         "line": ruling.line,
         "perfect_play": "a replay's worth is worked out with both players seeing every card "
         "(double dummy): the value of perfect play, not a forecast",
+        "fresh_deal": FRESH_DEAL_NOTE.format(deals=fresh_deals().deals),
         "deals": deals,
     }
 
 
 NOT_VALUED = (
-    "not valued yet: its worth is that of a new deal, or of the rest of this one, at this score "
-    "and seat, which needs the table of fresh deals the project has not made"
+    "not valued: the record does not show what this choice would be weighed against (both "
+    "choices go on with this deal and it shows only the one taken, or it does not show the cards "
+    "or the deal played out)"
 )
 """Why an option has no worth in the advice."""
+
+
+FRESH_DEAL_NOTE = (
+    "a fresh deal is valued by a table of {deals:,} deals played by a stated policy (the period's "
+    "rules for proposing, accepting and discarding; the cards played perfectly): its average, "
+    "not a forecast; chances of the game are from the score as marked when the deal began"
+)
+"""What a fresh deal's value is, in words (with the table's size)."""
 
 
 def render_advice(path: str, ruling: RecordRuling) -> str:
@@ -333,4 +372,14 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
             worth = o.get("worth")
             text = worth_words(OptionWorth.model_validate(worth)) if worth else o["not_valued"]
             out.extend(_wrap(text, "    "))
+    bases = {
+        by
+        for deal in data["deals"]
+        for o in deal["options"]
+        if "worth" in o
+        for by in (o["worth"]["taken_by"], o["worth"]["declined_by"])
+    }
+    for by, note in (("perfect_play", "perfect_play"), ("fresh_deal", "fresh_deal")):
+        if by in bases:
+            out.extend(_wrap(f"Note: {data[note]}.", ""))
     return "\n".join(out) + "\n"
