@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Final, NamedTuple
 
-from adjudicator.engine.table import Step
+from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Card, Player
 
 from .view import DealView, remember
@@ -111,6 +111,10 @@ class Option(NamedTuple):
     names: tuple[Card, ...] = ()
     """The cards among which a claim that takes it must name one (law 11: one of the cards
     turned up); empty if the claim names none, or any."""
+    leads_to: Callable[[DealState, Finding], tuple[DealState, ...]] | None = None
+    """For an option that goes on with the play: the positions the deal goes on from if it is
+    taken, from the deal as it stood where the finding was made (of several, the other player
+    chooses). The advisor values each under perfect play; ``None`` for other options."""
 
 
 @dataclass(frozen=True)

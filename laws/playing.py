@@ -18,7 +18,7 @@ from adjudicator.engine.rules import (
     point_marks,
 )
 from adjudicator.engine.solve import Position, solve
-from adjudicator.engine.table import DealState, Result, Step
+from adjudicator.engine.table import SEAT, DealState, Result, Step
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.model import (
     Abandon,
@@ -435,12 +435,37 @@ LAW_40 = Law(
 #  Law 41: naming one suit and leading another
 # --------------------------------------------------------------------------------------------
 
+
+def _named_suit_led(deal: DealState, found: Finding) -> tuple[DealState, ...]:
+    """The suit named required: the leader takes back the card led and leads, of his cards of
+    the suit he named, the one he chooses (a position for each)."""
+    if deal.lead is None:
+        return ()
+    leader, card, names = deal.lead
+    if card is None or names is None:
+        return ()
+    hand = deal.hand(leader)
+    back = hand.cards | (1 << card.index)
+    out = []
+    for c in cards_of(hand.cards & SUIT_MASK[names]):
+        hands = list(deal.hands)
+        hands[SEAT[leader]] = hand._replace(cards=back & ~(1 << c.index))
+        out.append(deal._replace(hands=(hands[0], hands[1], hands[2]), lead=(leader, c, names)))
+    return tuple(out)
+
+
+def _card_led_stands(deal: DealState, found: Finding) -> tuple[DealState, ...]:
+    """Playing to the card led: the play goes on as it stands."""
+    return (deal,)
+
+
 _REQUIRE_SUIT = Option(
     "require_suit",
     Who.ADVERSARY,
     Window.BEFORE_PLAYED_TO,
     ("suit",),
     "the leader takes back the card led and leads a card of the suit he named",
+    leads_to=_named_suit_led,
 )
 _PLAY_TO_CARD = Option(
     "play_to_card",
@@ -448,6 +473,7 @@ _PLAY_TO_CARD = Option(
     Window.BEFORE_PLAYED_TO,
     ("elect play",),
     "the adversary plays to the card led, which stands",
+    leads_to=_card_led_stands,
 )
 
 

@@ -73,8 +73,8 @@ class ExpectedWorth(_Strict):
     worth: int | None = None
     taken: dict[Literal["A", "B", "C"], int] | None = None
     declined: dict[Literal["A", "B", "C"], int] | None = None
-    taken_by: Literal["perfect_play", "as_played", "fresh_deal"] | None = None
-    declined_by: Literal["perfect_play", "as_played", "fresh_deal"] | None = None
+    taken_by: Literal["perfect_play", "as_played", "played_on", "fresh_deal"] | None = None
+    declined_by: Literal["perfect_play", "as_played", "played_on", "fresh_deal"] | None = None
     better: Literal["take", "decline", "either", "unknown"] | None = None
     """Which choice is worth more (``unknown``: the record does not show one side)."""
 

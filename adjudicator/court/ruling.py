@@ -111,10 +111,12 @@ class PerfectPlay(_Model):
     (the king apart)."""
 
 
-Valuation = Literal["perfect_play", "as_played", "fresh_deal"]
-"""How one side of a choice is valued: the hands played again under perfect play, the hand as
-the record shows it played (marked as the laws allow), or a new deal at the same score and seat
-(the table of fresh deals, :mod:`adjudicator.engine.fresh`)."""
+Valuation = Literal["perfect_play", "as_played", "played_on", "fresh_deal"]
+"""How one side of a choice is valued: the hands played again under perfect play; the hand as
+the record shows it played (marked as the laws allow); the deal played on from where the record
+leaves it, by the policy of the table of fresh deals, the cards it does not show dealt at random
+(:func:`adjudicator.engine.fresh.play_on`); or a new deal at the same score and seat (the table
+of fresh deals, :mod:`adjudicator.engine.fresh`)."""
 
 
 class OptionWorth(_Model):

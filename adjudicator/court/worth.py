@@ -26,10 +26,16 @@ decides the better choice when it differs. Which options are valued:
 * the one way of going on that a law gives beside a fresh deal (rectify, complete, draw, choose
   the trump ...), the same choice seen from the other side.
 
-Not valued: two ways of going on with the deal (law 36's take or refuse, law 41's two
-penalties), of which the record shows only the one taken; and a fresh deal whose other side the
-record does not show (the deal was annulled before it was played out), which gets the fresh
-deal's own value only.
+* two ways of going on with the play that a law describes as positions (its options'
+  ``leads_to``: law 41's card led standing, or the suit named led instead, the leader choosing
+  which card): each under perfect play from where the finding was made.
+
+Where the record stops before the deal is played out, going on is valued by playing the deal on
+by the fresh deals' policy from the cards it shows, the rest dealt at random
+(:func:`adjudicator.engine.fresh.play_on`). Not valued: two ways of going on with the exchange
+(law 36's take or refuse, law 37's card turned in error, law 34's completing), which depend on
+cards of the stock the record does not show in the order they lay; and going on from a deal
+left after a proposal, or in play with cards unknown.
 """
 
 from __future__ import annotations
@@ -38,8 +44,9 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from adjudicator.court.ruling import OptionWorth, PerfectPlay, Valuation
-from adjudicator.engine.fresh import MAX_TARGET, fresh_deals
+from adjudicator.engine.fresh import MAX_TARGET, fresh_deals, marks_of, play_on
 from adjudicator.engine.queries import Unknown
+from adjudicator.engine.rules import mask
 from adjudicator.engine.solve import solve_deal
 from adjudicator.engine.table import DealState, Result
 from adjudicator.notation.cards import Player
@@ -97,6 +104,8 @@ class _Advisor:
         self.target = start.target
         self._played: dict[Player, Allowed] | None = None
         self._played_known = False
+        self._on: tuple[Marks | None, float | None] = (None, None)
+        self._on_known = False
 
     def worths(self) -> list[OptionWorth]:
         out: list[OptionWorth] = []
@@ -123,6 +132,10 @@ class _Advisor:
                     worth = self._fresh(key, chooser)
                 elif fresh and going_on == [option]:
                     worth = self._going_on(key, chooser)
+                elif option.leads_to is not None:
+                    ways = [o for o in f.options if o is not option and o.leads_to is not None]
+                    if len(ways) == 1:
+                        worth = self._play_on_from(key, chooser, f, option, ways[0])
                 if worth is not None:
                     valued.add(key)
                     out.append(worth)
@@ -208,15 +221,82 @@ class _Advisor:
         )
         return marks, round(chance, 3)
 
-    def _played_side(self, chooser: Player, *, king: bool) -> tuple[Marks | None, float | None]:
-        """The deal as played: the marks (the king's too if ``king``) and the chooser's chance
-        of the game from the score it leaves (the deal then passes)."""
+    def _played_side(self, chooser: Player) -> tuple[Marks | None, float | None, Valuation]:
+        """Going on with the deal: as played, marks and the chooser's chance of the game from
+        the score it leaves (the deal then passes), if the record shows it played out; else
+        played on by the policy from where the record leaves it (:meth:`_played_on`)."""
         parts = self._as_played()
         if parts is None:
+            on, chance = self._played_on(chooser)
+            return on, chance, "played_on"
+        marks: Marks = {p.value: a.total for p, a in parts.items()}
+        return marks, self._game(chooser, marks, chooser is self.final.elder), "as_played"
+
+    def _position(self) -> DealState | None:
+        """Where the record leaves the deal before any card is played or proposal made: the
+        deal before the claim that ended it, or as it ended; ``None`` if it went further."""
+        steps = self.view.steps
+        cut = next(
+            (
+                i
+                for i, s in enumerate(steps)
+                if i > 0 and isinstance(s.event, Claim) and s.event.claim in _ENDS and not s.refused
+            ),
+            None,
+        )
+        state = steps[cut - 1].table.deal if cut is not None else self.final
+        if state is None or state.phase not in ("dealing", "exchange"):
+            return None
+        if state.tricks or state.proposals or state.lead is not None:
+            return None
+        return state
+
+    def _played_on(self, chooser: Player) -> tuple[Marks | None, float | None]:
+        """The deal played on by the policy from :meth:`_position`: what each seat marks on
+        average and the chooser's chance of the game; of several cards turned up (law 11), the
+        one best for him as the trump."""
+        if self._on_known:
+            return self._on
+        self._on_known = True
+        state = self._position()
+        if state is None:
             return None, None
-        marks: Marks = {p.value: (a.total if king else a.hand) for p, a in parts.items()}
-        with_king: Marks = {p.value: a.total for p, a in parts.items()}
-        return marks, self._game(chooser, with_king, chooser is self.final.elder)
+        elder, dealer = state.elder, state.dealer
+        out = 0
+        for h in state.discards:
+            out |= h.cards
+        turned = [c for c in state.turned if c is not None]
+        choices = [mask([c]) for c in turned] or [0]
+        table = fresh_deals()
+        adversary = self._adversary(chooser)
+        best: tuple[float, Marks, float | None] | None = None
+        for t in choices:
+            counts = play_on(
+                state.hand(elder).cards, state.hand(dealer).cards, t, out | (mask(turned) & ~t)
+            )
+            seats = marks_of(counts)
+            marks: Marks = {
+                dealer.value: round(seats["dealer"], 3),
+                elder.value: round(seats["elder"], 3),
+            }
+            chance = None
+            if self.target <= MAX_TARGET:
+                chance = round(
+                    table.after(
+                        counts,
+                        self.sheet[chooser],
+                        self.sheet[adversary],
+                        chooser is dealer,
+                        self.target,
+                    ),
+                    3,
+                )
+            key = chance if chance is not None else marks[chooser.value] - marks[adversary.value]
+            if best is None or key > best[0]:
+                best = (key, marks, chance)
+        assert best is not None
+        self._on = (best[1], best[2])
+        return self._on
 
     # -- the options -------------------------------------------------------------------------
 
@@ -295,23 +375,59 @@ class _Advisor:
         )
 
     def _fresh(self, key: tuple[int, str], chooser: Player) -> OptionWorth:
-        """A fresh deal, against the deal as played."""
+        """A fresh deal, against going on with the deal."""
         marks, chance = self._fresh_side(chooser)
-        played, played_chance = self._played_side(chooser, king=True)
-        return self._worth(
-            key, chooser, (marks, chance, "fresh_deal"), (played, played_chance, "as_played")
-        )
+        return self._worth(key, chooser, (marks, chance, "fresh_deal"), self._played_side(chooser))
 
     def _going_on(self, key: tuple[int, str], chooser: Player) -> OptionWorth | None:
-        """The one way of going on a law gives beside a fresh deal: the deal as played,
-        against a fresh deal (only when the record shows the deal played out)."""
-        played, played_chance = self._played_side(chooser, king=True)
-        if played is None:
+        """The one way of going on a law gives beside a fresh deal, against a fresh deal."""
+        going = self._played_side(chooser)
+        if going[0] is None:
             return None
         marks, chance = self._fresh_side(chooser)
+        return self._worth(key, chooser, going, (marks, chance, "fresh_deal"))
+
+    def _play_on_from(
+        self, key: tuple[int, str], chooser: Player, f: Finding, taken: Option, other: Option
+    ) -> OptionWorth | None:
+        """Two ways of going on with the play that a law gives (its options' ``leads_to``),
+        each valued under perfect play from the deal as the finding found it."""
+        state = next((s.table.deal for s in self.view.steps if s.number == f.step), None)
+        if state is None:
+            return None
+        took = self._best_of(taken, state, f, chooser)
+        left = self._best_of(other, state, f, chooser)
+        if took is None or left is None:
+            return None
+        (t_marks, t_chance), (d_marks, d_chance) = took, left
         return self._worth(
-            key, chooser, (played, played_chance, "as_played"), (marks, chance, "fresh_deal")
+            key, chooser, (t_marks, t_chance, "perfect_play"), (d_marks, d_chance, "perfect_play")
         )
+
+    def _best_of(
+        self, option: Option, state: DealState, f: Finding, chooser: Player
+    ) -> tuple[Marks, float | None] | None:
+        """The hand's marks under perfect play from the positions ``option`` leads to (of
+        several, the one his adversary would choose), and the chooser's chance of the game."""
+        assert option.leads_to is not None
+        adversary = self._adversary(chooser)
+        best: tuple[float, Marks, float | None] | None = None
+        for position in option.leads_to(state, f):
+            solved = solve_deal(position)
+            if isinstance(solved, Unknown):
+                return None
+            hand: Marks = {chooser.value: 0, adversary.value: 0}
+            hand[solved.winner.value] = solved.points
+            kings = {p.value: n for p, n in solved.marked.items()}
+            both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in hand}
+            chance = self._game(chooser, both, chooser is self.final.elder)
+            net = hand[chooser.value] - hand[adversary.value]
+            key = -(chance if chance is not None else net)  # his adversary picks
+            if best is None or key > best[0]:
+                best = (key, hand, chance)
+        if best is None:
+            return None
+        return best[1], best[2]
 
 
 def _chosen(option: Option) -> bool:

@@ -29,7 +29,15 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from adjudicator.engine.policy import SAMPLES, DealResult, play_deal
+from adjudicator.engine.policy import (
+    PACK_SIZE,
+    SAMPLES,
+    DealResult,
+    play_deal,
+    play_hands,
+    throws,
+)
+from adjudicator.engine.rules import HAND
 
 CHUNK = 2_500
 """Deals in one chunk of the table."""
@@ -81,6 +89,17 @@ class FreshDeals:
             (o, n / deals) for o, n in zip(OUTCOMES, self.counts, strict=True) if n
         )
 
+    def after(
+        self, counts: Iterable[int], mine: int, his: int, dealing: bool, target: int = 5
+    ) -> float:
+        """The chance that a player wins the game when this deal, his (``dealing``) or his
+        adversary's, ends as ``counts`` say (a count for each of :data:`OUTCOMES`: a deal played
+        on, :func:`play_on`) and the deals after it as the table says."""
+        if not 0 < target <= MAX_TARGET:
+            raise ValueError(f"a game to {target} is not reckoned (at most {MAX_TARGET})")
+        dist = _distribution(counts)
+        return _step(dist, self._chances, max(0, mine), max(0, his), dealing, target)
+
     def marks(self, dealer: bool) -> float:
         """What a fresh deal is worth on average to the dealer (``dealer``) or the elder, king
         included: his marks less his adversary's."""
@@ -111,17 +130,46 @@ class FreshDeals:
         return _game(self._chances, max(0, mine), max(0, his), dealing, target)
 
 
+Chances = tuple[tuple[DealResult, float], ...]
+"""How a deal ends: each outcome with its chance (those with none left out)."""
+
+
+def _distribution(counts: Iterable[int]) -> Chances:
+    counts = tuple(counts)
+    total = sum(counts)
+    if len(counts) != len(OUTCOMES) or total <= 0:
+        raise ValueError("a count for each outcome, and at least one deal, are needed")
+    return tuple((o, n / total) for o, n in zip(OUTCOMES, counts, strict=True) if n)
+
+
+def marks_of(counts: Iterable[int]) -> dict[str, float]:
+    """What each seat (``dealer``, ``elder``) marks on average in deals that end as ``counts``
+    say, king included."""
+    out = {"dealer": 0.0, "elder": 0.0}
+    for o, p in _distribution(counts):
+        if o.king:
+            out[o.king] += p
+        out[o.winner] += p * o.marks
+    return out
+
+
 @cache
-def _game(
-    chances: tuple[tuple[DealResult, float], ...], mine: int, his: int, dealing: bool, target: int
+def _game(chances: Chances, mine: int, his: int, dealing: bool, target: int) -> float:
+    return _step(chances, chances, mine, his, dealing, target)
+
+
+def _step(
+    this: Chances, chances: Chances, mine: int, his: int, dealing: bool, target: int
 ) -> float:
+    """The chance of the game when the next deal ends as ``this`` says and those after it as
+    ``chances`` say."""
     if mine >= target:
         return 1.0
     if his >= target:
         return 0.0
     me, him = ("dealer", "elder") if dealing else ("elder", "dealer")
     total = 0.0
-    for o, p in chances:
+    for o, p in this:
         m, h = mine, his
         if o.king == me:
             m += 1
@@ -136,6 +184,52 @@ def _game(
             h += o.marks
         total += p * _game(chances, m, h, not dealing, target)
     return total
+
+
+ON_SAMPLES = 64
+"""Ways the cards the record does not show are dealt when a deal is played on
+(:func:`play_on`)."""
+
+
+def play_on(
+    elder: int,
+    dealer: int,
+    turned: int,
+    out: int,
+    *,
+    samples: int = ON_SAMPLES,
+) -> list[int]:
+    """How a deal ends if it is played on by the policy from what the record shows of it: the
+    elder's and the dealer's known cards (one-bit sets; five at most, or more for a hand dealt
+    too many), the card turned up (0 if none yet) and the cards out of play (discarded, or
+    turned up beside the trump card). The rest of each hand, the turn-up if none, and the
+    stock's order are dealt at random from the other cards ``samples`` times, from a seed
+    made of the position (the same position, the same answer). A hand of more than five is
+    brought to five as the laws say: the elder throws the cards he would discard (law 15),
+    the dealer loses cards drawn at random from his hand (law 17). A count for each of
+    :data:`OUTCOMES`."""
+    known = elder | dealer | turned | out
+    rng = random.Random(((elder * 1_000_003 + dealer) * 1_000_033 + turned) * 1_000_037 + out)
+    pool = [1 << i for i in range(PACK_SIZE) if not (known >> i) & 1]
+    deck = [1 << i for i in range(PACK_SIZE)]
+    counts: Counter[DealResult] = Counter()
+    for _ in range(samples):
+        rest = list(pool)
+        rng.shuffle(rest)
+        e, d, t = elder, dealer, turned
+        if not t:
+            t = rest.pop()
+        trumps = 0xFF << (8 * ((t.bit_length() - 1) >> 3))
+        while e.bit_count() > HAND:
+            e &= ~throws(e, trumps, 1)
+        while d.bit_count() > HAND:
+            d &= ~rng.choice([b for b in deck if d & b])
+        while e.bit_count() < HAND:
+            e |= rest.pop()
+        while d.bit_count() < HAND:
+            d |= rest.pop()
+        counts[play_hands(e, d, t, rest, deck, rng)] += 1
+    return [counts[o] for o in OUTCOMES]
 
 
 def table_json(fresh: FreshDeals, chunks: list[list[int]]) -> str:
@@ -183,6 +277,7 @@ def fresh_deals() -> FreshDeals:
 __all__ = [
     "CHUNK",
     "MAX_TARGET",
+    "ON_SAMPLES",
     "OUTCOMES",
     "POLICY",
     "SEED",
@@ -190,6 +285,8 @@ __all__ = [
     "chunk_seed",
     "deal_chunk",
     "fresh_deals",
+    "marks_of",
+    "play_on",
     "shipped",
     "table_json",
 ]

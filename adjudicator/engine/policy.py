@@ -142,14 +142,30 @@ def play_deal(rng: random.Random) -> DealResult:
         elder |= b
     for b in deck[HAND : 2 * HAND]:
         dealer |= b
-    turned = deck[2 * HAND]
-    stock = deck[2 * HAND + 1 :]
+    return play_hands(elder, dealer, deck[2 * HAND], deck[2 * HAND + 1 :], deck, rng)
+
+
+def play_hands(
+    elder: int,
+    dealer: int,
+    turned: int,
+    stock: list[int],
+    deck: list[int],
+    rng: random.Random,
+    *,
+    proposed: bool = False,
+    first_refused: bool = False,
+) -> DealResult:
+    """A deal played on by the policy from its hands (five cards each), the card turned up
+    and the stock (one-bit sets, its top first); ``deck``: every card, in the order in which
+    the elder's unseen cards are drawn from; ``proposed`` and ``first_refused``: what has
+    already happened (law 49)."""
+    stock = list(stock)
     suit_index = (turned.bit_length() - 1) >> 3
     trump = SUITS[suit_index]
     trumps = SUIT_MASK[trump]
     king = trumps & _KINGS
     seen = elder | turned
-    proposed = first_refused = False
     while True:
         unseen = [b for b in deck if not b & seen]
         if not stock or elder_stands(elder, trumps, unseen, trump, rng):
@@ -200,5 +216,6 @@ __all__ = [
     "elder_stands",
     "keeps",
     "play_deal",
+    "play_hands",
     "throws",
 ]

@@ -7,7 +7,7 @@ import textwrap
 from typing import Any
 
 from adjudicator.court.ruling import OptionWorth, RecordRuling
-from adjudicator.engine.fresh import fresh_deals
+from adjudicator.engine.fresh import ON_SAMPLES, fresh_deals
 from laws import BY_NUMBER
 
 
@@ -207,6 +207,8 @@ def worth_words(w: Any) -> str:
             return "not shown by the record"
         if by == "fresh_deal":
             return f"a fresh deal, on average {marks(m)}"
+        if by == "played_on":
+            return f"playing on from where the record leaves the deal, on average {marks(m)}"
         if by == "perfect_play" and w.perfect_play is not None:
             p = w.perfect_play
             tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
@@ -333,6 +335,7 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
         "perfect_play": "a replay's worth is worked out with both players seeing every card "
         "(double dummy): the value of perfect play, not a forecast",
         "fresh_deal": FRESH_DEAL_NOTE.format(deals=fresh_deals().deals),
+        "played_on": PLAYED_ON_NOTE.format(samples=ON_SAMPLES),
         "deals": deals,
     }
 
@@ -351,6 +354,14 @@ FRESH_DEAL_NOTE = (
     "not a forecast; chances of the game are from the score as marked when the deal began"
 )
 """What a fresh deal's value is, in words (with the table's size)."""
+
+
+PLAYED_ON_NOTE = (
+    "where the record stops before a deal is played out, going on is valued by playing the deal "
+    "on by the same policy, the cards the record does not show (the rest of each hand, the "
+    "turn-up, the stock) dealt at random {samples} ways from a seed made of the position"
+)
+"""What the value of playing on is, in words."""
 
 
 def render_advice(path: str, ruling: RecordRuling) -> str:
@@ -379,7 +390,11 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
         if "worth" in o
         for by in (o["worth"]["taken_by"], o["worth"]["declined_by"])
     }
-    for by, note in (("perfect_play", "perfect_play"), ("fresh_deal", "fresh_deal")):
+    for by, note in (
+        ("perfect_play", "perfect_play"),
+        ("fresh_deal", "fresh_deal"),
+        ("played_on", "played_on"),
+    ):
         if by in bases:
             out.extend(_wrap(f"Note: {data[note]}.", ""))
     return "\n".join(out) + "\n"
