@@ -82,3 +82,16 @@ def test_a_long_game_gives_marks_but_no_chance_of_the_game(tmp_path: Path) -> No
     worth = option["worth"]
     assert worth["game_taken"] is None and worth["game_declined"] is None
     assert worth["declined"] == {"A": 2, "B": 0} and worth["better"] == "take"
+
+
+def test_a_check_does_not_spend_time_valuing_options() -> None:
+    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.notation.reader import read_one
+
+    record = read_one(CASES / "law-13-exposed-in-dealing" / "exposed-played-on-lost.etn")
+    assert adjudicate(record).deals[0].advice == []
+    assert [a.option for a in adjudicate(record, advise=True).deals[0].advice] == ["fresh_deal"]
+    data = json.loads(CliRunner().invoke(app, ["check", "-f", "json", str(WORTH_TWO)]).stdout)
+    assert data[0]["records"][0]["deals"][0]["advice"] == []
+    data = json.loads(CliRunner().invoke(app, ["rule", "-f", "json", str(WORTH_TWO)]).stdout)
+    assert data[0]["records"][0]["deals"][0]["advice"][0]["option"] == "replay"

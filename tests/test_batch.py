@@ -355,10 +355,10 @@ def test_exit_status_is_the_worst(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
     real = adjudicator.court.adjudicate.adjudicate
 
-    def broken(record: Any) -> Any:
+    def broken(record: Any, **options: Any) -> Any:
         if record.tag("Event") == "Generated game 2":
             raise ValueError("boom")
-        return real(record)
+        return real(record, **options)
 
     monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", broken)
     for jobs in (1, 2):
@@ -382,10 +382,10 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
     real = adjudicator.court.adjudicate.adjudicate
     parent = os.getpid()
 
-    def dying(record: Any) -> Any:
+    def dying(record: Any, **options: Any) -> Any:
         if os.getpid() != parent and record.tag("Event") == "Generated game 3":
             os._exit(9)
-        return real(record)
+        return real(record, **options)
 
     monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", dying)
     with pytest.raises(batch.WorkerDied):

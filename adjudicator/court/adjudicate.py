@@ -50,21 +50,24 @@ class LawTableError(Exception):
     """Two laws claim the same fact and neither overrides the other: a bug in the law table."""
 
 
-def adjudicate(record: Record, *, fast: bool = True) -> RecordRuling:
+def adjudicate(record: Record, *, fast: bool = True, advise: bool = False) -> RecordRuling:
     """The ruling on ``record``, in one pass (:class:`_Court`).
 
     A plain record (every deal lawful, played out and marked as it entitles) is ruled by the
     fast path of :mod:`adjudicator.court.plain`, which gives the same ruling without the
     replay's state after every event (``fast=False`` does the full work whatever the record).
+    ``advise``: value the options the laws give (:mod:`adjudicator.court.worth`: the deals'
+    ``advice``), which takes time a check of an archive need not spend; a plain record has
+    none.
     """
     plain = plain_ruling(record, game_target(record)) if fast else None
     if plain is not None:
         return plain
-    return _Court(record).rule()
+    return _Court(record, advise=advise).rule()
 
 
 def adjudicate_parts(
-    head: Record, deals: Iterable[Deal], *, every: int = 64
+    head: Record, deals: Iterable[Deal], *, every: int = 64, advise: bool = False
 ) -> Iterator[RecordRuling]:
     """The ruling on a record whose deals come one at a time (a long record read in parts:
     ``head`` holds its line, tags and opening, ``deals`` its deals as they are read), given in
@@ -75,8 +78,8 @@ def adjudicate_parts(
     the game in progress wait for its end, a later deal of the game may settle them: law 51);
     its ``score`` and ``winner`` are as they stand after it. A piece is given once ``every``
     deals are ruled, and the last at the end. Joined (:func:`join_rulings`), the pieces are
-    the ruling :func:`adjudicate` gives on the whole record."""
-    return _Court(head, deals=deals).pieces(every)
+    the ruling :func:`adjudicate` gives on the whole record (``advise`` as there)."""
+    return _Court(head, deals=deals, advise=advise).pieces(every)
 
 
 def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
@@ -134,7 +137,12 @@ class _Court:
     deal, laws 25 and 43): the court holds the steps of a deal or two at a time."""
 
     def __init__(
-        self, record: Record, *, ruling: bool = True, deals: Iterable[Deal] | None = None
+        self,
+        record: Record,
+        *,
+        ruling: bool = True,
+        deals: Iterable[Deal] | None = None,
+        advise: bool = False,
     ) -> None:
         self.record = record
         self.deals = deals
@@ -153,7 +161,7 @@ class _Court:
         self.turned = False
         self.verdicts: dict[int, Verdict] = {}
         """By step number: how each claim that would move the table was judged when made."""
-        self.ruler = _Ruler(record)
+        self.ruler = _Ruler(record, advise)
 
     # -- what the engine asks (adjudicator.engine.replay.Leave) -------------------------------
 
@@ -272,7 +280,9 @@ _LEAVES = tuple(law for law in LAWS if law.leave is not None)
 class _Ruler:
     """Rules each deal once the next deal's claims are judged, and keeps the record's ruling."""
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, advise: bool = False) -> None:
+        self.advise = advise
+        """Whether the options of each deal are valued."""
         self.findings: list[FindingRuling] = []
         self.notes: list[NoteRuling] = []
         self.claims: list[ClaimRuling] = []
@@ -332,7 +342,7 @@ class _Ruler:
                     self.owed = []  # an overscore is taken down during its game only
                 owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "AB"}
                 deal_ruling, corrections, self.lent, settled = rule_deal(
-                    before, final, judged, view, self.lent, owed, _findings
+                    before, final, judged, view, self.lent, owed, _findings, advise=self.advise
                 )
                 self._settle(settled)
                 self.deals.append(deal_ruling)

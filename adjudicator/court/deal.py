@@ -105,6 +105,8 @@ def rule_deal(
     lent: dict[str, int],
     owed: dict[str, int],
     refind: Callable[[DealView], list[Finding]] | None = None,
+    *,
+    advise: bool = False,
 ) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
     """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
     before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
@@ -118,7 +120,8 @@ def rule_deal(
     corrects an overscore; a mark still owed cites the law that corrects an omission.
 
     ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
-    the record does not show is worked out under perfect play (:func:`_perfect_replay`)."""
+    the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
+    with ``advise``, the options of the deal are valued (:func:`option_worths`)."""
     outcome = "stands"
     laws: list[int] = []
     how = "the deal stands"
@@ -254,7 +257,8 @@ def rule_deal(
     if refind is not None:
         if outcome == "replay" and final.result is None:  # the replay is not in the record
             perfect = perfect_replay(view, final, refind)
-        advice = option_worths(view, final, judged.found, refind)
+        if advise:
+            advice = option_worths(view, final, judged.found, refind)
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,

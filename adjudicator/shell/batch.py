@@ -717,7 +717,7 @@ def rule(
                 continue
             where = item.line
             try:
-                ruling: RecordRuling = adjudicate(item)
+                ruling: RecordRuling = adjudicate(item, advise=full)
             except Exception as e:
                 yield _internal(part, where, e)
                 continue
@@ -769,7 +769,7 @@ def _rule_long(
         text = RulingText(name, head.line) if full and document is None else None
         clean = True
         try:
-            for piece in adjudicate_parts(head, deals):
+            for piece in adjudicate_parts(head, deals, advise=full):
                 out = Ruled(part.file, name)
                 out.findings = len(piece.findings)
                 out.corrections = len(piece.corrections)

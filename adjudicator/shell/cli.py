@@ -989,7 +989,7 @@ def advise(
     from adjudicator.shell.report import advice_data, render_advice
 
     def each(name: str, record: Record, status: _Status) -> Any:
-        ruling = adjudicate(record)
+        ruling = adjudicate(record, advise=True)
         if not ruling.clean:
             status.earn(EXIT_FINDINGS)
         return advice_data(ruling) if format is RulingFormat.json else render_advice(name, ruling)
