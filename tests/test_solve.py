@@ -384,3 +384,40 @@ def test_ecarte_solve_gives_the_chances_when_cards_are_unknown(tmp_path: Path) -
     assert 0.8 < deal["chances"]["win"]["B"] < 1
     text = CliRunner().invoke(app, ["solve", str(record)]).stdout
     assert "over every one of the 65,780 deals the record allows" in text
+
+
+def test_chances_shared_among_processes_are_the_same() -> None:
+    from adjudicator.engine.chances import chances
+
+    text = "deal 1 A\n  B: KH QH 9S 7C 8C\n  A: ?? ?? ?? ?? ??\n  turn 9D\n  B plays\n"
+    deal = list(replay(read_one(text)))[-1].table.deal
+    assert deal is not None
+    one, two = chances(deal), chances(deal, jobs=2)
+    assert one == two and not isinstance(one, Unknown) and one.deals == 65_780
+
+
+def test_a_position_from_the_older_english_hoyle() -> None:
+    """Its second game, restated: spades trumps; the dealer holds the queen and nine of trumps,
+    the knave and ten of clubs and the seven of hearts; the elder the knave and ten of trumps,
+    the king of diamonds and the king and ten of hearts. The book has the elder lead the king of
+    diamonds and make the point, and warns that leading the knave of trumps lets the dealer's
+    queen take it and his ten of clubs make a trick, losing the point."""
+    position = Position(
+        Suit.SPADES,
+        Player.B,
+        Player.A,
+        (
+            _hand("JS TS KD KH TH"),
+            _hand("QS 9S JC TC 7H"),
+        ),
+    )
+    solved = solve(position)
+    assert solved.tricks[Player.B] == 3  # the point, with best play on both sides
+    values = {c.code: v for c, v in solved.values.items()}
+    assert values["KD"] == 3 and values["JS"] == 2 and values["TS"] == 2
+
+
+def _hand(text: str) -> int:
+    from adjudicator.engine.rules import mask
+
+    return mask(Card.parse(c) for c in text.split(" "))

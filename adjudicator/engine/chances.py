@@ -21,13 +21,14 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
 from adjudicator.engine.queries import Unknown, point_doubled, tricks_won
 from adjudicator.engine.rules import ALL, HAND, point_marks
 from adjudicator.engine.solve import leader_tricks
 from adjudicator.engine.table import DealState
-from adjudicator.notation.cards import Player
+from adjudicator.notation.cards import Player, Suit
 
 LIMIT = 100_000
 """Deals solved one by one at most; past it, a sample is solved."""
@@ -96,11 +97,12 @@ def hands_of(pool: int, size: int) -> Iterator[int]:
 
 
 def chances(
-    deal: DealState, *, limit: int = LIMIT, sample: int = SAMPLE, seed: int = 0
+    deal: DealState, *, limit: int = LIMIT, sample: int = SAMPLE, seed: int = 0, jobs: int = 1
 ) -> Chances | Unknown:
     """Perfect play over every deal the record allows from the start of the play (before the
     first card, the exchange over: each hand of five cards, some of them unknown). Past
-    ``limit`` ways, ``sample`` of them drawn at random (with ``seed``: the same every run)."""
+    ``limit`` ways, ``sample`` of them drawn at random (with ``seed``: the same every run).
+    ``jobs``: processes that share the deals among them (the answer does not depend on it)."""
     if deal.phase not in ("exchange", "play") or deal.tricks or deal.lead is not None:
         return Unknown("chances are worked out where the play begins")
     leader = deal.leader
@@ -128,18 +130,40 @@ def chances(
     marks = dict.fromkeys((leader, follower), 0)
     exact = ways <= limit
     solved = 0
-    placed = _placements(pool, lh.unknown, fh.unknown, exact, sample, seed)
-    for extra_l, extra_f in placed:
-        mine = leader_tricks(lh.cards | extra_l, fh.cards | extra_f, trump)
-        solved += 1
+    job = (lh.cards, fh.cards, trump, pool, lh.unknown, fh.unknown, exact, sample, seed)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as workers:
+            shares = list(workers.map(_share, [(*job, k, jobs) for k in range(jobs)]))
+    else:
+        shares = [_share((*job, 0, 1))]
+    counts = [sum(col) for col in zip(*shares, strict=True)]
+    for mine, times in enumerate(counts):
+        if not times:
+            continue
+        solved += times
         for player, n in ((leader, mine), (follower, HAND - mine)):
-            tally[player][n] += 1
+            tally[player][n] += times
             if n >= 3:
-                wins[player] += 1
-                voles[player] += n == HAND
-                marks[player] += worth[player, n]
+                wins[player] += times
+                voles[player] += times if n == HAND else 0
+                marks[player] += times * worth[player, n]
     mean = {p: marks[p] / solved if solved else 0.0 for p in marks}
     return Chances(ways, solved, exact, tally, wins, voles, mean)
+
+
+_Job = tuple[int, int, Suit, int, int, int, bool, int, int, int, int]
+
+
+def _share(job: _Job) -> list[int]:
+    """One process's share of the deals (every ``jobs``-th, from the ``k``-th): how many give
+    the leader each number of tricks."""
+    lh, fh, trump, pool, left, right, exact, sample, seed, k, jobs = job
+    counts = [0] * (HAND + 1)
+    placed = _placements(pool, left, right, exact, sample, seed)
+    for i, (extra_l, extra_f) in enumerate(placed):
+        if i % jobs == k:
+            counts[leader_tricks(lh | extra_l, fh | extra_f, trump)] += 1
+    return counts
 
 
 def _placements(

@@ -952,17 +952,28 @@ def solve(
     format: Annotated[
         ReplayFormat, typer.Option("--format", "-f", help="text or json.")
     ] = ReplayFormat.text,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            metavar="N",
+            help="Processes that share the deals solved when cards are unknown (default 1).",
+        ),
+    ] = 1,
 ) -> None:
     """Solve each deal: what perfect play makes of it, card by card.
 
     The position is where the play begins (the exchange over), or just before line LINE.
     Both players are taken to see every card (double dummy): the value of perfect play, not a
-    forecast. A deal whose cards at play are not all in the record says which are not.
+    forecast. A deal whose cards at play are not all in the record says which are not, and
+    gives the chances over every deal the record allows.
     """
     from adjudicator.shell.solving import render, solve_record
 
     def each(name: str, record: Record, status: _Status) -> Any:
-        solved = solve_record(record, deal=deal, at=at)
+        solved = solve_record(record, deal=deal, at=at, jobs=jobs)
         return solved if format is ReplayFormat.json else render(name, solved)
 
     _guard(lambda status: _per_record(path, status, format is ReplayFormat.json, each))

@@ -56,10 +56,11 @@ def _position_step(steps: list[Step], at: int | None) -> tuple[DealState | None,
 
 
 def solve_record(
-    record: Record, *, deal: int | None = None, at: int | None = None
+    record: Record, *, deal: int | None = None, at: int | None = None, jobs: int = 1
 ) -> dict[str, Any]:
     """The solutions of ``record``'s deals (those numbered ``deal``, if given; at line ``at``,
-    if given), as plain data (the JSON of ``ecarte solve``)."""
+    if given), as plain data (the JSON of ``ecarte solve``); ``jobs`` processes share the
+    deals solved where cards are unknown."""
     out: list[dict[str, Any]] = []
     for heading, steps in _deals(record):
         if deal is not None and heading.number != deal:
@@ -76,7 +77,9 @@ def solve_record(
         solved = solve_deal(state)
         if isinstance(solved, Unknown):
             entry["unknown"] = solved.missing
-            spread = chances(state)  # some cards unknown: over every deal the record allows
+            spread = chances(
+                state, jobs=jobs
+            )  # some cards unknown: over every deal the record allows
             if not isinstance(spread, Unknown):
                 entry["before_line"] = before
                 entry["chances"] = _chances(spread)
