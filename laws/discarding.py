@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.engine.rules import HAND
-from adjudicator.engine.table import Step
+from adjudicator.engine.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.model import (
     Abandon,
@@ -869,12 +869,42 @@ LAW_35 = Law(
 #  Law 36
 # --------------------------------------------------------------------------------------------
 
+
+def _kept(deal: DealState, found: Finding) -> tuple[DealState, ...]:
+    """The exposed cards taken: the exchange goes on from the cards as given."""
+    return (deal,)
+
+
+def _thrown_aside(deal: DealState, found: Finding) -> tuple[DealState, ...]:
+    """The exposed cards refused: thrown aside, and as many of the next cards (not known)
+    given instead."""
+    exposed = 0
+    for c in found.evidence:
+        exposed |= 1 << c.index
+    seat = SEAT[deal.elder]
+    hand, aside = deal.hands[seat], deal.discards[seat]
+    if not hand.cards & exposed:
+        return ()
+    n = (hand.cards & exposed).bit_count()
+    hands, discards = list(deal.hands), list(deal.discards)
+    hands[seat] = Holding(hand.cards & ~exposed, hand.unknown + n)
+    discards[seat] = aside._replace(cards=aside.cards | (hand.cards & exposed))
+    return (
+        deal._replace(
+            hands=(hands[0], hands[1], hands[2]),
+            discards=(discards[0], discards[1], discards[2]),
+            stock=deal.stock - n,
+        ),
+    )
+
+
 TAKE_36 = Option(
     name="take",
     who=Who.NON_DEALER,
     window=Window.BEFORE_PLAYING,
     claims=("take", "elect play"),
     effect="he keeps the exposed cards",
+    leads_to=_kept,
 )
 REFUSE_36 = Option(
     name="refuse",
@@ -882,6 +912,7 @@ REFUSE_36 = Option(
     window=Window.BEFORE_PLAYING,
     claims=("refuse",),
     effect="the exposed cards are thrown aside and the next cards given instead",
+    leads_to=_thrown_aside,
 )
 
 

@@ -63,10 +63,10 @@ def test_a_fresh_deal_is_weighed_against_the_deal_as_played() -> None:
 
 
 def test_options_not_valued_say_so_and_no_option_no_advice(tmp_path: Path) -> None:
-    # Law 36's take and refuse both go on with the deal: the record shows only one of them.
-    folder = CASES / "law-36-exposed-in-giving" / "non-dealer-takes.etn"
+    # Law 37: the card turned in error may be taken in an exchange not yet made.
+    folder = CASES / "law-37-card-turned-in-error" / "forced-acceptance.etn"
     text = CliRunner().invoke(app, ["advise", str(folder)]).stdout
-    assert "may take take" in text and "not valued: the record does not show" in text
+    assert "may take take" in text and "not valued: a side of this choice cannot be" in text
     plain = tmp_path / "plain.etn"
     plain.write_text("deal 1 A\n  B: KH QH 9S\n  A: 7H 8H 7C\n  B: AC TC\n  A: JS JD\n  turn 8C\n")
     text = CliRunner().invoke(app, ["advise", str(plain)]).stdout
@@ -95,3 +95,14 @@ def test_a_check_does_not_spend_time_valuing_options() -> None:
     assert data[0]["records"][0]["deals"][0]["advice"] == []
     data = json.loads(CliRunner().invoke(app, ["rule", "-f", "json", str(WORTH_TWO)]).stdout)
     assert data[0]["records"][0]["deals"][0]["advice"][0]["option"] == "replay"
+
+
+def test_two_ways_of_going_on_with_the_exchange_are_played_on() -> None:
+    # Law 36: the exposed card taken, or thrown aside and the next (unknown) card given.
+    case = CASES / "law-36-exposed-in-giving" / "non-dealer-takes.etn"
+    data = json.loads(CliRunner().invoke(app, ["advise", "-f", "json", str(case)]).stdout)
+    options = {o["option"]: o["worth"] for o in data[0]["records"][0]["deals"][0]["options"]}
+    take, refuse = options["take"], options["refuse"]
+    assert take["taken_by"] == take["declined_by"] == "played_on"
+    assert take["worth"] == -refuse["worth"] and take["taken"] == refuse["declined"]
+    assert "64 ways" in data[0]["records"][0]["played_on"]

@@ -19,6 +19,7 @@ from adjudicator.engine.fresh import (
     shipped,
 )
 from adjudicator.engine.policy import dealer_refuses, elder_stands, keeps, throws
+from adjudicator.engine.queries import Unknown
 from adjudicator.engine.rules import SUIT_MASK, mask
 from adjudicator.notation.cards import Card, Suit
 
@@ -149,3 +150,50 @@ def test_the_elder_stands_on_a_jeu_de_regle() -> None:
 def test_a_game_longer_than_the_table_reckons_is_refused() -> None:
     with pytest.raises(ValueError, match="at most 30"):
         fresh_deals().game(0, 0, True, target=1_000_000)
+
+
+def _states(text: str) -> list:  # type: ignore[type-arg]
+    from adjudicator import read_one
+    from adjudicator.engine.replay import replay
+
+    return [s.table.deal for s in replay(read_one(text))]
+
+
+DEALT = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9D\n"
+
+
+def test_playing_on_before_the_exchange_is_playing_on_the_cards_dealt() -> None:
+    from adjudicator.engine.fresh import play_from, play_on
+
+    deal = _states(DEALT)[-1]
+    assert play_from(deal) == play_on(
+        cards("KH QH 9S 7C 8C"), cards("JS 8S 7D TD AH"), cards("9D"), 0
+    )
+
+
+def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
+    from adjudicator.engine.fresh import play_from
+    from adjudicator.engine.solve import solve_deal
+
+    deal = _states(DEALT + "  B plays\n")[-1]
+    counts = play_from(deal)
+    assert counts is not None and sum(counts) == 1  # every card known: exact
+    solved = solve_deal(deal)
+    assert not isinstance(solved, Unknown)
+    (ended,) = (o for o, n in zip(OUTCOMES, counts, strict=True) if n)
+    assert ended.winner == ("dealer" if solved.winner is deal.dealer else "elder")
+    assert ended.marks == solved.points
+    # A trick in progress, every card known: exact too.
+    led = _states(DEALT + "  B plays\n  B leads KH\n")[-1]
+    counts = play_from(led)
+    assert counts is not None and sum(counts) == 1
+
+
+def test_a_hand_played_short_is_not_played_on() -> None:
+    from adjudicator.engine.fresh import play_from
+
+    short = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C\n  A: TD AH\n  turn 9D\n"
+    assert play_from(_states(short + "  B plays\n  1. B KH A AH\n")[-1]) is None
+    # Before a card is played, the short hand is completed as law 16 says: it is played on.
+    before = play_from(_states(short)[-1])
+    assert before is not None and sum(before) == 64

@@ -1,41 +1,43 @@
 """What an option is worth to the player who chooses: the advisor.
 
 A law that gives a player a choice leaves him a question a referee is asked every time: "which
-is better for me?" Each side of a choice is valued in one of three ways
+is better for me?" Each side of a choice is valued in one of four ways
 (:data:`~adjudicator.court.ruling.Valuation`):
 
 * **as played**: the deal as the record shows it played, marked as the laws allow (an offender
   who won it marks less);
-* **perfect play**: the hands played again (laws 25 and 43), the same hands, trump and leader,
-  under perfect play with every card seen (double dummy, :mod:`adjudicator.engine.solve`),
-  marked as the laws would allow if it ended so (they look at the deal again: an offender's cap
-  depends on who wins the replay);
+* **perfect play**: the hands played again (laws 25 and 43), or the play gone on from a
+  position a law describes (law 41), every card known, under perfect play with every card seen
+  (double dummy, :mod:`adjudicator.engine.solve`), marked as the laws would allow (for a
+  replay they look at the deal again: an offender's cap depends on who wins it);
+* **played on**: the deal played on from where the record leaves it, or from the position an
+  option leads to, with cards the record does not show (the rest of a hand, the stock):
+  by the fresh deals' policy while the exchange is open, perfectly once it is closed, the
+  unknown cards dealt at random (:func:`adjudicator.engine.fresh.play_from`), on average;
 * **a fresh deal**: what a new deal gives each seat on average, and the chance of the game from
   the score before the deal with the same dealer dealing again, by the table of fresh deals
   (:mod:`adjudicator.engine.fresh`: deals played by a stated policy of proposing, accepting and
   discarding, the cards then played perfectly).
 
 An option is worth what its chooser gains by it over the other side: his marks less his
-adversary's (for a replay, the hand's marks; for a fresh deal, the king's too, since a fresh
-deal takes it away), and his chance of winning the game from the score the deal leaves, which
-decides the better choice when it differs. Which options are valued:
+adversary's (for a replay, the hand's marks; otherwise the king's too, since a fresh deal takes
+it away), and his chance of winning the game from the score the deal leaves, which decides the
+better choice when it differs. Which options are valued:
 
 * a replay of the hands (laws 25, 43): the replay under perfect play against the hand as played;
-* a fresh deal, against going on with the deal as the record shows it went on (the hand as
-  played, when the record shows it played to its end before any fresh deal was claimed);
+* a fresh deal, against going on with the deal: as played, if the record shows it played out
+  before any fresh deal was claimed; else played on from where the record leaves it, or, if a
+  hand was played short or long from there, from where the irregularity was found, the hands
+  put right as the law says when no fresh deal is claimed;
 * the one way of going on that a law gives beside a fresh deal (rectify, complete, draw, choose
-  the trump ...), the same choice seen from the other side.
+  the trump ...), the same choice seen from the other side;
+* two ways of going on that a law describes as positions (its options' ``leads_to``: law 41's
+  card led standing or the suit named led instead, the leader choosing the card; law 36's
+  exposed card taken or thrown aside for the next card): each played on from there.
 
-* two ways of going on with the play that a law describes as positions (its options'
-  ``leads_to``: law 41's card led standing, or the suit named led instead, the leader choosing
-  which card): each under perfect play from where the finding was made.
-
-Where the record stops before the deal is played out, going on is valued by playing the deal on
-by the fresh deals' policy from the cards it shows, the rest dealt at random
-(:func:`adjudicator.engine.fresh.play_on`). Not valued: two ways of going on with the exchange
-(law 36's take or refuse, law 37's card turned in error, law 34's completing), which depend on
-cards of the stock the record does not show in the order they lay; and going on from a deal
-left after a proposal, or in play with cards unknown.
+Not valued (the advice says so): law 37's card turned in error, taken or not in an exchange not
+yet made; law 34's completing a short hand, whose other side is play with a short hand, which
+the solver does not play; going on with a hand already played short or long.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from adjudicator.court.ruling import OptionWorth, PerfectPlay, Valuation
-from adjudicator.engine.fresh import MAX_TARGET, fresh_deals, marks_of, play_on
+from adjudicator.engine.fresh import MAX_TARGET, fresh_deals, marks_of, play_from
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.rules import mask
 from adjudicator.engine.solve import solve_deal
@@ -104,8 +106,8 @@ class _Advisor:
         self.target = start.target
         self._played: dict[Player, Allowed] | None = None
         self._played_known = False
-        self._on: tuple[Marks | None, float | None] = (None, None)
-        self._on_known = False
+        self._on: dict[tuple[int, Player], tuple[Marks | None, float | None]] = {}
+        """Deals played on, by the state played on from (held by the view) and chooser."""
 
     def worths(self) -> list[OptionWorth]:
         out: list[OptionWorth] = []
@@ -129,9 +131,9 @@ class _Advisor:
                 if option.outcome is Outcome.REPLAY:
                     worth = self._replay(key, chooser)
                 elif option in fresh:
-                    worth = self._fresh(key, chooser)
+                    worth = self._fresh(key, chooser, f)
                 elif fresh and going_on == [option]:
-                    worth = self._going_on(key, chooser)
+                    worth = self._going_on(key, chooser, f)
                 elif option.leads_to is not None:
                     ways = [o for o in f.options if o is not option and o.leads_to is not None]
                     if len(ways) == 1:
@@ -221,20 +223,25 @@ class _Advisor:
         )
         return marks, round(chance, 3)
 
-    def _played_side(self, chooser: Player) -> tuple[Marks | None, float | None, Valuation]:
+    def _played_side(
+        self, chooser: Player, f: Finding
+    ) -> tuple[Marks | None, float | None, Valuation]:
         """Going on with the deal: as played, marks and the chooser's chance of the game from
         the score it leaves (the deal then passes), if the record shows it played out; else
-        played on by the policy from where the record leaves it (:meth:`_played_on`)."""
+        played on from where the record leaves it, or, if it cannot be played on from there
+        (a hand played short or long), from where ``f`` was found (:meth:`_played_on`)."""
         parts = self._as_played()
         if parts is None:
-            on, chance = self._played_on(chooser)
+            on, chance = self._played_on(chooser, self._position())
+            if on is None:
+                on, chance = self._played_on(chooser, self._found_at(f))
             return on, chance, "played_on"
         marks: Marks = {p.value: a.total for p, a in parts.items()}
         return marks, self._game(chooser, marks, chooser is self.final.elder), "as_played"
 
     def _position(self) -> DealState | None:
-        """Where the record leaves the deal before any card is played or proposal made: the
-        deal before the claim that ended it, or as it ended; ``None`` if it went further."""
+        """Where the record leaves the deal: the deal before the claim that ended it, or as
+        it ended."""
         steps = self.view.steps
         cut = next(
             (
@@ -244,59 +251,68 @@ class _Advisor:
             ),
             None,
         )
-        state = steps[cut - 1].table.deal if cut is not None else self.final
-        if state is None or state.phase not in ("dealing", "exchange"):
-            return None
-        if state.tricks or state.proposals or state.lead is not None:
-            return None
-        return state
+        return steps[cut - 1].table.deal if cut is not None else self.final
 
-    def _played_on(self, chooser: Player) -> tuple[Marks | None, float | None]:
-        """The deal played on by the policy from :meth:`_position`: what each seat marks on
-        average and the chooser's chance of the game; of several cards turned up (law 11), the
-        one best for him as the trump."""
-        if self._on_known:
-            return self._on
-        self._on_known = True
-        state = self._position()
+    def _found_at(self, f: Finding) -> DealState | None:
+        """The deal as it stood where ``f`` was found."""
+        return next((s.table.deal for s in self.view.steps if s.number == f.step), None)
+
+    def _played_on(
+        self, chooser: Player, state: DealState | None
+    ) -> tuple[Marks | None, float | None]:
+        """The deal played on from ``state`` (:func:`play_from`): what each seat marks on
+        average and the chooser's chance of the game; of several cards turned up (law 11),
+        the one best for him as the trump."""
         if state is None:
             return None, None
-        elder, dealer = state.elder, state.dealer
-        out = 0
-        for h in state.discards:
-            out |= h.cards
+        known = self._on.get((id(state), chooser))
+        if known is not None:
+            return known
         turned = [c for c in state.turned if c is not None]
-        choices = [mask([c]) for c in turned] or [0]
-        table = fresh_deals()
-        adversary = self._adversary(chooser)
+        choices = [
+            (state._replace(turned=(c,), trump=c.suit), mask(turned) & ~mask([c])) for c in turned
+        ] or [(state, 0)]
         best: tuple[float, Marks, float | None] | None = None
-        for t in choices:
-            counts = play_on(
-                state.hand(elder).cards, state.hand(dealer).cards, t, out | (mask(turned) & ~t)
-            )
-            seats = marks_of(counts)
-            marks: Marks = {
-                dealer.value: round(seats["dealer"], 3),
-                elder.value: round(seats["elder"], 3),
-            }
-            chance = None
-            if self.target <= MAX_TARGET:
-                chance = round(
-                    table.after(
-                        counts,
-                        self.sheet[chooser],
-                        self.sheet[adversary],
-                        chooser is dealer,
-                        self.target,
-                    ),
-                    3,
-                )
-            key = chance if chance is not None else marks[chooser.value] - marks[adversary.value]
+        for position, aside in choices:
+            side = self._side_of(play_from(position, aside=aside), chooser)
+            if side is None:
+                continue
+            key = self._key(side, chooser)
             if best is None or key > best[0]:
-                best = (key, marks, chance)
-        assert best is not None
-        self._on = (best[1], best[2])
-        return self._on
+                best = (key, *side)
+        out: tuple[Marks | None, float | None] = (None, None)
+        if best is not None:
+            out = (best[1], best[2])
+        self._on[(id(state), chooser)] = out
+        return out
+
+    def _side_of(
+        self, counts: list[int] | None, chooser: Player
+    ) -> tuple[Marks, float | None] | None:
+        """What each player marks on average in deals that end as ``counts`` say, and the
+        chooser's chance of the game after them (the deal then passes)."""
+        if counts is None:
+            return None
+        final = self.final
+        seats = marks_of(counts)
+        marks: Marks = {
+            final.dealer.value: _rounded(seats["dealer"]),
+            final.elder.value: _rounded(seats["elder"]),
+        }
+        chance = None
+        if self.target <= MAX_TARGET:
+            adversary = self._adversary(chooser)
+            mine, his = self.sheet[chooser], self.sheet[adversary]
+            dealing = chooser is final.dealer
+            chance = round(fresh_deals().after(counts, mine, his, dealing, self.target), 3)
+        return marks, chance
+
+    def _key(self, side: tuple[Marks, float | None], chooser: Player) -> float:
+        """How good a side is for the chooser: his chance of the game, else his net marks."""
+        marks, chance = side
+        if chance is not None:
+            return chance
+        return marks[chooser.value] - marks[self._adversary(chooser).value]
 
     # -- the options -------------------------------------------------------------------------
 
@@ -374,14 +390,15 @@ class _Advisor:
             replayed,
         )
 
-    def _fresh(self, key: tuple[int, str], chooser: Player) -> OptionWorth:
+    def _fresh(self, key: tuple[int, str], chooser: Player, f: Finding) -> OptionWorth:
         """A fresh deal, against going on with the deal."""
         marks, chance = self._fresh_side(chooser)
-        return self._worth(key, chooser, (marks, chance, "fresh_deal"), self._played_side(chooser))
+        going = self._played_side(chooser, f)
+        return self._worth(key, chooser, (marks, chance, "fresh_deal"), going)
 
-    def _going_on(self, key: tuple[int, str], chooser: Player) -> OptionWorth | None:
+    def _going_on(self, key: tuple[int, str], chooser: Player, f: Finding) -> OptionWorth | None:
         """The one way of going on a law gives beside a fresh deal, against a fresh deal."""
-        going = self._played_side(chooser)
+        going = self._played_side(chooser, f)
         if going[0] is None:
             return None
         marks, chance = self._fresh_side(chooser)
@@ -392,42 +409,38 @@ class _Advisor:
     ) -> OptionWorth | None:
         """Two ways of going on with the play that a law gives (its options' ``leads_to``),
         each valued under perfect play from the deal as the finding found it."""
-        state = next((s.table.deal for s in self.view.steps if s.number == f.step), None)
+        state = self._found_at(f)
         if state is None:
             return None
         took = self._best_of(taken, state, f, chooser)
         left = self._best_of(other, state, f, chooser)
         if took is None or left is None:
             return None
-        (t_marks, t_chance), (d_marks, d_chance) = took, left
-        return self._worth(
-            key, chooser, (t_marks, t_chance, "perfect_play"), (d_marks, d_chance, "perfect_play")
-        )
+        return self._worth(key, chooser, took, left)
 
     def _best_of(
         self, option: Option, state: DealState, f: Finding, chooser: Player
-    ) -> tuple[Marks, float | None] | None:
-        """The hand's marks under perfect play from the positions ``option`` leads to (of
-        several, the one his adversary would choose), and the chooser's chance of the game."""
+    ) -> tuple[Marks, float | None, Valuation] | None:
+        """The deal played on from the positions ``option`` leads to (:func:`play_from`: under
+        perfect play where every card is known, else on average over the cards not known),
+        of several the one his adversary would choose: the marks and the chooser's chance of
+        the game."""
         assert option.leads_to is not None
-        adversary = self._adversary(chooser)
         best: tuple[float, Marks, float | None] | None = None
+        valued: Valuation = "perfect_play"
         for position in option.leads_to(state, f):
-            solved = solve_deal(position)
-            if isinstance(solved, Unknown):
+            counts = play_from(position)
+            side = self._side_of(counts, chooser)
+            if counts is None or side is None:
                 return None
-            hand: Marks = {chooser.value: 0, adversary.value: 0}
-            hand[solved.winner.value] = solved.points
-            kings = {p.value: n for p, n in solved.marked.items()}
-            both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in hand}
-            chance = self._game(chooser, both, chooser is self.final.elder)
-            net = hand[chooser.value] - hand[adversary.value]
-            key = -(chance if chance is not None else net)  # his adversary picks
+            if max(counts) != sum(counts) or sum(counts) > 1:
+                valued = "played_on"
+            key = -self._key(side, chooser)  # his adversary picks
             if best is None or key > best[0]:
-                best = (key, hand, chance)
+                best = (key, *side)
         if best is None:
             return None
-        return best[1], best[2]
+        return best[1], best[2], valued
 
 
 def _chosen(option: Option) -> bool:
@@ -444,3 +457,9 @@ def option_worths(
 
 
 __all__ = ["option_worths", "perfect_replay"]
+
+
+def _rounded(n: float) -> int | float:
+    """A mark to three places; a whole number as an integer (a side known exactly)."""
+    r = round(n, 3)
+    return int(r) if r == int(r) else r

@@ -30,6 +30,7 @@ from importlib import resources
 from typing import NamedTuple
 
 from adjudicator.engine.policy import (
+    KINGS,
     PACK_SIZE,
     SAMPLES,
     DealResult,
@@ -37,7 +38,11 @@ from adjudicator.engine.policy import (
     play_hands,
     throws,
 )
-from adjudicator.engine.rules import HAND
+from adjudicator.engine.queries import Unknown, has_proposed, refused_first_proposal
+from adjudicator.engine.rules import HAND, SUIT_MASK, SUITS, mask
+from adjudicator.engine.solve import solve_deal
+from adjudicator.engine.table import SEAT, DealState, Holding
+from adjudicator.notation.cards import Player
 
 CHUNK = 2_500
 """Deals in one chunk of the table."""
@@ -219,17 +224,150 @@ def play_on(
         e, d, t = elder, dealer, turned
         if not t:
             t = rest.pop()
-        trumps = 0xFF << (8 * ((t.bit_length() - 1) >> 3))
-        while e.bit_count() > HAND:
-            e &= ~throws(e, trumps, 1)
-        while d.bit_count() > HAND:
-            d &= ~rng.choice([b for b in deck if d & b])
-        while e.bit_count() < HAND:
-            e |= rest.pop()
-        while d.bit_count() < HAND:
-            d |= rest.pop()
+        e, d = _five(e, d, t, rest, rng)
         counts[play_hands(e, d, t, rest, deck, rng)] += 1
     return [counts[o] for o in OUTCOMES]
+
+
+def _five(
+    elder: int, dealer: int, turned: int, rest: list[int], rng: random.Random
+) -> tuple[int, int]:
+    """Both hands brought to five: the elder throws what he would discard (law 15), the dealer
+    loses cards drawn at random (law 17), a short hand is completed from ``rest``."""
+    trumps = 0xFF << (8 * ((turned.bit_length() - 1) >> 3))
+    while elder.bit_count() > HAND:
+        elder &= ~throws(elder, trumps, 1)
+    while dealer.bit_count() > HAND:
+        dealer &= ~rng.choice([1 << i for i in range(PACK_SIZE) if (dealer >> i) & 1])
+    while elder.bit_count() < HAND:
+        elder |= rest.pop()
+    while dealer.bit_count() < HAND:
+        dealer |= rest.pop()
+    return elder, dealer
+
+
+def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> list[int] | None:
+    """How ``deal`` ends if it is played on from where it stands: by the policy while the
+    exchange is open (:func:`play_on`'s way, the cards not known dealt at random ``samples``
+    ways), under perfect play once it is closed (a proposal refused, play declared, or a card
+    played), the cards not known dealt at random likewise; exactly, if every card at play is
+    known. A count for each of :data:`OUTCOMES`. Before a card is played, a hand of the wrong
+    number is put right as the laws say when no fresh deal is claimed (laws 15 to 18, as
+    :func:`play_on` does). ``None`` where it cannot be played on: a hand played short or long
+    once play has begun (the solver plays hands of equal size), a deal in the middle of an
+    exchange (a player between discarding and drawing), several cards turned up. ``aside``:
+    cards out of play that the deal does not show so (turned up beside the trump card)."""
+    if deal.result is not None or deal.ended_by:
+        return None
+    elder, dealer = deal.hand(deal.elder), deal.hand(deal.dealer)
+    if deal.lead is not None:  # a trick in progress: every card must be known
+        if elder.unknown or dealer.unknown or len(deal.turned) != 1 or deal.turned[0] is None:
+            return None
+        ended = _played_out(deal, elder.cards, dealer.cards, mask(deal.turned))
+        return [int(o == ended) for o in OUTCOMES]
+    proposed = has_proposed(deal, deal.elder)
+    first_refused = refused_first_proposal(deal)
+    closed = (
+        deal.phase == "play"
+        or deal.declared is not None
+        or bool(deal.proposals and deal.proposals[-1].answer == "refuse")
+    )
+    turned = [c for c in deal.turned if c is not None]
+    if len(turned) > 1:
+        return None
+    if deal.stage not in ("", "dealer discards", "answer"):
+        return None
+    started = bool(deal.proposals) or closed
+    in_play = bool(deal.tricks) or any(deal.played)
+    if in_play and (elder.size != HAND - _played(deal, deal.elder) or dealer.size != elder.size):
+        return None  # a hand played short or long: not a position the solver plays
+    out = aside
+    for h in deal.discards:
+        out |= h.cards
+    for trick in deal.tricks:
+        out |= mask((trick.lead, trick.follow))
+    top = mask(turned)
+    if not started:
+        return play_on(elder.cards, dealer.cards, top, out, samples=samples)
+    known = elder.cards | dealer.cards | top | out
+    rng = random.Random(((elder.cards * 1_000_003 + dealer.cards) * 1_000_033 + top) + out)
+    pool = [1 << i for i in range(PACK_SIZE) if not (known >> i) & 1]
+    deck = [1 << i for i in range(PACK_SIZE)]
+    counts: Counter[DealResult] = Counter()
+    exact = closed and top and not elder.unknown and not dealer.unknown
+    ways = 1 if exact else samples
+    for _ in range(ways):
+        rest = list(pool)
+        rng.shuffle(rest)
+        e, d, t = elder.cards, dealer.cards, top
+        if not t:
+            t = rest.pop()
+        for _ in range(elder.unknown):
+            e |= rest.pop()
+        for _ in range(dealer.unknown):
+            d |= rest.pop()
+        if not in_play:  # a wrong number, put right as the laws say (see play_on)
+            e, d = _five(e, d, t, rest, rng)
+        if closed:
+            counts[_played_out(deal, e, d, t)] += 1
+        else:
+            stock = rest[: max(0, deal.stock)]
+            counts[
+                play_hands(
+                    e,
+                    d,
+                    t,
+                    stock,
+                    deck,
+                    rng,
+                    proposed=proposed,
+                    first_refused=first_refused,
+                    dealer_next=deal.stage == "dealer discards",
+                    answer_next=deal.stage == "answer",
+                )
+            ] += 1
+    return [counts[o] for o in OUTCOMES]
+
+
+def _played(deal: DealState, player: Player) -> int:
+    return deal.played[SEAT[player]]
+
+
+def _played_out(deal: DealState, elder: int, dealer: int, turned: int) -> DealResult:
+    """The deal's play from here under perfect play, the hands now ``elder`` and ``dealer``."""
+    hands = list(deal.hands)
+    hands[SEAT[deal.elder]] = Holding(elder)
+    hands[SEAT[deal.dealer]] = Holding(dealer)
+    trump = deal.trump or SUITS[(turned.bit_length() - 1) >> 3]
+    state = deal._replace(
+        hands=(hands[0], hands[1], hands[2]),
+        trump=trump,
+        phase="play",
+        leader=deal.leader or deal.elder,
+    )
+    solved = solve_deal(state)
+    if isinstance(solved, Unknown):
+        raise ValueError(f"a position with every card known cannot be solved: {solved}")
+    king = SUIT_MASK[trump] & KINGS
+    if turned == king:
+        marked = "dealer"
+    elif elder & king or _held_by(deal, deal.elder, king):
+        marked = "elder"
+    elif dealer & king or _held_by(deal, deal.dealer, king):
+        marked = "dealer"
+    else:
+        marked = ""
+    winner = "dealer" if solved.winner is deal.dealer else "elder"
+    return DealResult(king=marked, winner=winner, marks=solved.points)
+
+
+def _held_by(deal: DealState, player: Player, king: int) -> bool:
+    """Whether ``player`` played the king of trumps to a trick already."""
+    for t in deal.tricks:
+        for who, card in ((t.leader, t.lead), (t.follower, t.follow)):
+            if who is player and card is not None and (1 << card.index) & king:
+                return True
+    return False
 
 
 def table_json(fresh: FreshDeals, chunks: list[list[int]]) -> str:
@@ -286,6 +424,7 @@ __all__ = [
     "deal_chunk",
     "fresh_deals",
     "marks_of",
+    "play_from",
     "play_on",
     "shipped",
     "table_json",

@@ -43,7 +43,8 @@ SAMPLES = 16
 """Hands of the dealer (with fewer than two trumps) that a standing hand must beat."""
 
 PACK_SIZE = 32
-_KINGS = sum(1 << (8 * s) for s in range(4))
+KINGS = sum(1 << (8 * s) for s in range(4))
+"""The four kings."""
 _GUARDS = sum(0b11 << (8 * s) for s in range(4))
 """The kings and queens: a suit's guards."""
 
@@ -65,7 +66,7 @@ def _lowest_of(m: int) -> int:
 
 def keeps(hand: int, trumps: int) -> int:
     """The cards a player keeps when he exchanges (rule 2): his trumps and his kings."""
-    return hand & (trumps | _KINGS)
+    return hand & (trumps | KINGS)
 
 
 def throws(hand: int, trumps: int, room: int) -> int:
@@ -103,7 +104,7 @@ def elder_stands(
 ) -> bool:
     """Whether the elder plays without proposing (rule 1): ``unseen`` the cards he has not
     seen (one-bit sets), from which the dealer's hands are drawn."""
-    king = trumps & _KINGS
+    king = trumps & KINGS
     vole_needed = bool(hand & king)
     voles = 0
     drawn = 0
@@ -155,21 +156,36 @@ def play_hands(
     *,
     proposed: bool = False,
     first_refused: bool = False,
+    closed: bool = False,
+    dealer_next: bool = False,
+    answer_next: bool = False,
 ) -> DealResult:
     """A deal played on by the policy from its hands (five cards each), the card turned up
     and the stock (one-bit sets, its top first); ``deck``: every card, in the order in which
     the elder's unseen cards are drawn from; ``proposed`` and ``first_refused``: what has
-    already happened (law 49)."""
+    already happened (law 49); ``closed``: no more exchanges (a proposal refused, or play
+    declared); ``dealer_next``: the elder has exchanged and the dealer exchanges next;
+    ``answer_next``: the elder has proposed and the dealer answers next."""
     stock = list(stock)
     suit_index = (turned.bit_length() - 1) >> 3
     trump = SUITS[suit_index]
     trumps = SUIT_MASK[trump]
-    king = trumps & _KINGS
+    king = trumps & KINGS
     seen = elder | turned
-    while True:
-        unseen = [b for b in deck if not b & seen]
-        if not stock or elder_stands(elder, trumps, unseen, trump, rng):
-            break
+    if dealer_next and stock and not closed:
+        out = throws(dealer, trumps, len(stock)) if dealer & ~keeps(dealer, trumps) else 0
+        n = out.bit_count()
+        dealer &= ~out
+        for b in stock[:n]:
+            dealer |= b
+        del stock[:n]
+    answering = answer_next
+    while not closed:
+        if not answering:
+            unseen = [b for b in deck if not b & seen]
+            if not stock or elder_stands(elder, trumps, unseen, trump, rng):
+                break
+        answering = False
         refused = dealer_refuses(dealer, trumps)
         if not proposed:
             first_refused = refused
@@ -210,6 +226,8 @@ def play_hands(
 
 
 __all__ = [
+    "KINGS",
+    "PACK_SIZE",
     "SAMPLES",
     "DealResult",
     "dealer_refuses",

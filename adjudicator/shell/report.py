@@ -208,7 +208,7 @@ def worth_words(w: Any) -> str:
         if by == "fresh_deal":
             return f"a fresh deal, on average {marks(m)}"
         if by == "played_on":
-            return f"playing on from where the record leaves the deal, on average {marks(m)}"
+            return f"played on, the cards not shown dealt at random: on average {marks(m)}"
         if by == "perfect_play" and w.perfect_play is not None:
             p = w.perfect_play
             tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
@@ -341,9 +341,9 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
 
 
 NOT_VALUED = (
-    "not valued: the record does not show what this choice would be weighed against (both "
-    "choices go on with this deal and it shows only the one taken, or it does not show the cards "
-    "or the deal played out)"
+    "not valued: a side of this choice cannot be played on from what the record shows (a card "
+    "to be taken in an exchange not yet made, or a hand played short or long, which the solver "
+    "does not play)"
 )
 """Why an option has no worth in the advice."""
 
