@@ -197,3 +197,49 @@ def test_a_hand_played_short_is_not_played_on() -> None:
     # Before a card is played, the short hand is completed as law 16 says: it is played on.
     before = play_from(_states(short)[-1])
     assert before is not None and sum(before) == 64
+
+
+def _show(counts: list[int] | None) -> dict[str, int] | None:
+    if counts is None:
+        return None
+    return {
+        f"{o.king or '-'} {o.winner} {o.marks}": n
+        for o, n in zip(OUTCOMES, counts, strict=True)
+        if n
+    }
+
+
+def test_a_first_proposal_awaiting_its_answer_is_answered_under_law_49() -> None:
+    from adjudicator.engine.fresh import play_from
+
+    dealt = "deal 1 A\n  B: KD QD JD\n  A: KS QC QH\n  B: 7S 7C\n  A: 8H 7H\n  turn 9D\n"
+    assert dealer_refuses(cards("KS QC QH 8H 7H"), SUIT_MASK[Suit.DIAMONDS])
+    # The policy's dealer refuses the first proposal and the elder wins the point: two.
+    pending = _show(play_from(_states(dealt + "  B proposes\n")[-1]))
+    refused = _show(play_from(_states(dealt + "  B proposes\n  A refuses\n")[-1]))
+    assert pending == {"elder elder 2": 64} and refused == {"elder elder 2": 1}
+
+
+def test_the_king_played_on_is_marked_only_as_the_laws_allow() -> None:
+    from adjudicator.engine.fresh import play_from
+
+    dealt = "deal 1 A\n  B: KH QS 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9H\n  B plays\n"
+    led = _show(play_from(_states(dealt + "  B leads KH\n  B announces king\n")[-1]))
+    assert led is not None and all(k.startswith("elder ") for k in led)  # led and announced
+    lapsed = _show(play_from(_states(dealt + "  1. B 9S A JS\n")[-1]))
+    assert lapsed is not None and all(k.startswith("- ") for k in lapsed)  # played, unannounced
+
+
+def test_a_hand_put_right_at_random_is_not_called_exact() -> None:
+    from adjudicator.engine.fresh import play_from
+
+    six = (
+        "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH 7H\n  turn 9D\n  B plays\n"
+    )
+    counts = play_from(_states(six)[-1])
+    assert counts is not None and sum(counts) == 64  # law 17's card drawn at random: sampled
+    short = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9D\n"
+    led = play_from(
+        _states(short.replace("  B: 7C 8C\n", "  B: 7C\n") + "  B plays\n  B leads KH\n")[-1]
+    )
+    assert led is None  # a trick in progress with a short hand: not played on, no error

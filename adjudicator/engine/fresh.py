@@ -38,7 +38,12 @@ from adjudicator.engine.policy import (
     play_hands,
     throws,
 )
-from adjudicator.engine.queries import Unknown, has_proposed, refused_first_proposal
+from adjudicator.engine.queries import (
+    Unknown,
+    announced_in_time,
+    has_proposed,
+    refused_first_proposal,
+)
 from adjudicator.engine.rules import HAND, SUIT_MASK, SUITS, mask
 from adjudicator.engine.solve import solve_deal
 from adjudicator.engine.table import SEAT, DealState, Holding
@@ -260,42 +265,53 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
     if deal.result is not None or deal.ended_by:
         return None
     elder, dealer = deal.hand(deal.elder), deal.hand(deal.dealer)
-    if deal.lead is not None:  # a trick in progress: every card must be known
-        if elder.unknown or dealer.unknown or len(deal.turned) != 1 or deal.turned[0] is None:
+    turned = [c for c in deal.turned if c is not None]
+    if len(turned) > 1 or deal.stage not in ("", "dealer discards", "answer"):
+        return None
+    in_play = bool(deal.tricks) or any(deal.played) or deal.lead is not None
+    if in_play:  # the solver plays hands of equal size: a short or long hand is not played
+        led = 1 if deal.lead is not None else 0
+        leader = deal.lead[0] if deal.lead is not None else None
+        sizes = {
+            p: deal.hand(p).size + (led if p is leader else 0) for p in (deal.elder, deal.dealer)
+        }
+        if len(set(sizes.values())) != 1 or sizes[deal.elder] + len(deal.tricks) != HAND:
             return None
-        ended = _played_out(deal, elder.cards, dealer.cards, mask(deal.turned))
-        return [int(o == ended) for o in OUTCOMES]
-    proposed = has_proposed(deal, deal.elder)
-    first_refused = refused_first_proposal(deal)
+        if deal.lead is not None and (elder.unknown or dealer.unknown or not turned):
+            return None  # a trick in progress: every card must be known
+    answering = deal.stage == "answer"
+    answered = [p for p in deal.proposals if p.answer is not None]
+    # A proposal awaiting its answer is answered by the policy: law 49 counts it then.
+    proposed = bool(answered) if answering else has_proposed(deal, deal.elder)
+    first_refused = refused_first_proposal(deal) if answered or not answering else False
     closed = (
         deal.phase == "play"
+        or in_play
         or deal.declared is not None
         or bool(deal.proposals and deal.proposals[-1].answer == "refuse")
     )
-    turned = [c for c in deal.turned if c is not None]
-    if len(turned) > 1:
-        return None
-    if deal.stage not in ("", "dealer discards", "answer"):
-        return None
     started = bool(deal.proposals) or closed
-    in_play = bool(deal.tricks) or any(deal.played)
-    if in_play and (elder.size != HAND - _played(deal, deal.elder) or dealer.size != elder.size):
-        return None  # a hand played short or long: not a position the solver plays
     out = aside
     for h in deal.discards:
         out |= h.cards
     for trick in deal.tricks:
         out |= mask((trick.lead, trick.follow))
+    if deal.lead is not None:
+        out |= mask((deal.lead[1],))
     top = mask(turned)
-    if not started:
+    if not started and not elder.unknown and not dealer.unknown:
         return play_on(elder.cards, dealer.cards, top, out, samples=samples)
+    seen = out | deal.discards[SEAT[deal.elder]].cards  # what the elder has seen, beside his hand
     known = elder.cards | dealer.cards | top | out
-    rng = random.Random(((elder.cards * 1_000_003 + dealer.cards) * 1_000_033 + top) + out)
+    rng = random.Random(
+        ((elder.cards * 1_000_003 + dealer.cards) * 1_000_033 + top) * 1_000_037 + out
+    )
     pool = [1 << i for i in range(PACK_SIZE) if not (known >> i) & 1]
     deck = [1 << i for i in range(PACK_SIZE)]
     counts: Counter[DealResult] = Counter()
-    exact = closed and top and not elder.unknown and not dealer.unknown
-    ways = 1 if exact else samples
+    fives = elder.size == dealer.size == HAND
+    exact = closed and bool(top) and not elder.unknown and not dealer.unknown
+    ways = 1 if exact and (in_play or fives) else samples
     for _ in range(ways):
         rest = list(pool)
         rng.shuffle(rest)
@@ -309,7 +325,10 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
         if not in_play:  # a wrong number, put right as the laws say (see play_on)
             e, d = _five(e, d, t, rest, rng)
         if closed:
-            counts[_played_out(deal, e, d, t)] += 1
+            ended = _played_out(deal, e, d, t)
+            if ended is None:
+                return None
+            counts[ended] += 1
         else:
             stock = rest[: max(0, deal.stock)]
             counts[
@@ -323,7 +342,8 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
                     proposed=proposed,
                     first_refused=first_refused,
                     dealer_next=deal.stage == "dealer discards",
-                    answer_next=deal.stage == "answer",
+                    answer_next=answering,
+                    seen=seen,
                 )
             ] += 1
     return [counts[o] for o in OUTCOMES]
@@ -333,8 +353,9 @@ def _played(deal: DealState, player: Player) -> int:
     return deal.played[SEAT[player]]
 
 
-def _played_out(deal: DealState, elder: int, dealer: int, turned: int) -> DealResult:
-    """The deal's play from here under perfect play, the hands now ``elder`` and ``dealer``."""
+def _played_out(deal: DealState, elder: int, dealer: int, turned: int) -> DealResult | None:
+    """The deal's play from here under perfect play, the hands now ``elder`` and ``dealer``
+    (``None`` if the solver cannot play it)."""
     hands = list(deal.hands)
     hands[SEAT[deal.elder]] = Holding(elder)
     hands[SEAT[deal.dealer]] = Holding(dealer)
@@ -347,27 +368,30 @@ def _played_out(deal: DealState, elder: int, dealer: int, turned: int) -> DealRe
     )
     solved = solve_deal(state)
     if isinstance(solved, Unknown):
-        raise ValueError(f"a position with every card known cannot be solved: {solved}")
+        return None
     king = SUIT_MASK[trump] & KINGS
+    marked = ""
     if turned == king:
         marked = "dealer"
-    elif elder & king or _held_by(deal, deal.elder, king):
-        marked = "elder"
-    elif dealer & king or _held_by(deal, deal.dealer, king):
-        marked = "dealer"
     else:
-        marked = ""
+        for player, hand, seat in ((deal.elder, elder, "elder"), (deal.dealer, dealer, "dealer")):
+            if not (hand & king or _held_by(deal, player, king)):
+                continue
+            # Held: marked if announced in time, or if he has not yet played (he announces).
+            if not _played(deal, player) or announced_in_time(deal, player):
+                marked = seat
     winner = "dealer" if solved.winner is deal.dealer else "elder"
     return DealResult(king=marked, winner=winner, marks=solved.points)
 
 
 def _held_by(deal: DealState, player: Player, king: int) -> bool:
-    """Whether ``player`` played the king of trumps to a trick already."""
-    for t in deal.tricks:
-        for who, card in ((t.leader, t.lead), (t.follower, t.follow)):
-            if who is player and card is not None and (1 << card.index) & king:
-                return True
-    return False
+    """Whether ``player`` played the king of trumps already (to a trick, or led now)."""
+    played = [(t.leader, t.lead) for t in deal.tricks] + [
+        (t.follower, t.follow) for t in deal.tricks
+    ]
+    if deal.lead is not None:
+        played.append((deal.lead[0], deal.lead[1]))
+    return any(who is player and c is not None and (1 << c.index) & king for who, c in played)
 
 
 def table_json(fresh: FreshDeals, chunks: list[list[int]]) -> str:

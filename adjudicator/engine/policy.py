@@ -159,19 +159,21 @@ def play_hands(
     closed: bool = False,
     dealer_next: bool = False,
     answer_next: bool = False,
+    seen: int = 0,
 ) -> DealResult:
     """A deal played on by the policy from its hands (five cards each), the card turned up
     and the stock (one-bit sets, its top first); ``deck``: every card, in the order in which
     the elder's unseen cards are drawn from; ``proposed`` and ``first_refused``: what has
     already happened (law 49); ``closed``: no more exchanges (a proposal refused, or play
     declared); ``dealer_next``: the elder has exchanged and the dealer exchanges next;
-    ``answer_next``: the elder has proposed and the dealer answers next."""
+    ``answer_next``: the elder has proposed and the dealer answers next; ``seen``: cards the
+    elder has seen beside his hand and the turn-up (his discards, cards played)."""
     stock = list(stock)
     suit_index = (turned.bit_length() - 1) >> 3
     trump = SUITS[suit_index]
     trumps = SUIT_MASK[trump]
     king = trumps & KINGS
-    seen = elder | turned
+    seen |= elder | turned
     if dealer_next and stock and not closed:
         out = throws(dealer, trumps, len(stock)) if dealer & ~keeps(dealer, trumps) else 0
         n = out.bit_count()
