@@ -53,13 +53,23 @@ def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -
         entry = TraceEntry(deal=number, law=law, step=step, line=at, text=text)
         links.append((at or 0, entry))
 
+    taken_at: set[tuple[int | None, int | None]] = set()  # (law, line) of options taken
     for f in judged.findings:
         who = f" by {f.offender}" if f.offender else ""
         link(f.line, f.law, "finding", f"{f.kind.replace('_', ' ')}{who}", f.deal)
         for o in f.options:
             at = f" (line {o.line})" if o.line else ""
-            link(o.line or f.line, f.law, "option", f"{o.name}: {o.status}{at}", f.deal)
+            if o.who is None:  # no one chooses: the law requires it
+                done = {"taken": "done", "open": "due", "expired": "not done"}
+                text = f"required: {o.name}: {done.get(o.status, o.status)}{at}"
+            else:
+                text = f"{o.name}: {o.status}{at}"
+            link(o.line or f.line, f.law, "option", text, f.deal)
+            if o.status == "taken":
+                taken_at.add((f.law, o.line))
     for c in judged.claims:
+        if c.upheld and (c.law, c.line) in taken_at:
+            continue  # the option it took is linked already, at its line
         link(c.line, c.law, "claim", f"{c.player} {c.claim}: {c.verdict}")
     for note in judged.notes:
         link(note.line, note.law, "note", note.kind.replace("_", " "))
@@ -72,9 +82,9 @@ def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -
         if a.king_answer is not None and a.king_entitled > a.king:
             link(a.king_answer.line, a.king_answer.law, "king", f"{q} may not mark the king")
     if deal.outcome != "stands" or deal.laws:
-        cited = f" (laws {', '.join(str(x) for x in deal.laws)})" if deal.laws else ""
-        text = f"{deal.outcome.replace('_', ' ')}: {deal.how}{cited}"
-        link(deal.line, deal.decided_by, "outcome", text)
+        cited = ", ".join(str(x) for x in deal.laws)
+        laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
+        link(deal.line, deal.decided_by, "outcome", f"{deal.outcome.replace('_', ' ')}{laws}")
     for corr in corrections:
         sign = "+" if corr.points > 0 else ""
         link(corr.line, corr.law, "correction", f"{corr.player} {sign}{corr.points}", corr.deal)
@@ -131,9 +141,9 @@ def rule_deal(
             outcome, how = str(f.outcome), f"law {f.law}: {f.default or f.message}"
             laws.append(f.law)
             decided_by = f.law
-    for name, law in judged.taken_outcomes():
+    for name, law, words in judged.taken_outcomes():
         if SEVERITY.get(name, 0) > SEVERITY[outcome]:
-            outcome, how = name, f"by the option law {law} gave"
+            outcome, how = name, words
             laws.append(law)
             decided_by = law
     # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.

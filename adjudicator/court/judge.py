@@ -59,6 +59,37 @@ looks closes at his first look, :func:`~adjudicator.engine.queries.first_look`; 
 close with the next deal's turn-up, with the game, or never open: at once)."""
 
 
+def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int | None, str]:
+    """Why a claim no finding of the deal supports is rejected, citing the law that decides
+    it: the law of an irregularity found in the deal, which gives no such option; else the
+    laws that give it, each for an irregularity this deal does not have (the first cited)."""
+    for f in found:
+        if f.fault:
+            return f.law, (
+                f"law {f.law} governs what was found (line {f.line}) and gives no option to {what}"
+            )
+    givers = [law.number for law in LAWS if any(what in o.claims for o in law.options)]
+    if not givers:
+        return None, f"no law gives {player} the option to {what}"
+    return givers[0], (
+        f"the deal has no irregularity for which the laws give it (law(s) {_spans(givers)})"
+    )
+
+
+def _spans(numbers: list[int]) -> str:
+    """``7, 9, 11-18, 20``: numbers in order, runs of three or more as a span."""
+    out: list[str] = []
+    run: list[int] = []
+    for n in [*sorted(numbers), -1]:
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            out.append(f"{run[0]}–{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)))
+        run = [n]
+    return ", ".join(out)
+
+
 def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
     """The player an option belongs to."""
     who = str(option.who.value if hasattr(option.who, "value") else option.who)
@@ -248,7 +279,7 @@ class Judge:
             reasons.sort(key=lambda r: r[0])
             _, law, why = reasons[0]
         else:
-            law, why = None, f"no irregularity in this deal gives {player} the option to {what}"
+            law, why = _no_ground(player, what, self.found)
         self._judged(s, player, text, False, law, why)
 
     def _unwritten(self, s: Step, player: Player, what: str) -> tuple[list[int], list[str]] | None:
@@ -358,7 +389,10 @@ class Judge:
     ) -> None:
         """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
         finding gave it), the claim's ruling here, and a link of the trace."""
-        reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
+        if o.who is Who.NOBODY:  # the law requires it: the claim only calls for it
+            reason = f"law {f.law} requires it ({o.window})" + (f": {o.effect}" if o.effect else "")
+        else:
+            reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
         taken = (owner is not self, f.law, f.step, f.kind, o.name)
         self._judged(s, player, text, True, f.law, reason, taken)
         self._take(owner, i, o, s, player)
@@ -470,12 +504,16 @@ class Judge:
             default=f.default,
         )
 
-    def taken_outcomes(self) -> list[tuple[str, int]]:
+    def taken_outcomes(self) -> list[tuple[str, int, str]]:
+        """The outcome of each option taken, the law that gave it, and in words who took it,
+        where and what it does."""
         out = []
         for i, f in enumerate(self.found):
             for o in f.options:
                 if (i, o.name) in self.taken:
-                    out.append((str(o.outcome), f.law))
+                    player, line = self.taken[(i, o.name)]
+                    words = f"{player} took the option law {f.law} gives (line {line}): {o.effect}"
+                    out.append((str(o.outcome), f.law, words))
         return out
 
 

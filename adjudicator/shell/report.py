@@ -183,8 +183,9 @@ class RulingText:
                 lines.extend(_wrap(text, "  "))
             marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
             recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
-            laws = f" (laws {', '.join(str(n) for n in deal.laws)})" if deal.laws else ""
-            lines.append(f"  outcome: {deal.how}{laws}")
+            cited = ", ".join(str(n) for n in deal.laws)
+            laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
+            lines.extend(_wrap(f"outcome: {deal.how}{laws}", "  "))
             if deal.perfect_play is not None:
                 lines.extend(_wrap(_perfect(deal.perfect_play), "  "))
             lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
@@ -271,8 +272,12 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
         out.extend(_wrap(f"The law: {summary}", "    "))
     for o in f.options:
         when = f" (line {o.line})" if o.line else ""
-        by = f"{o.who}, " if o.who else ""
-        text = f"- option {o.name} ({by}{o.window}): {o.effect or o.name}"
+        if o.who is None:  # no one chooses: the law requires it
+            done = {"taken": "DONE", "open": "DUE", "expired": "NOT DONE"}.get(o.status, "")
+            text = f"- the law requires ({o.window}): {o.effect or o.name}"
+            out.extend(_wrap(f"{text}. {done or o.status.upper()}{when}", "    "))
+            continue
+        text = f"- option {o.name} ({o.who}, {o.window}): {o.effect or o.name}"
         out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
         worth = (worths or {}).get((f.law, o.name))
         if worth is not None:
