@@ -10,7 +10,7 @@ from collections.abc import Iterator, Sequence
 
 from adjudicator.engine.table import DealState, Deviation, Step
 from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.model import Claim, Mark, MarkReason
+from adjudicator.notation.model import Claim, ClaimKind, Mark, MarkReason
 
 from .base import Finding, Option, Outcome, Who, Window
 from .view import DealView, remember
@@ -103,6 +103,38 @@ def is_king_mark(step: Step) -> bool:
     """Whether the step is a ``marks king`` line."""
     event = step.event
     return isinstance(event, Mark) and event.reason is MarkReason.KING
+
+
+def replaced_marks(view: DealView) -> tuple[frozenset[int], dict[Player, int]]:
+    """The marks made for the hand as first played when the hands were then played again (a
+    replay claimed and not refused, laws 25 and 43): the replay takes that hand's place, so
+    those marks (the king's apart, which a replay does not touch) no longer stand. The steps
+    of those marks, and each player's total of them."""
+    steps = view.steps
+    at = max(
+        (
+            i
+            for i, s in enumerate(steps)
+            if isinstance(s.event, Claim) and s.event.claim is ClaimKind.REPLAY and not s.refused
+        ),
+        default=None,
+    )
+    if at is None:
+        return frozenset(), {}
+    numbers: set[int] = set()
+    totals: dict[Player, int] = {}
+    for s in steps[:at]:
+        e = s.event
+        deal = s.table.deal
+        if not isinstance(e, Mark) or e.reason is MarkReason.KING or deal is None:
+            continue
+        if not deal.marks:
+            continue
+        player, points = deal.marks[-1]
+        if points > 0:
+            numbers.add(s.number)
+            totals[player] = totals.get(player, 0) + points
+    return frozenset(numbers), totals
 
 
 def fresh_deal(

@@ -30,7 +30,7 @@ from .base import (
     findings_of,
 )
 from .chapters import BEFORE_SCORING
-from .facts import finding, is_king_mark, turn_index
+from .facts import finding, is_king_mark, replaced_marks, turn_index
 from .playing import result_marks
 from .view import DealView, remember
 
@@ -381,9 +381,11 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         allowed = {p: n + gains.get(p, 0) for p, n in ent.items()}
         hand = result_marks(final.result)
         hand = {p: hand.get(p, 0) + gains.get(p, 0) for p in players}
+    replaced, _ = replaced_marks(view)  # marks for a hand the replay took the place of
+    counted = [s for s in after if s.number not in replaced]
     for p in players:
         found = _overscore(
-            view, after, p, allowed.get(p, 0), None if hand is None else hand.get(p, 0)
+            view, counted, p, allowed.get(p, 0), None if hand is None else hand.get(p, 0)
         )
         if found is not None:
             s, excess, down = found

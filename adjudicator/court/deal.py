@@ -28,6 +28,7 @@ from adjudicator.notation.model import (
 from laws import LAWS
 from laws.allowed import Allowed, allowed_marks
 from laws.base import Correcting, Finding
+from laws.facts import replaced_marks
 from laws.view import DealView
 
 SEVERITY = {
@@ -226,6 +227,16 @@ def rule_deal(
             recorded[q] += settled[q]
     next_turn = view.next_turn_step
     lines = made.lines
+    # Marks made for the hand first played, when an option taken replayed it: the replay's law
+    # takes them off. Marks for a deal annulled: the law that annulled it.
+    replaced: dict[str, tuple[int, int]] = {}
+    replay_law = next((law for name, law, _ in judged.taken_outcomes() if name == "replay"), None)
+    if replay_law is not None:
+        _, first_played = replaced_marks(view)
+        replaced = {p.value: (replay_law, n) for p, n in first_played.items()}
+    annulled = None
+    if outcome in ("fresh_deal", "void") and decided_by is not None:
+        annulled = (decided_by, "void" if outcome == "void" else "dealt afresh")
     heading = (view.steps[0].line, view.steps[0].column)
     for q in ("A", "B"):
         diff = marks[q] - recorded[q]
@@ -248,7 +259,8 @@ def rule_deal(
             marks[q] = recorded[q] + diff
         elif diff < 0:
             kings = made.kings.get(q, 0)
-            for law, points, where, why in _takedowns(q, -diff, allowed.get(q), kings):
+            takedowns = _takedowns(q, -diff, allowed.get(q), kings, replaced.get(q), annulled)
+            for law, points, where, why in takedowns:
                 at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
                 corrections.append(
                     Correction(
@@ -291,13 +303,30 @@ _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not N
 
 
 def _takedowns(
-    player: str, excess: int, allowed: Allowed | None, kings: int
+    player: str,
+    excess: int,
+    allowed: Allowed | None,
+    kings: int,
+    replaced: tuple[int, int] | None = None,
+    annulled: tuple[int, str] | None = None,
 ) -> list[tuple[int, int, str, str]]:
     """The marks taken down from ``player`` (``excess`` in all; ``kings``: the king marks he
     made), each with the law that answers for it, the kind of mark it comes off (``king`` or
-    ``hand``) and why."""
+    ``hand``) and why. ``replaced``: the law whose replay took the place of the hand first
+    played, and the marks he made for that hand; ``annulled``: the law that annulled the deal,
+    and how."""
     out: list[tuple[int, int, str, str]] = []
     overscore = _CORRECTING[Correcting.OVERSCORE]
+    if replaced is not None:
+        law, made = replaced
+        take = min(excess, made)
+        if take:
+            why = (
+                f"law {law}: the hands were played again, and the replay takes the place of the "
+                "hand first played, for which he marked"
+            )
+            out.append((law, take, "hand", why))
+            excess -= take
     if allowed is not None:
         take = min(excess, max(0, kings - allowed.king))
         if take:
@@ -318,7 +347,10 @@ def _takedowns(
                 out.append((f.law, take, "hand", f"law {f.law} reckons the hand otherwise"))
                 excess -= take
     if excess:
-        out.append((overscore, excess, "any", "marks beyond what the deal gives him"))
+        why = "marks beyond what the deal gives him"
+        if annulled is not None:
+            why = f"the deal was {annulled[1]} (law {annulled[0]}), so it gives no marks"
+        out.append((overscore, excess, "any", why))
     return out
 
 
