@@ -703,7 +703,7 @@ def parse(
 
 
 class RulingFormat(StrEnum):
-    """How ``check`` and ``rule`` print rulings."""
+    """How ``check`` and ``advise`` print rulings (``rule``: :class:`RuleFormat`)."""
 
     text = "text"
     json = "json"
@@ -758,14 +758,38 @@ def check(
     _guard(run)
 
 
+class RuleFormat(StrEnum):
+    """How ``rule`` prints a ruling: as ``check`` does (text, json), or as the referee's
+    report of :mod:`adjudicator.shell.referee` (html, md)."""
+
+    text = "text"
+    json = "json"
+    html = "html"
+    md = "md"
+
+
 @app.command(cls=_Command, epilog=_example("rule"))
 def rule(
     path: Annotated[
         str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
     ],
     format: Annotated[
-        RulingFormat, typer.Option("--format", "-f", help="text or json.")
-    ] = RulingFormat.text,
+        RuleFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, json, html (the referee's report: one page to print, sign and pin "
+            "up) or md (the report in Markdown).",
+        ),
+    ] = RuleFormat.text,
+    referee: Annotated[
+        str | None,
+        typer.Option(
+            "--referee",
+            metavar="NAME",
+            help="The referee who signs the report (html, md); without it, a line to sign on.",
+        ),
+    ] = None,
 ) -> None:
     """Give the full ruling for a referee, deal by deal.
 
@@ -773,12 +797,21 @@ def rule(
     judged, the outcome, the marks and the corrections, each law's summary beside its
     finding; then the corrected score and the trace of the laws applied. Exit status as for
     'check'.
+
+    With '--format html' or '--format md', the referee's report: one document for the file,
+    every record in it, with the hands as cards, the tricks, the record's lines with the
+    irregular ones marked, the score sheet before and after the ruling, and a signature block
+    with the hash of each record.
     """
+
+    if format in (RuleFormat.html, RuleFormat.md):
+        _guard(lambda status: _referee_reports(path, status, format is RuleFormat.md, referee))
+        return
 
     def run(status: _Status) -> None:
         # The rulings as ``check`` makes them (a long record a piece at a time), the full
         # text instead of one line a finding; the JSON is check's document.
-        fmt: batch.Format = "json" if format is RulingFormat.json else "text"
+        fmt: batch.Format = "json" if format is RuleFormat.json else "text"
         report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
         for number, (name, p) in enumerate(_inputs([path], status)):
             part = batch.Part(number, name, None if p is None else str(p))
@@ -795,6 +828,41 @@ def rule(
             report.finish()
 
     _guard(run)
+
+
+def _referee_reports(path: str, status: _Status, markdown: bool, referee: str | None) -> None:
+    """``rule --format html|md``: for each input file, one report holding every record of it
+    (the file is read whole: the report shows its lines). A record that cannot be read is said
+    on standard error, and named in the report; a file with no record read gives no report."""
+    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.shell.referee import report_html, report_md, source_lines
+
+    render = report_md if markdown else report_html
+    for name, p in _inputs([path], status):
+        data: bytes | None
+        try:
+            data = sys.stdin.buffer.read() if p is None else p.read_bytes()
+        except OSError:
+            data = None  # the reader says why, as for every command
+        records, rulings, errors = [], [], []
+        for item in _read(name, data if data is not None else p):
+            if isinstance(item, NotationError):
+                status.earn(EXIT_UNREADABLE)
+                _say(str(item))
+                errors.append(item)
+                continue
+            ruling = adjudicate(item, advise=True)
+            if not ruling.clean:
+                status.earn(EXIT_FINDINGS)
+            records.append(item)
+            rulings.append(ruling)
+        if not records or data is None:
+            continue
+        lines = source_lines(data)
+        sys.stdout.write(
+            render(name, records, lines, rulings=rulings, referee=referee, errors=errors)
+        )
+        sys.stdout.flush()
 
 
 class LawsFormat(StrEnum):
