@@ -105,6 +105,7 @@ LAW_49 = Law(
     number=49,
     heading=Heading.SCORING,
     title="Two for the point against a player who stood or refused",
+    keywords=("doubled",),
     summary=(
         "If the non-dealer plays without proposing and loses the point, the dealer scores two "
         "for it; if the dealer refuses the first proposal and loses the point, the non-dealer "

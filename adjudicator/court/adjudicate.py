@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from adjudicator.court.deal import rule_deal, trace_deal
 from adjudicator.court.judge import Judge, Verdict
-from adjudicator.court.plain import plain_ruling
+from adjudicator.court.plain import plain_ruling, tags_of
 from adjudicator.court.record import contradicted_at, record_findings
 from adjudicator.court.ruling import (
     ClaimRuling,
@@ -87,13 +87,16 @@ def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
     names = ("findings", "notes", "claims", "deals", "corrections", "trace")
     lists: dict[str, list[object]] = {name: [] for name in names}
     last: RecordRuling | None = None
+    tags: dict[str, str] = {}
     for piece in pieces:
         for name in names:
             lists[name].extend(getattr(piece, name))
+        if last is None:
+            tags = piece.tags
         last = piece
     if last is None:
         raise ValueError("no pieces to join")
-    return RecordRuling(line=last.line, score=last.score, winner=last.winner, **lists)
+    return RecordRuling(line=last.line, tags=tags, score=last.score, winner=last.winner, **lists)
 
 
 class _Closed(NamedTuple):
@@ -290,6 +293,7 @@ class _Ruler:
         self.corrections: list[Correction] = []
         self.trace: list[TraceEntry] = []
         self.line = record.line
+        self.tags = tags_of(record)
         self.target = game_target(record)
         self.score = {"A": 0, "B": 0}
         self.winner: str | None = None
@@ -368,6 +372,7 @@ class _Ruler:
         )
         piece = RecordRuling.model_construct(
             line=self.line,
+            tags=self.tags,
             findings=self.findings,
             notes=self.notes,
             claims=self.claims,
@@ -384,6 +389,7 @@ class _Ruler:
     def done(self) -> RecordRuling:
         return RecordRuling(
             line=self.line,
+            tags=self.tags,
             findings=self.findings,
             notes=self.notes,
             claims=self.claims,

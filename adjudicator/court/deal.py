@@ -259,7 +259,15 @@ def rule_deal(
             marks[q] = recorded[q] + diff
         elif diff < 0:
             kings = made.kings.get(q, 0)
-            takedowns = _takedowns(q, -diff, allowed.get(q), kings, replaced.get(q), annulled)
+            single = (
+                final.result is not None
+                and final.result.how == "point"
+                and final.result.winner is not None
+                and final.result.winner.value == q
+            )
+            takedowns = _takedowns(
+                q, -diff, allowed.get(q), kings, replaced.get(q), annulled, single_point=single
+            )
             for law, points, where, why in takedowns:
                 at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
                 corrections.append(
@@ -299,6 +307,8 @@ def rule_deal(
 
 
 _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
+_DOUBLING = next(law.number for law in LAWS if "doubled" in law.keywords)
+"""The law that makes the point worth two (found by its keyword, not its number)."""
 """The law that makes each kind of correction when no finding answers for it (law data)."""
 
 
@@ -309,12 +319,14 @@ def _takedowns(
     kings: int,
     replaced: tuple[int, int] | None = None,
     annulled: tuple[int, str] | None = None,
+    *,
+    single_point: bool = False,
 ) -> list[tuple[int, int, str, str]]:
     """The marks taken down from ``player`` (``excess`` in all; ``kings``: the king marks he
     made), each with the law that answers for it, the kind of mark it comes off (``king`` or
     ``hand``) and why. ``replaced``: the law whose replay took the place of the hand first
     played, and the marks he made for that hand; ``annulled``: the law that annulled the deal,
-    and how."""
+    and how; ``single_point``: he won the point and law 49 does not make it two."""
     out: list[tuple[int, int, str, str]] = []
     overscore = _CORRECTING[Correcting.OVERSCORE]
     if replaced is not None:
@@ -348,6 +360,12 @@ def _takedowns(
                 excess -= take
     if excess:
         why = "marks beyond what the deal gives him"
+        if single_point:
+            why = (
+                f"the point he won is worth one: law {_DOUBLING} makes it two only for the "
+                "dealer when the non-dealer played without proposing, or for the non-dealer when "
+                "the dealer refused the first proposal, and neither was so"
+            )
         if annulled is not None:
             why = f"the deal was {annulled[1]} (law {annulled[0]}), so it gives no marks"
         out.append((overscore, excess, "any", why))

@@ -27,6 +27,11 @@ from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Record
 
 
+def tags_of(record: Record) -> dict[str, str]:
+    """The record's tags by name (of a tag written twice, the last)."""
+    return {t.name: t.value for t in record.tags}
+
+
 def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     """The ruling on ``record`` if it is plain (see the module's docstring), else ``None``.
     ``target`` is the points that win a game."""
@@ -70,6 +75,7 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
                 game_over = True
     return RecordRuling.model_construct(
         line=record.line,
+        tags=tags_of(record),
         findings=[],
         claims=[],
         deals=deals,

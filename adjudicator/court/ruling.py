@@ -218,6 +218,8 @@ class RecordRuling(_Model):
 
     line: int
     """Line where the record begins."""
+    tags: dict[str, str] = {}
+    """The record's tags: the event, site and date, the players' names (``A``, ``B``) ..."""
     findings: list[FindingRuling] = []
     notes: list[NoteRuling] = []
     """Rights exercised that a law speaks of: no finding, no effect."""

@@ -755,6 +755,7 @@ def _rule_long(
     A part that cannot be read ends the ruling there: the deals before it are ruled, and the
     errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
     from adjudicator.court.adjudicate import adjudicate_parts
+    from adjudicator.court.plain import tags_of
     from adjudicator.shell.report import RulingText, claim_lines, correction_lines, finding_lines
     from adjudicator.shell.spool import RulingJson, Spooled
 
@@ -765,7 +766,7 @@ def _rule_long(
         head = first.record.model_copy(update={"deals": ()})
         later = Spooled()  # corrections, then claims not upheld (text)
         claims = Spooled()
-        document = RulingJson(head.line) if fmt == "json" else None
+        document = RulingJson(head.line, tags_of(head)) if fmt == "json" else None
         text = RulingText(name, head.line) if full and document is None else None
         clean = True
         try:

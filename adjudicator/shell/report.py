@@ -102,9 +102,17 @@ class RulingText:
         self._counts = {"notes": 0, "corrections": 0, "trace": 0}
         self._score: dict[str, int] = {}
         self._winner: str | None = None
+        self._pending_deals: list[str] = []
+        """What the score waits on: replays not in the record, deals undetermined."""
+        self._tags: dict[str, str] = {}
+        """The record's tags (from its first piece): the heading names the event and players."""
 
     def add(self, piece: RecordRuling) -> list[str]:
         """Take in a piece of the ruling; the text that can be written now."""
+        if not self._tags:
+            self._tags = dict(piece.tags)
+        for deal in piece.deals:
+            self._pending_deals.extend(_pending(deal))
         for deal in piece.deals:
             self._pending.append((deal, [], []))
         for f in piece.findings:
@@ -147,7 +155,13 @@ class RulingText:
             out.append("\n")
         score = ", ".join(f"{p} {n}" for p, n in self._score.items())
         won = f"; {self._winner} has won the game" if self._winner else ""
-        out.append(f"Corrected score: {score}{won}\n")
+        if self._pending_deals:
+            waits = "; ".join(self._pending_deals)
+            out.extend(
+                f"{line}\n" for line in _wrap(f"Score so far: {score}{won}. PENDING: {waits}", "")
+            )
+        else:
+            out.append(f"Corrected score: {score}{won}\n")
         if self._counts["trace"]:
             out.append("\nTrace\n")
             out.extend(self._trace.blocks())
@@ -159,7 +173,16 @@ class RulingText:
 
     def _head(self) -> str:
         self._started = True
-        text = f"Ruling on the record at {self.path}:{self.line}\n\n"
+        text = f"Ruling on the record at {self.path}:{self.line}\n"
+        tags = self._tags
+        where = ", ".join(tags[k] for k in ("Site", "Date") if tags.get(k))
+        event = tags.get("Event", "")
+        if event or where:
+            text += f"{event} ({where})\n" if event and where else f"{event or where}\n"
+        names = [f"{p}: {tags[p]}" for p in ("A", "B", "C") if tags.get(p)]
+        if names:
+            text += f"{'; '.join(names)}\n"
+        text += "\n"
         if self._opening:
             lines = ["Before the first deal"]
             for f in sorted(self._opening, key=_finding_order):
@@ -192,6 +215,21 @@ class RulingText:
             out.append("\n".join(lines) + "\n\n")
         del self._pending[:count]
         return out
+
+
+def _pending(deal: Any) -> list[str]:
+    """What in a deal's ruling is not final: a replay not in the record (with what perfect play
+    would give), a deal undetermined."""
+    if deal.outcome == "undetermined":
+        return [f"deal {deal.number} is undetermined until the record says what it lacks"]
+    if deal.outcome == "replay" and deal.perfect_play is not None:
+        p = deal.perfect_play
+        would = p.marks.get(p.winner, 0)
+        return [
+            f"the replay of deal {deal.number} is not in the record; its marks are added when "
+            f"it is played (under perfect play, every card seen, {p.winner} would mark {would})"
+        ]
+    return []
 
 
 def worth_words(w: Any) -> str:

@@ -71,8 +71,10 @@ class RulingJson:
     ``records``: ``json.dumps(..., indent=1)`` of the whole document, three levels deep),
     gathered piece by piece."""
 
-    def __init__(self, line: int) -> None:
+    def __init__(self, line: int, tags: dict[str, str] | None = None) -> None:
         self.line = line
+        self.tags = tags or {}
+        """The record's tags (written after its line, as the ruling's model has them)."""
         self._lists = {name: Spooled() for name in _LISTS}
         self._counts = dict.fromkeys(_LISTS, 0)
         self.score: dict[str, int] = {}
@@ -93,6 +95,7 @@ class RulingJson:
     def blocks(self) -> Iterator[str]:
         """The JSON, in blocks (the spools are let go as they are read)."""
         yield "   {\n" + f'    "line": {json.dumps(self.line)},\n'
+        yield '    "tags": ' + indented(self.tags, "    ").lstrip() + ",\n"
         for name in _LISTS[:5]:
             yield from self._list(name)
             yield ",\n"
