@@ -106,3 +106,27 @@ def test_two_ways_of_going_on_with_the_exchange_are_played_on() -> None:
     assert take["taken_by"] == take["declined_by"] == "played_on"
     assert take["worth"] == -refuse["worth"] and take["taken"] == refuse["declined"]
     assert "64 ways" in data[0]["records"][0]["played_on"]
+
+
+def test_the_ruling_json_is_the_documented_model_and_carries_what_the_report_shows() -> None:
+    from pydantic import TypeAdapter
+
+    from adjudicator.court.ruling import FileRuling
+
+    schema = json.loads(CliRunner().invoke(app, ["schema", "--ruling"]).stdout)
+    assert schema["type"] == "array" and "FileRuling" in schema["$defs"]
+    assert {"totals", "version"} <= set(schema["$defs"]["FileRuling"]["properties"])
+    for command in ("check", "rule"):
+        out = CliRunner().invoke(app, [command, "-f", "json", str(WORTH_TWO)]).stdout
+        (entry,) = TypeAdapter(list[FileRuling]).validate_json(out)  # extra fields forbidden
+        assert entry.totals == {
+            "records": 1,
+            "clean": 0,
+            "findings": 1,
+            "corrections": 0,
+            "unreadable": 0,
+        }
+        assert entry.version and entry.records[0].tags["A"] == "Mr. Anstey"
+        finding = entry.records[0].findings[0]
+        assert finding.title and finding.summary and finding.options[0].status == "taken"
+        assert entry.records[0].trace

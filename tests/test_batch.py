@@ -276,12 +276,24 @@ def test_json_is_the_document_it_always_was(tmp_path: Path) -> None:
     document = []
     for p in paths:
         records, errors = [], []
+        unreadable = 0
         for item in read_each(p, path=str(p)):
             if isinstance(item, NotationError):
                 errors.extend(item.to_json_list())
+                unreadable += 1
             else:
                 records.append(adjudicate(item))
-        ruling = FileRuling(file=str(p), records=records, errors=errors)
+        totals = {
+            "records": len(records),
+            "clean": sum(r.clean for r in records),
+            "findings": sum(len(r.findings) for r in records),
+            "corrections": sum(len(r.corrections) for r in records),
+            "unreadable": unreadable,
+        }
+        version = batch.program_version()
+        ruling = FileRuling(
+            file=str(p), records=records, errors=errors, totals=totals, version=version
+        )
         document.append(ruling.model_dump(mode="json"))
     expected = json.dumps(document, ensure_ascii=False, indent=1) + "\n"
     assert run(files(*paths), fmt="json", jobs=1)[1] == expected

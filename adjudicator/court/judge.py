@@ -24,7 +24,7 @@ from adjudicator.notation.model import (
     ElectPlay,
     PermitComplete,
 )
-from laws import LAWS
+from laws import BY_NUMBER, LAWS
 from laws.allowed import Allowed
 from laws.base import Finding, Law, Option, Who, Window
 from laws.view import DealView
@@ -491,8 +491,11 @@ class Judge:
                     effect=o.effect,
                 )
             )
+        law = BY_NUMBER[f.law]
         return FindingRuling(
             law=f.law,
+            title=law.title,
+            summary=law.summary,
             deal=f.deal,
             line=f.line,
             column=f.column,

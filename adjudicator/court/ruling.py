@@ -45,6 +45,10 @@ class FindingRuling(_Model):
     """The law; ``None`` for a departure no law speaks of, which the court rules itself: the
     record contradicts itself (``kind`` ``inconsistent_record``: the deal is undetermined), or
     an act no law provides for is ruled as played (``unprovided``)."""
+    title: str = ""
+    """The law's title (empty for the court's own finding)."""
+    summary: str = ""
+    """What the law says, in the project's words."""
     deal: int | None
     line: int
     column: int
@@ -249,3 +253,8 @@ class FileRuling(_Model):
     records: list[RecordRuling] = []
     errors: list[dict[str, object]] = []
     """Records that could not be read."""
+    totals: dict[str, int] = {}
+    """What the file counted: ``records``, ``clean``, ``findings``, ``corrections``,
+    ``unreadable``."""
+    version: str = ""
+    """The program that ruled (its version)."""

@@ -1147,6 +1147,16 @@ class Progress:
             self.shown = 0
 
 
+def program_version() -> str:
+    """The program's version (the package's), or ``unknown`` when it is not installed."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ecarte-adjudicator")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "unknown"
+
+
 class Report:
     """Writes the results as they come and keeps the counts and the exit status.
 
@@ -1155,7 +1165,8 @@ class Report:
     that it can be read by a program or kept as it is). JSON: the document
     ``[{"file", "records", "errors"}, ...]`` written piece by piece, a record as soon as it
     is ruled; a file's ``errors`` come after its records, so they
-    wait (in a spooled temporary file) until the file ends."""
+    wait (in a spooled temporary file) until the file ends; then its ``totals`` (records,
+    clean, findings, corrections, unreadable) and the program's ``version``."""
 
     def __init__(
         self, fmt: Format, out: TextIO, err: TextIO, progress: Progress | None = None
@@ -1175,6 +1186,8 @@ class Report:
         self.total = Counts()
         """Everything ruled on so far, and the worst status."""
         self._file: int | None = None
+        self._file_counts = Counts()
+        """What the file in progress counted (its JSON entry's ``totals``)."""
         self._has_records = False
         self._errors: IO[str] | None = None
         self._open_line = False
@@ -1195,6 +1208,10 @@ class Report:
         total = self.total
         total.count(ruled)
         new_file = ruled.file is not None and ruled.file != self._file
+        if new_file:
+            self._close_file()
+            self._file_counts = Counts()
+        self._file_counts.count(ruled)
         if self.out_on_terminal and (ruled.chunks or (new_file and self.fmt == "json")):
             self._clear()  # the progress line is rubbed out before anything is written
         chunks = ruled.chunks
@@ -1204,7 +1221,6 @@ class Report:
         for _kind, text in chunks[:lead]:
             self._say(text)
         if new_file:
-            self._close_file()
             self._open_file(ruled)
         for kind, text in chunks[lead:]:
             if kind == STDERR:
@@ -1292,6 +1308,18 @@ class Report:
             errors.close()
             self._errors = None
             self._write("\n  ]")
+        c = self._file_counts
+        totals = {
+            "records": c.records,
+            "clean": c.clean,
+            "findings": c.findings,
+            "corrections": c.corrections,
+            "unreadable": c.errors,
+        }
+        from adjudicator.shell.spool import indented
+
+        self._write(',\n  "totals": ' + indented(totals, "  ").lstrip())
+        self._write(f',\n  "version": {json.dumps(program_version())}')
         self._write("\n }")
         self._file = None
 
