@@ -96,6 +96,7 @@ EXAMPLES = {
     "replay": "ecarte replay games/evening.etn",
     "solve": "ecarte solve --deal 2 games/evening.etn",
     "advise": "ecarte advise games/evening.etn",
+    "serve": "ecarte serve --port 8765",
     "schema": "ecarte schema > etn.schema.json",
 }
 """One example for each command, shown at the end of its help."""
@@ -1076,6 +1077,45 @@ def advise(
     _guard(lambda status: _per_record(path, status, format is RulingFormat.json, each))
 
 
+@app.command("serve", cls=_Command, epilog=_example("serve"))
+def serve_command(
+    port: Annotated[
+        int,
+        typer.Option(
+            "--port",
+            "-p",
+            min=0,
+            max=65535,
+            metavar="N",
+            help="The port to listen on, at 127.0.0.1 (default 8765; 0 picks a free one).",
+        ),
+    ] = 8765,
+) -> None:
+    """Rule on a record as it is typed, in a page on this machine.
+
+    Serves a page at http://127.0.0.1:PORT/ (this machine only) where a referee types or pastes
+    a record: at every pause the page shows the notation errors at their lines, or the
+    referee's report of 'rule --format html'. The page loads nothing from a network, and no
+    record is kept. The address is said on standard error; Ctrl-C stops the server (exit 0).
+    """
+
+    def run(status: _Status) -> None:
+        from adjudicator.shell import serve as serving
+
+        try:
+            server = serving.make_server(port)
+        except OSError as e:
+            _say(
+                f"ecarte serve: cannot listen on {serving.HOST}:{port}: {e.strerror or e} "
+                "('--port 0' picks a free port)"
+            )
+            status.earn(EXIT_UNREADABLE)
+            return
+        serving.serve(server, say=_say)
+
+    _guard(run)
+
+
 def _per_record(
     path: str, status: _Status, as_json: bool, each: Callable[[str, Record, _Status], Any]
 ) -> None:
@@ -1101,13 +1141,31 @@ def _per_record(
 
 
 @app.command(cls=_Command, epilog=_example("schema"))
-def schema() -> None:
-    """Print the JSON Schema of the record model.
+def schema(
+    ruling: Annotated[
+        bool,
+        typer.Option(
+            "--ruling",
+            help="The schema of the ruling document ('check' and 'rule' --format json) instead.",
+        ),
+    ] = False,
+) -> None:
+    """Print the JSON Schema of the record model, or of the ruling.
 
-    The record model is what 'ecarte parse' prints.
+    The record model is what 'ecarte parse' prints; with '--ruling', the document 'ecarte
+    check --format json' and 'ecarte rule --format json' print: a list, an entry a file.
     """
 
     def run(status: _Status) -> None:
+        if ruling:
+            from pydantic import TypeAdapter
+
+            from adjudicator.court.ruling import FileRuling
+
+            document = TypeAdapter(list[FileRuling]).json_schema()
+            document["title"] = "The rulings on the files given, an entry a file"
+            print(json.dumps(document, indent=2, ensure_ascii=False))
+            return
         print(json.dumps(Record.model_json_schema(), indent=2, ensure_ascii=False))
 
     _guard(run)
