@@ -1,0 +1,115 @@
+"""Take the screenshots of the referee's report shown in the README (docs/screenshots/).
+
+Renders three casebook rulings with ``ecarte rule --format html`` (a revoke whose replay is
+worth two marks, an overscore taken down in the next deal, a fresh deal claimed and taken)
+and takes each page whole, 1280 CSS pixels wide, in Debian's headless Chromium driven by
+Selenium through Debian's ChromeDriver (nothing is downloaded); the first also 390 pixels
+wide, as on a phone.
+
+    .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
+
+Needs /usr/bin/chromium and /usr/bin/chromedriver (``apt-get install chromium chromium-driver``)
+and Selenium (the ``test`` extra).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import sys
+import tempfile
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from typer.testing import CliRunner
+
+from adjudicator.shell.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "cases"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+SHOTS = [
+    # (record, picture, width in CSS pixels)
+    (CASES / "law-43-revoke" / "replay-worth-two.etn", "replay-worth-two.png", 1280),
+    (CASES / "law-43-revoke" / "replay-worth-two.etn", "replay-worth-two-390.png", 390),
+    (
+        CASES / "law-51-overscore" / "i9-overscore-taken-down-next-deal.etn",
+        "overscore-taken-down-next-deal.png",
+        1280,
+    ),
+    (
+        CASES / "law-15-non-dealer-too-many" / "fresh-deal-before-proposing.etn",
+        "fresh-deal-taken.png",
+        1280,
+    ),
+]
+
+REFEREE = "A. Referee"
+
+
+def browser() -> webdriver.Chrome:
+    """A headless Chromium."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path=str(CHROMEDRIVER)), options=options)
+
+
+def report(record: Path, folder: Path) -> Path:
+    """The record's report, as ``ecarte rule --format html --referee REFEREE`` writes it, in a
+    file of ``folder``. The report names the record by the path it was given: relative to the
+    repository, as the README's readers would give it."""
+    name = record.relative_to(ROOT).as_posix()
+    with contextlib.chdir(ROOT):
+        result = CliRunner().invoke(app, ["rule", "--format", "html", "--referee", REFEREE, name])
+    if result.exit_code not in (0, 1) or not result.stdout.startswith("<!DOCTYPE html>"):
+        sys.exit(f"ecarte rule --format html {name} failed ({result.exit_code}):\n{result.output}")
+    page = folder / f"{record.stem}.html"
+    page.write_text(result.stdout, encoding="utf-8")
+    return page
+
+
+def screenshot(driver: webdriver.Chrome, page: Path, width: int) -> bytes:
+    """The whole page as a PNG, ``width`` CSS pixels wide and as tall as the page."""
+    driver.set_window_size(width, 900)
+    # No scroll bar: the page is laid out across the whole width.
+    driver.execute_cdp_cmd("Emulation.setScrollbarsHidden", {"hidden": True})
+    driver.get(page.as_uri())
+    # The page's own width (the window less a scroll bar) and its whole height.
+    size = driver.execute_script(
+        "const e = document.documentElement; return [e.clientWidth, e.scrollHeight]"
+    )
+    clip = {"x": 0, "y": 0, "width": size[0], "height": size[1], "scale": 1}
+    shot = driver.execute_cdp_cmd(
+        "Page.captureScreenshot",
+        {"format": "png", "captureBeyondViewport": True, "fromSurface": True, "clip": clip},
+    )
+    return base64.b64decode(shot["data"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args()
+    for needed in (CHROMIUM, CHROMEDRIVER):
+        if not needed.is_file():
+            sys.exit(f"{needed} is missing: apt-get install chromium chromium-driver")
+    args.out.mkdir(parents=True, exist_ok=True)
+    driver = browser()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            for record, picture, width in SHOTS:
+                png = screenshot(driver, report(record, Path(folder)), width)
+                (args.out / picture).write_bytes(png)
+                print(f"{args.out / picture}: {width} px wide, {len(png) // 1024} KB")
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    main()
