@@ -66,7 +66,8 @@ def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int
     for f in found:
         if f.fault:
             return f.law, (
-                f"law {f.law} governs what was found (line {f.line}) and gives no option to {what}"
+                f"law {f.law} governs what was found (line {f.line}), and it gives no claim "
+                f"'{what}'"
             )
     givers = [law.number for law in LAWS if any(what in o.claims for o in law.options)]
     if not givers:
@@ -389,7 +390,7 @@ class Judge:
     ) -> None:
         """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
         finding gave it), the claim's ruling here, and a link of the trace."""
-        if o.who is Who.NOBODY:  # the law requires it: the claim only calls for it
+        if o.who in (Who.EITHER, Who.NOBODY):  # the law requires it: the claim calls for it
             reason = f"law {f.law} requires it ({o.window})" + (f": {o.effect}" if o.effect else "")
         else:
             reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")

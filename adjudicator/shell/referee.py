@@ -39,7 +39,7 @@ from adjudicator.engine.replay import game_target
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.writer import write
-from adjudicator.shell.report import _perfect, worth_words
+from adjudicator.shell.report import _perfect, pending_words, worth_words
 from adjudicator.shell.show import summarise
 from laws import BY_NUMBER
 
@@ -298,6 +298,7 @@ def _record(
         ],
         "corrections": [_correction(c, who) for c in ruling.corrections],
         "score": _score(ruling.score, who),
+        "pending": [p for d in ruling.deals for p in pending_words(d)],
         "winner": who.get(ruling.winner or ""),
         "clean": ruling.clean,
         "trace": [
@@ -548,6 +549,12 @@ def _finding(
                 "who_label": _player(o.who, names)["label"] if o.who else "the law decides",
                 "window": o.window,
                 "status": o.status,
+                "required": o.who is None,
+                "fate": {"taken": "done", "open": "due", "expired": "not done"}.get(
+                    o.status, o.status
+                )
+                if o.who is None
+                else o.status,
                 "line": o.line,
                 "effect": o.effect or o.name.replace("_", " "),
                 "worth": worth_words(worth) if worth is not None else None,

@@ -112,7 +112,7 @@ class RulingText:
         if not self._tags:
             self._tags = dict(piece.tags)
         for deal in piece.deals:
-            self._pending_deals.extend(_pending(deal))
+            self._pending_deals.extend(pending_words(deal))
         for deal in piece.deals:
             self._pending.append((deal, [], []))
         for f in piece.findings:
@@ -217,7 +217,7 @@ class RulingText:
         return out
 
 
-def _pending(deal: Any) -> list[str]:
+def pending_words(deal: Any) -> list[str]:
     """What in a deal's ruling is not final: a replay not in the record (with what perfect play
     would give), a deal undetermined."""
     if deal.outcome == "undetermined":
