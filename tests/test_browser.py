@@ -7,8 +7,15 @@ overscore over four deals, a vole claimed on abandoning, a deal with four findin
 seven deals): at a phone's width and a desk's, nothing runs off the side of the page; every
 finding's line is marked and shown; and the page prints to A4 a deal to a page.
 
+And the page that ``ecarte serve`` serves, from a real server on a free port of 127.0.0.1: a
+record typed with a card that is none shows its error at its line (the list of errors, the
+line numbers beside the text); clicking the error selects the fault, and typing the right card
+brings the referee's report into the frame, with the players, the revoke's line highlighted
+and the finding of law 43; nothing is fetched from anywhere but that server, nothing is
+refused by the page's Content-Security-Policy, and nothing runs off the side of the page.
+
 Skipped, saying why, where Chromium or ChromeDriver is not installed; .ci/run installs both, so
-in CI these tests run. Not covered yet: the page that ``ecarte serve`` serves.
+in CI these tests run.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import base64
 import os
 import re
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,11 +33,15 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.command import Command
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
 from typer.testing import CliRunner
 
 from adjudicator.court.adjudicate import adjudicate
 from adjudicator.notation.reader import read_one
 from adjudicator.shell.cli import app
+from adjudicator.shell.serve import EMPTY_MESSAGE, Server, make_server, serve
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -230,3 +242,234 @@ def test_prints_a_deal_to_a_page(
         f"{record.name}: {pages} pages for {report.deals} deal(s): a deal, or the first with"
         " the heading, runs over an A4 page"
     )
+
+
+# --------------------------------------------------------------------------------------------
+#  The page of ``ecarte serve``
+# --------------------------------------------------------------------------------------------
+
+RECORD = CASES / "law-43-revoke" / "replay-worth-two.etn"
+"""Mr. Anstey and Mr. Bourke; a revoke on line 19, ruled under law 43."""
+
+TYPED = RECORD.read_text(encoding="utf-8")
+
+
+def _misspelt(line: int, right: str, wrong: str) -> str:
+    """:data:`TYPED` with ``right`` replaced by ``wrong`` on ``line`` (and nowhere else)."""
+    lines = TYPED.split("\n")
+    assert lines[line - 1].count(right) == 1, lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(right, wrong)
+    return "\n".join(lines)
+
+
+TYPO = _misspelt(11, "9D", "9X")
+"""A card that is none, at the end of line 11 (``  B: KH QH 9X``, column 12)."""
+
+MID_LINE_TYPO = _misspelt(12, "7S", "7X")
+"""A card that is none in the middle of line 12 (``  A: 7H 7X KS``, column 9)."""
+
+WAIT = 5.0
+"""The longest wait for the page (it asks for a ruling 0.3 s after the last keystroke)."""
+
+POLL = 0.05
+
+RULED = "1 record ruled: 1 finding, 0 corrections."
+
+READY_JS = """
+// The ruling shown: no error listed, the status says so, and the frame's document (the report
+// in srcdoc, not the empty document before it) loaded with its finding of law 43.
+const frame = document.getElementById("report");
+const inner = frame.contentDocument;
+return document.querySelectorAll(".notation-error").length === 0
+  && document.getElementById("status").className === "ok"
+  && !frame.hidden && inner !== null && inner.readyState === "complete"
+  && inner.querySelector('.finding[data-law="43"]') !== null;
+"""
+
+MARK_JS = """
+// Where the gutter's marked line number is, and where the textarea's line arguments[0] is
+// (its top, from the textarea's border, padding, line height and scroll): they should match.
+const record = document.getElementById("record");
+const style = getComputedStyle(record);
+const marks = document.querySelectorAll("#gutter .bad");
+const line = arguments[0];
+return {
+  marks: marks.length,
+  markTop: marks.length ? marks[0].getBoundingClientRect().top : null,
+  lineTop: record.getBoundingClientRect().top + parseFloat(style.borderTopWidth)
+    + parseFloat(style.paddingTop) + (line - 1) * parseFloat(style.lineHeight) - record.scrollTop,
+};
+"""
+
+RESOURCES_JS = """
+// Every resource fetched by the page and by the report in its frame (same origin: the frame is
+// sandboxed with allow-same-origin), by its address.
+const frame = document.getElementById("report").contentWindow;
+const inner = frame ? frame.performance.getEntriesByType("resource") : [];
+return [...performance.getEntriesByType("resource"), ...inner].map((entry) => entry.name);
+"""
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[Server]:
+    """``ecarte serve`` on a free port of 127.0.0.1, serving in a thread for the module; shut
+    down at the end, its socket closed."""
+    server = make_server(0)
+    said: list[str] = []
+    thread = threading.Thread(
+        target=serve, args=(server,), kwargs={"say": said.append}, daemon=True
+    )
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        thread.join(WAIT)
+        assert not thread.is_alive(), "the server did not stop"
+        assert server.socket.fileno() == -1, "the server's socket is still open"
+        assert said == [f"Serving on {server.url} — Ctrl-C stops"], said
+
+
+def waiting(driver: webdriver.Chrome) -> WebDriverWait[webdriver.Chrome]:
+    """An explicit wait of at most :data:`WAIT` seconds, looking every :data:`POLL`."""
+    return WebDriverWait(driver, WAIT, poll_frequency=POLL)
+
+
+def browser_log(driver: webdriver.Chrome) -> list[dict[str, Any]]:
+    """The browser's console messages since the last call (errors among them, such as a load
+    the Content-Security-Policy refused), emptying it."""
+    entries: list[dict[str, Any]] = driver.execute(Command.GET_LOG, {"type": "browser"})["value"]
+    return entries
+
+
+def open_page(driver: webdriver.Chrome, server: Server, width: int) -> WebElement:
+    """The served page, fresh, in a window ``width`` CSS pixels wide, with the browser's log
+    emptied: its textarea, the page as a referee finds it."""
+    browser_log(driver)
+    show(driver, server.url, width)
+    assert driver.find_element(By.ID, "status").text == EMPTY_MESSAGE
+    assert not driver.find_elements(By.CSS_SELECTOR, ".notation-error")
+    assert not driver.find_element(By.ID, "report").is_displayed()
+    return driver.find_element(By.ID, "record")
+
+
+def type_record(driver: webdriver.Chrome, record: WebElement, text: str) -> WebElement:
+    """Type ``text`` into the textarea, key by key, and wait for its one notation error."""
+    record.send_keys(text)
+    assert record.get_property("value") == text, "the textarea does not hold what was typed"
+    errors: list[WebElement] = waiting(driver).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, ".notation-error"),
+        "no notation error listed",
+    )
+    assert len(errors) == 1, [e.text for e in errors]
+    return errors[0]
+
+
+def selected(driver: webdriver.Chrome) -> str:
+    """The text selected in the textarea."""
+    chosen: str = driver.execute_script(
+        "const r = document.getElementById('record');"
+        " return r.value.slice(r.selectionStart, r.selectionEnd);"
+    )
+    return chosen
+
+
+def assert_fits(driver: webdriver.Chrome, width: int, shown: str) -> None:
+    """Nothing on the page (not in its frame) runs off its side."""
+    found: dict[str, Any] = driver.execute_script(OVERFLOW_JS)
+    assert found["scrollWidth"] <= found["clientWidth"] + 1, (
+        f"with {shown}, the page scrolls sideways at {width} px: scroll width"
+        f" {found['scrollWidth']}, client width {found['clientWidth']}; offenders:\n"
+        + "\n".join(found["offenders"][:10])
+    )
+    assert not found["offenders"], (
+        f"with {shown}, {len(found['offenders'])} element(s) run off the page at {width} px:\n"
+        + "\n".join(found["offenders"][:10])
+    )
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_served_page_shows_the_error_at_its_line_then_the_ruling(
+    browser: webdriver.Chrome, served: Server, width: int
+) -> None:
+    record = open_page(browser, served, width)
+
+    # A card that is none: the error, at its line and column, and nothing ruled yet.
+    error = type_record(browser, record, TYPO)
+    assert error.get_attribute("data-line") == "11"
+    assert error.get_attribute("data-column") == "12"
+    assert error.text.startswith("Line 11, column 12: '9X'"), error.text
+    assert "11 |   B: KH QH 9X" in error.text, error.text
+    status = browser.find_element(By.ID, "status")
+    assert status.get_attribute("class") == "bad"
+    assert status.text.startswith("1 notation error:"), status.text
+    assert not browser.find_element(By.ID, "report").is_displayed()
+    numbers = browser.find_elements(By.CSS_SELECTOR, "#gutter span")
+    assert len(numbers) == TYPO.count("\n") + 1
+    marked = [n.get_attribute("textContent") for n in numbers if n.get_attribute("class") == "bad"]
+    assert marked == ["11"], f"the line numbers marked: {marked}"
+    assert_fits(browser, width, "a notation error listed")
+
+    # Clicked, the error takes the referee to the fault: line 11 in view, its mark beside it.
+    error.click()
+    assert browser.switch_to.active_element == record
+    assert browser.find_element(By.ID, "where").text == "Line 11, column 12"
+    assert selected(browser) == "9X"
+    mark: dict[str, Any] = browser.execute_script(MARK_JS, 11)
+    assert mark["marks"] == 1 and abs(mark["markTop"] - mark["lineTop"]) <= 1, (
+        f"line 11's number is marked at {mark['markTop']:.1f} px, its text at"
+        f" {mark['lineTop']:.1f} px"
+    )
+
+    # The right card typed over the fault: the record as written, and its ruling.
+    record.send_keys("9D")
+    assert record.get_property("value") == TYPED
+    waiting(browser).until(lambda d: d.execute_script(READY_JS), "the ruling is not shown")
+    assert status.text == RULED
+    assert not browser.find_elements(By.CSS_SELECTOR, "#gutter .bad")
+    report = browser.find_element(By.ID, "report")
+    assert report.is_displayed()
+    browser.switch_to.frame(report)
+    try:
+        text = browser.find_element(By.TAG_NAME, "body").text
+        for name in ("Mr. Anstey", "Mr. Bourke"):
+            assert name in text, f"{name} is not in the report"
+        line = browser.find_element(By.CSS_SELECTOR, '.listing .irregular[data-line="19"]')
+        plain = browser.find_element(By.CSS_SELECTOR, ".listing .line:not(.irregular)")
+        assert line.is_displayed() and "A 7S" in line.text, line.text
+        assert line.value_of_css_property("background-color") != (
+            plain.value_of_css_property("background-color")
+        ), "line 19 is marked but not highlighted"
+        finding = browser.find_element(By.CSS_SELECTOR, '.finding[data-law="43"]')
+        assert finding.get_attribute("data-line") == "19"
+        assert finding.is_displayed() and "Line 19: law 43" in finding.text, finding.text
+    finally:
+        browser.switch_to.default_content()
+    assert_fits(browser, width, "the report shown")
+
+    # Nothing fetched but from the server itself, nothing refused by the page's policy.
+    fetched: list[str] = browser.execute_script(RESOURCES_JS)
+    assert f"{served.url}rule" in fetched, fetched
+    elsewhere = [n for n in fetched if not n.startswith((served.url, "about:", "data:"))]
+    assert not elsewhere, f"the page fetched from elsewhere than {served.url}: {elsewhere}"
+    logged = [
+        e["message"]
+        for e in browser_log(browser)
+        if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]
+    ]
+    assert not logged, "errors in the browser's log (a load the policy refused?): " + str(logged)
+
+
+def test_a_clicked_error_selects_the_fault_only(browser: webdriver.Chrome, served: Server) -> None:
+    """A card that is none in the middle of a line: clicking its error selects that card and
+    nothing after it, so that the right card typed replaces it and the rest of the line stays."""
+    record = open_page(browser, served, WIDTHS[-1])
+    error = type_record(browser, record, MID_LINE_TYPO)
+    assert error.get_attribute("data-line") == "12"
+    assert error.get_attribute("data-column") == "9"
+    error.click()
+    assert browser.find_element(By.ID, "where").text == "Line 12, column 9"
+    assert selected(browser) == "7X", "the selection runs past the fault"
+    record.send_keys("7S")
+    assert record.get_property("value") == TYPED
+    waiting(browser).until(lambda d: d.execute_script(READY_JS), "the ruling is not shown")
