@@ -130,3 +130,19 @@ def test_the_ruling_json_is_the_documented_model_and_carries_what_the_report_sho
         finding = entry.records[0].findings[0]
         assert finding.title and finding.summary and finding.options[0].status == "taken"
         assert entry.records[0].trace
+
+
+def test_every_option_of_the_casebook_is_valued_or_says_why_not() -> None:
+    result = CliRunner().invoke(app, ["advise", "--format", "json", str(CASES)])
+    assert result.exit_code == 1, result.stderr  # findings, and nothing unreadable or broken
+    options = [
+        o
+        for entry in json.loads(result.stdout)
+        for record in entry["records"]
+        for deal in record["deals"]
+        for o in deal["options"]
+    ]
+    assert all(("worth" in o) != ("not_valued" in o) for o in options)
+    valued = sum("worth" in o for o in options)
+    # 197 of 204 when this was written; the rest are law 37's and law 34's options.
+    assert valued >= 197 and {o["law"] for o in options if "worth" not in o} <= {34, 37}

@@ -31,7 +31,8 @@ triggers them by their applying, with no finding of theirs (law data, ``Law.defi
 
 @pytest.mark.parametrize("case", ALL, ids=[c.name for c in ALL])
 def test_case(case: Case) -> None:
-    ruling = adjudicate(read_one(case.record), advise=True)
+    advise = any(d.advice is not None for d in case.expected.deals)  # valuing takes time
+    ruling = adjudicate(read_one(case.record), advise=advise)
     problems = differences(case.expected, ruling)
     assert not problems, f"{case.record}:\n  " + "\n  ".join(problems)
 
