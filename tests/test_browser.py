@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.command import Command
@@ -229,18 +230,16 @@ def test_prints_a_deal_to_a_page(
 ) -> None:
     report = reports[record]
     show(browser, report.url, WIDTHS[-1])
-    printed = browser.execute_cdp_cmd(
-        "Page.printToPDF", {"printBackground": False, "preferCSSPageSize": True}
-    )
-    pages = pdf_pages(base64.b64decode(printed["data"]))
-    # Each deal but the first begins a page (the print styles' break-before), and a deal fits
-    # on one. The one page allowed beyond the deals: the first deal shares its page with the
-    # heading (the players, the lines before the first deal), and the score sheet, the
-    # corrections, the trace of the laws and the signature follow the last deal on its page
-    # and may run on to one more.
-    assert pages <= report.deals + 1, (
-        f"{record.name}: {pages} pages for {report.deals} deal(s): a deal, or the first with"
-        " the heading, runs over an A4 page"
+    pages = pdf_pages(base64.b64decode(_print(browser)))
+    # One page per deal or fewer (one page for a record of no deal). Each deal but the first
+    # begins a page (the print styles' break-before) and fits on it in two columns; the first
+    # deal shares its page with the heading (the players, the lines before the first deal),
+    # and the score sheet, the corrections, the trace of the laws and the signature follow the
+    # last deal on its page.
+    allowed = max(1, report.deals)
+    assert pages <= allowed, (
+        f"{record.name}: {pages} pages for {report.deals} deal(s), more than {allowed}: the"
+        " report runs over one A4 page per deal"
     )
 
 
@@ -473,3 +472,18 @@ def test_a_clicked_error_selects_the_fault_only(browser: webdriver.Chrome, serve
     record.send_keys("7S")
     assert record.get_property("value") == TYPED
     waiting(browser).until(lambda d: d.execute_script(READY_JS), "the ruling is not shown")
+
+
+def _print(browser: webdriver.Chrome) -> str:
+    """The page printed to PDF (base64). Chromium now and then answers "Printing failed" to a
+    page that prints the next time: that, and only that, is tried again (three times)."""
+    for attempt in range(3):
+        try:
+            printed = browser.execute_cdp_cmd(
+                "Page.printToPDF", {"printBackground": False, "preferCSSPageSize": True}
+            )
+            return str(printed["data"])
+        except WebDriverException as e:
+            if "Printing failed" not in str(e) or attempt == 2:
+                raise
+    raise AssertionError("unreachable")
