@@ -134,6 +134,18 @@ class DealResult(NamedTuple):
     """What he marks for it (1 or 2: the vole, or law 49's two)."""
 
 
+def _dealer_exchanges(dealer: int, trumps: int, stock: list[int]) -> int:
+    """The dealer's hand after he exchanges by rule 2 (nothing thrown if he keeps all five),
+    the cards drawn from the top of ``stock`` (taken off it)."""
+    out = throws(dealer, trumps, len(stock)) if dealer & ~keeps(dealer, trumps) else 0
+    n = out.bit_count()
+    dealer &= ~out
+    for b in stock[:n]:
+        dealer |= b
+    del stock[:n]
+    return dealer
+
+
 def play_deal(rng: random.Random) -> DealResult:
     """One deal shuffled by ``rng`` and played by the policy (see the module's docstring)."""
     deck = [1 << i for i in range(PACK_SIZE)]
@@ -175,12 +187,7 @@ def play_hands(
     king = trumps & KINGS
     seen |= elder | turned
     if dealer_next and stock and not closed:
-        out = throws(dealer, trumps, len(stock)) if dealer & ~keeps(dealer, trumps) else 0
-        n = out.bit_count()
-        dealer &= ~out
-        for b in stock[:n]:
-            dealer |= b
-        del stock[:n]
+        dealer = _dealer_exchanges(dealer, trumps, stock)
     answering = answer_next
     while not closed:
         if not answering:
@@ -202,12 +209,7 @@ def play_hands(
         del stock[:n]
         seen |= elder | out
         if stock:
-            out = throws(dealer, trumps, len(stock)) if dealer & ~keeps(dealer, trumps) else 0
-            n = out.bit_count()
-            dealer &= ~out
-            for b in stock[:n]:
-                dealer |= b
-            del stock[:n]
+            dealer = _dealer_exchanges(dealer, trumps, stock)
     if turned == king:
         marked = "dealer"
     elif elder & king:
