@@ -42,6 +42,7 @@ LAW_46 = Law(
     number=46,
     heading=Heading.SCORING,
     title="Game of five; treble, double, single",
+    keywords=("treble", "single"),
     summary=(
         "The first to five points wins the game. If the players have so agreed, a game won "
         "while the loser still has nothing counts three games, while he has one or two counts "

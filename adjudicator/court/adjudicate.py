@@ -24,13 +24,14 @@ from typing import NamedTuple
 
 from adjudicator.court.deal import rule_deal, trace_deal
 from adjudicator.court.judge import Judge, Verdict
-from adjudicator.court.plain import plain_ruling, tags_of
+from adjudicator.court.plain import counts_by_law, game_won, plain_ruling, tags_of
 from adjudicator.court.record import contradicted_at, record_findings
 from adjudicator.court.ruling import (
     ClaimRuling,
     Correction,
     DealRuling,
     FindingRuling,
+    GameRuling,
     NoteRuling,
     RecordRuling,
     TraceEntry,
@@ -84,7 +85,7 @@ def adjudicate_parts(
 
 def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
     """The ruling whose pieces are ``pieces`` (:func:`adjudicate_parts`), whole."""
-    names = ("findings", "notes", "claims", "deals", "corrections", "trace")
+    names = ("findings", "notes", "claims", "deals", "corrections", "trace", "games")
     lists: dict[str, list[object]] = {name: [] for name in names}
     last: RecordRuling | None = None
     tags: dict[str, str] = {}
@@ -294,6 +295,11 @@ class _Ruler:
         self.trace: list[TraceEntry] = []
         self.line = record.line
         self.tags = tags_of(record)
+        self.games: list[GameRuling] = []
+        """Games won since the last cut."""
+        self.won = 0
+        """Games won in the record so far."""
+        self.by_law = counts_by_law(record)
         self.target = game_target(record)
         self.score = {"A": 0, "B": 0}
         self.winner: str | None = None
@@ -359,6 +365,9 @@ class _Ruler:
                     if self.score[p] >= self.target and not self.game_over:
                         self.winner = p
                         self.game_over = True
+                        self.won += 1
+                        number = deal_ruling.number
+                        self.games.append(game_won(self.won, p, self.score, number, self.by_law))
         self.previous = (view, judge) if view is not None and judge is not None else None
 
     def cut(self, *, final: bool = False) -> RecordRuling:
@@ -381,8 +390,10 @@ class _Ruler:
             score=dict(self.score),
             winner=self.winner,
             trace=self.trace,
+            games=self.games,
         )
         self.findings, self.notes, self.claims, self.deals, self.trace = [], [], [], [], []
+        self.games = []
         del self.corrections[:settled]
         return piece
 
@@ -398,6 +409,7 @@ class _Ruler:
             score=self.score,
             winner=self.winner,
             trace=self.trace,
+            games=self.games,
         )
 
 

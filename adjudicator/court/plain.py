@@ -19,12 +19,39 @@ games, that whenever it answers, its ruling is the one the full adjudication giv
 
 from __future__ import annotations
 
-from adjudicator.court.ruling import DealRuling, RecordRuling
+from adjudicator.court.ruling import DealRuling, GameRuling, RecordRuling
 from adjudicator.engine.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.replay import deal_ends
-from adjudicator.engine.rules import cut_rank
+from adjudicator.engine.rules import cut_rank, game_value
 from adjudicator.notation.cards import Player
 from adjudicator.notation.model import Record
+from laws import LAWS
+
+_COUNTS = {3: "treble", 2: "double", 1: "single"}
+_GAME_VALUE_LAW = next(law.number for law in LAWS if "treble" in law.keywords)
+"""The law that values a game by the loser's score (found by its keyword, not its number)."""
+
+
+def counts_by_law(record: Record) -> bool:
+    """Whether the record's games count treble, double or single (``Scoring "law46"``)."""
+    return (record.tag("Scoring") or "").strip().lower() == "law46"
+
+
+def game_won(
+    number: int, winner: str, score: dict[str, int], deal: int, by_law: bool
+) -> GameRuling:
+    """A game won, valued by the loser's score if ``by_law`` (else it counts one)."""
+    loser = max(v for p, v in score.items() if p != winner)
+    value = game_value(loser) if by_law else 1
+    return GameRuling(
+        number=number,
+        winner=winner,
+        score=dict(score),
+        deal=deal,
+        value=value,
+        counts=_COUNTS[value] if by_law else "",
+        law=_GAME_VALUE_LAW if by_law else None,
+    )
 
 
 def tags_of(record: Record) -> dict[str, str]:
@@ -44,6 +71,8 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     winner: str | None = None
     game_over = False
     deals: list[DealRuling] = []
+    games: list[GameRuling] = []
+    by_law = counts_by_law(record)
     # The end of each deal, until a deviation or a card not named (None; no more follow).
     for deal, table in zip(record.deals, deal_ends(record), strict=False):
         final = table.deal if table is not None else None
@@ -73,7 +102,9 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
             if score[p] >= target and not game_over:
                 winner = p
                 game_over = True
+                games.append(game_won(len(games) + 1, p, score, deal.number, by_law))
     return RecordRuling.model_construct(
+        games=games,
         line=record.line,
         tags=tags_of(record),
         findings=[],

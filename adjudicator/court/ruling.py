@@ -217,6 +217,24 @@ class TraceEntry(_Model):
     """The record's line that shows it."""
 
 
+class GameRuling(_Model):
+    """A game won in the record, and what it counts."""
+
+    number: int
+    """Which game of the record (1, 2 ...)."""
+    winner: str
+    score: dict[str, int]
+    """The score, as the ruling corrects it, when it was won."""
+    deal: int
+    """The deal that won it."""
+    value: int
+    """What it counts: 1, or with the ``Scoring "law46"`` tag 3, 2 or 1 by the loser's score."""
+    counts: Literal["treble", "double", "single", ""] = ""
+    """Under the ``Scoring "law46"`` tag, how it counts; empty when every game counts one."""
+    law: int | None = None
+    """The law that values it (under that tag)."""
+
+
 class RecordRuling(_Model):
     """The ruling on one record."""
 
@@ -235,6 +253,8 @@ class RecordRuling(_Model):
     winner: str | None = None
     """Who won the game (the last one won in the record), if any."""
     trace: list[TraceEntry] = []
+    games: list[GameRuling] = []
+    """The games won in the record, in order."""
 
     @property
     def clean(self) -> bool:

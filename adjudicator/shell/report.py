@@ -102,6 +102,8 @@ class RulingText:
         self._counts = {"notes": 0, "corrections": 0, "trace": 0}
         self._score: dict[str, int] = {}
         self._winner: str | None = None
+        self._games: list[str] = []
+        """Each game won, in words."""
         self._pending_deals: list[str] = []
         """What the score waits on: replays not in the record, deals undetermined."""
         self._tags: dict[str, str] = {}
@@ -113,6 +115,7 @@ class RulingText:
             self._tags = dict(piece.tags)
         for deal in piece.deals:
             self._pending_deals.extend(pending_words(deal))
+        self._games.extend(game_words(g) for g in piece.games)
         for deal in piece.deals:
             self._pending.append((deal, [], []))
         for f in piece.findings:
@@ -162,6 +165,9 @@ class RulingText:
             )
         else:
             out.append(f"Corrected score: {score}{won}\n")
+        if self._games:
+            out.append("Games won\n")
+            out.extend(f"{line}\n" for g in self._games for line in _wrap(g, "  "))
         if self._counts["trace"]:
             out.append("\nTrace\n")
             out.extend(self._trace.blocks())
@@ -215,6 +221,15 @@ class RulingText:
             out.append("\n".join(lines) + "\n\n")
         del self._pending[:count]
         return out
+
+
+def game_words(g: Any) -> str:
+    """A game won, in words: who won it, the score, the deal, and what it counts."""
+    score = " to ".join(str(n) for _, n in sorted(g.score.items(), key=lambda i: -i[1]))
+    text = f"game {g.number}: {g.winner} won it {score}, in deal {g.deal}"
+    if g.counts:
+        return f"{text}; it counts {g.value}, a {g.counts} (law {g.law})"
+    return f"{text}; it counts one game"
 
 
 def pending_words(deal: Any) -> list[str]:

@@ -83,8 +83,9 @@ def walk(
         if isinstance(step.event, Deal):
             assert deal is not None
             if current is not None:
-                yield "deals", current
+                yield "deals", _without_count(current)
             current = {
+                "games_before": len(table.games),
                 "number": deal.number,
                 "dealer": deal.dealer.value,
                 "elder": deal.elder.value,
@@ -174,8 +175,12 @@ def walk(
                 "points": r.points,
             }
         current["score"] = _score(step)
+        if len(table.games) > current["games_before"]:
+            current["won"] = _game(table)  # a game won in this deal
+        else:
+            current.pop("won", None)  # none, or an overscore taken down: not won after all
     if current is not None:
-        yield "deals", current
+        yield "deals", _without_count(current)
 
 
 def _analysed(before: DealState, event: Any) -> list[dict[str, Any]]:
@@ -204,6 +209,26 @@ def _analysed(before: DealState, event: Any) -> list[dict[str, Any]]:
         rest = position.hands[0] & ~(1 << card.index)
         position = position._replace(hands=(rest, position.hands[1]), lead=card)
     return out
+
+
+def _game(table: Any) -> dict[str, Any]:
+    """The game the deal won, as the sheet marked at the table has it (``ecarte rule`` says
+    what the ruling makes of it): its number, winner, the score and what it counts."""
+    winner, sheet = table.games[-1]
+    value = table.game_values[-1]
+    counts = {3: "treble", 2: "double", 1: "single"}[value] if table.law46 else ""
+    return {
+        "number": len(table.games),
+        "winner": winner.value,
+        "score": {"A": sheet[0], "B": sheet[1]},
+        "value": value,
+        "counts": counts,
+    }
+
+
+def _without_count(deal: dict[str, Any]) -> dict[str, Any]:
+    deal.pop("games_before", None)
+    return deal
 
 
 def _score(step: Step) -> dict[str, int]:
@@ -270,6 +295,11 @@ def render_deal(deal: dict[str, Any]) -> str:
     if "score" in deal:
         score = ", ".join(f"{p} {n}" for p, n in deal["score"].items())
         out.append(f"  score after the deal: {score}")
+    if "won" in deal:
+        g = deal["won"]
+        won = " to ".join(str(n) for n in sorted(g["score"].values(), reverse=True))
+        counts = f"; it counts {g['value']}, a {g['counts']} (law 46)" if g["counts"] else ""
+        out.append(f"  game {g['number']} won by {g['winner']}, {won}{counts}")
     out.append("")
     return "\n".join(out)
 

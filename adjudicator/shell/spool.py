@@ -25,7 +25,7 @@ SPOOL_BYTES = 1 << 20
 BLOCK = 1 << 16
 """The size of the blocks in which spooled text is given back."""
 
-_LISTS = ("findings", "notes", "claims", "deals", "corrections", "trace")
+_LISTS = ("findings", "notes", "claims", "deals", "corrections", "trace", "games")
 """The lists of a ruling's JSON, in the order of its fields (:class:`RecordRuling`)."""
 
 
@@ -102,6 +102,8 @@ class RulingJson:
         yield '    "score": ' + indented(self.score, "    ").lstrip() + ",\n"
         yield f'    "winner": {json.dumps(self.winner, ensure_ascii=False)},\n'
         yield from self._list("trace")
+        yield ",\n"
+        yield from self._list("games")
         yield "\n   }"
 
     def _list(self, name: str) -> Iterator[str]:
