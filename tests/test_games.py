@@ -57,3 +57,10 @@ def test_the_games_of_a_long_lawful_record_by_both_paths() -> None:
         assert game.score == {p.value: n for p, n in score.items() if p.value in "AB"}
         loser = min(game.score.values())
         assert game.value == (3 if loser == 0 else 2 if loser <= 2 else 1)
+
+
+def test_the_report_names_the_games_won() -> None:
+    page = CliRunner().invoke(app, ["rule", "--format", "html", str(TREBLE)]).stdout
+    assert "Game 1: Mr. Anstey (A) won it 5 to 0, in deal 2; it counts 3, a treble" in page
+    minutes = CliRunner().invoke(app, ["rule", "--format", "md", str(TREBLE)]).stdout
+    assert "**Games won:** Game 1: Mr. Anstey (A) won it 5 to 0" in minutes

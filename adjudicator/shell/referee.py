@@ -39,7 +39,7 @@ from adjudicator.engine.replay import game_target
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.writer import write
-from adjudicator.shell.report import _perfect, pending_words, worth_words
+from adjudicator.shell.report import _perfect, game_words, pending_words, worth_words
 from adjudicator.shell.show import summarise
 from laws import BY_NUMBER
 
@@ -299,6 +299,11 @@ def _record(
         "corrections": [_correction(c, who) for c in ruling.corrections],
         "score": _score(ruling.score, who),
         "pending": [p for d in ruling.deals for p in pending_words(d)],
+        "games": [
+            "G" + game_words(g.model_copy(update={"winner": who[g.winner]["label"]}))[1:]
+            for g in ruling.games
+            if g.winner in who
+        ],
         "winner": who.get(ruling.winner or ""),
         "clean": ruling.clean,
         "trace": [
