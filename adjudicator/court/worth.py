@@ -448,6 +448,12 @@ def _chosen(option: Option) -> bool:
     return option.window is not Window.AT_ONCE and option.who is not Who.NOBODY
 
 
+def _rounded(n: float) -> int | float:
+    """A mark to three places; a whole number as an integer (a side known exactly)."""
+    r = round(n, 3)
+    return int(r) if r == int(r) else r
+
+
 def option_worths(
     view: DealView, final: DealState, found: list[Finding], refind: Refind
 ) -> list[OptionWorth]:
@@ -457,9 +463,3 @@ def option_worths(
 
 
 __all__ = ["option_worths", "perfect_replay"]
-
-
-def _rounded(n: float) -> int | float:
-    """A mark to three places; a whole number as an integer (a side known exactly)."""
-    r = round(n, 3)
-    return int(r) if r == int(r) else r

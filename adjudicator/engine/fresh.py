@@ -15,6 +15,11 @@ deal being his or his adversary's (:meth:`FreshDeals.game`): an exact sum over t
 deals to come can end (each deal's king and hand, the deal passing after each), with the king
 marked before the hand is played (a player at four who marks the king has won).
 
+The same policy plays a deal on from where a record leaves it (:func:`play_from`, and
+:func:`play_on` before the exchange): the cards the record does not show dealt at random, a
+seeded number of ways; :meth:`FreshDeals.after` then gives the chance of the game when this
+deal ends so and those after it as the table says.
+
 These are values of the policy's play, not of the best play and not a forecast: a real player
 adapts to the score and does not see his adversary's cards.
 """
