@@ -191,16 +191,7 @@ def test_nothing_runs_off_the_page(
     browser: webdriver.Chrome, reports: dict[Path, Report], record: Path, width: int
 ) -> None:
     show(browser, reports[record].url, width)
-    found: dict[str, Any] = browser.execute_script(OVERFLOW_JS)
-    assert found["scrollWidth"] <= found["clientWidth"] + 1, (
-        f"the page scrolls sideways at {width} px: scroll width {found['scrollWidth']},"
-        f" client width {found['clientWidth']}, inner width {found['innerWidth']}; offenders:\n"
-        + "\n".join(found["offenders"][:10])
-    )
-    assert not found["offenders"], (
-        f"{len(found['offenders'])} element(s) run off the page at {width} px:\n"
-        + "\n".join(found["offenders"][:10])
-    )
+    assert_fits(browser, width, "the report")
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
