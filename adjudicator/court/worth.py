@@ -44,6 +44,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 
 from adjudicator.court.ruling import OptionWorth, PerfectPlay, Valuation
 from adjudicator.engine.fresh import MAX_TARGET, fresh_deals, marks_of, play_from
@@ -163,21 +164,26 @@ class _Advisor:
     def _adversary(self, chooser: Player) -> Player:
         return self.final.dealer if chooser is self.final.elder else self.final.elder
 
+    @cached_property
+    def _cut(self) -> int | None:
+        """The step of the claim after which the record no longer shows the deal as first
+        played (a replay or a fresh deal claimed and not refused), if any."""
+        return next(
+            (
+                i
+                for i, s in enumerate(self.view.steps)
+                if i > 0 and isinstance(s.event, Claim) and s.event.claim in _ENDS and not s.refused
+            ),
+            None,
+        )
+
     def _as_played(self) -> dict[Player, Allowed] | None:
         """What each player may mark for the deal as it was first played (before any replay or
         fresh deal the record shows claimed after it), as the laws allow it; ``None`` if the
         record does not show it played to its end."""
         if self._played_known:
             return self._played
-        steps = self.view.steps
-        cut = next(
-            (
-                i
-                for i, s in enumerate(steps)
-                if i > 0 and isinstance(s.event, Claim) and s.event.claim in _ENDS and not s.refused
-            ),
-            None,
-        )
+        steps, cut = self.view.steps, self._cut
         parts: dict[Player, Allowed] | Unknown | None
         if cut is not None:
             ended = steps[cut - 1].table.deal
@@ -242,16 +248,8 @@ class _Advisor:
     def _position(self) -> DealState | None:
         """Where the record leaves the deal: the deal before the claim that ended it, or as
         it ended."""
-        steps = self.view.steps
-        cut = next(
-            (
-                i
-                for i, s in enumerate(steps)
-                if i > 0 and isinstance(s.event, Claim) and s.event.claim in _ENDS and not s.refused
-            ),
-            None,
-        )
-        return steps[cut - 1].table.deal if cut is not None else self.final
+        cut = self._cut
+        return self.view.steps[cut - 1].table.deal if cut is not None else self.final
 
     def _found_at(self, f: Finding) -> DealState | None:
         """The deal as it stood where ``f`` was found."""

@@ -1173,13 +1173,7 @@ def schema(
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            v = version("ecarte-adjudicator")
-        except PackageNotFoundError:  # pragma: no cover - running from a checkout
-            v = "unknown"
-        print(f"ecarte {v} (adjudicator)", flush=True)
+        print(f"ecarte {batch.program_version()} (adjudicator)", flush=True)
         raise typer.Exit(EXIT_OK)
 
 

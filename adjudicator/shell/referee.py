@@ -22,7 +22,6 @@ import functools
 import hashlib
 import re
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import jinja2
@@ -39,7 +38,8 @@ from adjudicator.engine.replay import game_target
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.writer import write
-from adjudicator.shell.report import _perfect, game_words, pending_words, worth_words
+from adjudicator.shell.batch import program_version
+from adjudicator.shell.report import game_words, pending_words, perfect_words, worth_words
 from adjudicator.shell.show import summarise
 from laws import BY_NUMBER
 
@@ -86,14 +86,6 @@ def record_hash(record: Record) -> str:
     """The SHA-256 of the record's canonical text (:func:`adjudicator.notation.writer.write`,
     as UTF-8), in hex: what matches a printed ruling to its record."""
     return hashlib.sha256(write(record).encode("utf-8")).hexdigest()
-
-
-def program_version() -> str:
-    """The installed version of the adjudicator (``unknown`` when it is not installed)."""
-    try:
-        return version("ecarte-adjudicator")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "unknown"
 
 
 def report_html(
@@ -521,7 +513,7 @@ def _deal_ruling(deal: DealRuling) -> dict[str, Any]:
         "laws": list(deal.laws),
         "needs": list(deal.needs),
         "perfect_play": (
-            _capital(_perfect(deal.perfect_play)) if deal.perfect_play is not None else None
+            _capital(perfect_words(deal.perfect_play)) if deal.perfect_play is not None else None
         ),
         "marks": _pairs(deal.marks),
         "recorded": _pairs(deal.recorded),
@@ -714,7 +706,6 @@ def _environment() -> jinja2.Environment:
 
 __all__ = [
     "card",
-    "program_version",
     "record_hash",
     "report_data",
     "report_html",

@@ -216,7 +216,7 @@ class RulingText:
             laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
             lines.extend(_wrap(f"outcome: {deal.how}{laws}", "  "))
             if deal.perfect_play is not None:
-                lines.extend(_wrap(_perfect(deal.perfect_play), "  "))
+                lines.extend(_wrap(perfect_words(deal.perfect_play), "  "))
             lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
             out.append("\n".join(lines) + "\n\n")
         del self._pending[:count]
@@ -297,7 +297,7 @@ def percent(chance: float) -> str:
     return f"{chance * 100:.1f}%"
 
 
-def _perfect(p: Any) -> str:
+def perfect_words(p: Any) -> str:
     """The result of a replay the record does not show, under perfect play, in words."""
     tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
     marks = p.marks.get(p.winner, 0)

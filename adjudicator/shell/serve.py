@@ -41,7 +41,8 @@ from adjudicator.court.ruling import RecordRuling
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.reader import read_each
-from adjudicator.shell.referee import program_version, report_html, source_lines
+from adjudicator.shell.batch import program_version
+from adjudicator.shell.referee import report_html, source_lines
 
 HOST = "127.0.0.1"
 """The only address the server listens on: this machine's loopback, never a network."""

@@ -61,6 +61,7 @@ def walk(
     pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
     before: DealState | None = None  # the deal as it stood before the step
     analysis: list[dict[str, Any]] = []  # of the trick in progress
+    games_before = 0  # games won before the deal in progress
     for step in ruled_replay(record, deals):
         table = step.table
         deal = table.deal
@@ -83,9 +84,9 @@ def walk(
         if isinstance(step.event, Deal):
             assert deal is not None
             if current is not None:
-                yield "deals", _without_count(current)
+                yield "deals", current
+            games_before = len(table.games)  # games won before the deal
             current = {
-                "games_before": len(table.games),
                 "number": deal.number,
                 "dealer": deal.dealer.value,
                 "elder": deal.elder.value,
@@ -175,12 +176,12 @@ def walk(
                 "points": r.points,
             }
         current["score"] = _score(step)
-        if len(table.games) > current["games_before"]:
+        if len(table.games) > games_before:
             current["won"] = _game(table)  # a game won in this deal
         else:
             current.pop("won", None)  # none, or an overscore taken down: not won after all
     if current is not None:
-        yield "deals", _without_count(current)
+        yield "deals", current
 
 
 def _analysed(before: DealState, event: Any) -> list[dict[str, Any]]:
@@ -224,11 +225,6 @@ def _game(table: Any) -> dict[str, Any]:
         "value": value,
         "counts": counts,
     }
-
-
-def _without_count(deal: dict[str, Any]) -> dict[str, Any]:
-    deal.pop("games_before", None)
-    return deal
 
 
 def _score(step: Step) -> dict[str, int]:
