@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 from adjudicator.engine.generate import generate
-from adjudicator.notation.lexer import CARD_CODES, KEYWORDS
+from adjudicator.notation.lexer import ADVICE_WORDS, CARD_CODES, KEYWORDS
 from adjudicator.notation.model import Record
 from adjudicator.notation.reader import read_each
 from adjudicator.notation.writer import write
@@ -73,7 +73,8 @@ def _compact(record: Record) -> Record:
 
 def dictionary() -> str:
     """libFuzzer dictionary entries, one a line, each a quoted string."""
-    words = sorted(KEYWORDS) + sorted(CARD_CODES) + ["A", "B", "C", "A:", "B:"]
+    words = sorted(KEYWORDS) + sorted(ADVICE_WORDS) + sorted(CARD_CODES)
+    words += ["A", "B", "C", "A:", "B:", "C:"]
     words += PUNCTUATION + LINE_BREAKS + TAGS
     return "".join(f'"{_escape(w)}"\n' for w in dict.fromkeys(words))
 

@@ -18,6 +18,7 @@ notation imposes, which the model itself does not check:
 * a ``mark`` states its points, its reason, or both;
 * a ``claims suit`` names a suit, a ``claims trump`` a card (``??`` allowed); no other claim has
   either;
+* a bystander's advice has a word of advice or one card or more, not both;
 * a trick nobody has played to yet has no card played to it;
 * a packet's exposed positions are valid indices, sorted and unique;
 * a ``;`` comment has no newline and no trailing whitespace (the reader strips it), and is the
@@ -40,6 +41,7 @@ from adjudicator.notation.cards import ALL_CARDS, Card, Player, Suit
 from adjudicator.notation.model import (
     Abandon,
     Accept,
+    Advise,
     Announce,
     Ask,
     CallNewCards,
@@ -50,6 +52,8 @@ from adjudicator.notation.model import (
     Deal,
     DeclarePlay,
     Discard,
+    Double,
+    DoubleAnswer,
     ElectPlay,
     Event,
     Faced,
@@ -59,12 +63,14 @@ from adjudicator.notation.model import (
     Look,
     Mark,
     MarkReason,
+    OfferPoint,
     Order,
     Packet,
     PackFault,
     PackFaultKind,
     PermitComplete,
     Play,
+    PointAnswer,
     Propose,
     Record,
     Refuse,
@@ -72,6 +78,7 @@ from adjudicator.notation.model import (
     Score,
     Show,
     Shuffle,
+    SitOut,
     Tag,
     TakeUp,
     Trick,
@@ -226,6 +233,20 @@ def claims(draw: st.DrawFn) -> Claim:
     )
 
 
+_ADVICE_WORDS = st.sampled_from(["play", "propose", "accept", "refuse"])
+_POINTS_TO_CARDS = st.booleans()
+
+
+@st.composite
+def advice(draw: st.DrawFn) -> Advise:
+    """A bystander's advice: a word of advice, or the cards pointed to (one or the other)."""
+    if draw(_POINTS_TO_CARDS):
+        what: dict[str, Any] = {"cards": draw(card_tuples(1, 3))}
+    else:
+        what = {"action": draw(_ADVICE_WORDS)}
+    return Advise(player=draw(players), advised=draw(players), **what, **draw(line_fields()))
+
+
 EVENT_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "cut_for_deal": _line(
         CutForDeal, cuts=st.dictionaries(players, card_tuples(1, 3), min_size=1, max_size=3)
@@ -260,6 +281,12 @@ EVENT_STRATEGIES: dict[str, st.SearchStrategy[Any]] = {
     "claim": claims(),
     "permit_complete": _player_line(PermitComplete),
     "elect_play": _player_line(ElectPlay),
+    "sit_out": _player_line(SitOut),
+    "advise": advice(),
+    "double": _player_line(Double),
+    "double_answer": _line(DoubleAnswer, player=players, accepted=st.booleans()),
+    "offer_point": _player_line(OfferPoint),
+    "point_answer": _line(PointAnswer, player=players, accepted=st.booleans()),
 }
 """A strategy for every event kind of the model, keyed by ``kind``."""
 

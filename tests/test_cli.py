@@ -431,6 +431,12 @@ EVENT_MODELS = {
     "Claim",
     "PermitComplete",
     "ElectPlay",
+    "SitOut",
+    "Advise",
+    "Double",
+    "DoubleAnswer",
+    "OfferPoint",
+    "PointAnswer",
 }
 
 EVERY_EVENT = """\
@@ -475,6 +481,13 @@ deal 1 A pack B
   B claims suit S
   B permits complete
   B elects play
+  C sits out
+  C advises B: play
+  C advises B: KH ??
+  B doubles
+  A accepts double
+  A offers point
+  B refuses point
 """
 
 

@@ -55,7 +55,7 @@ def _bytes(text: str) -> io.BytesIO:
 
 def test_strategies_cover_every_event_kind() -> None:
     assert set(EVENT_STRATEGIES) == event_kinds()
-    assert len(EVENT_STRATEGIES) == 31
+    assert len(EVENT_STRATEGIES) == 37
 
 
 @settings(PROPERTY, max_examples=20)

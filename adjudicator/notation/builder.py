@@ -17,6 +17,8 @@ from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES, LineTok, Terminal
 from adjudicator.notation.model import (
     Abandon,
     Accept,
+    AdviceWord,
+    Advise,
     Announce,
     Ask,
     CallNewCards,
@@ -27,6 +29,8 @@ from adjudicator.notation.model import (
     Deal,
     DeclarePlay,
     Discard,
+    Double,
+    DoubleAnswer,
     ElectPlay,
     Event,
     Faced,
@@ -36,12 +40,14 @@ from adjudicator.notation.model import (
     Mark,
     MarkReason,
     Node,
+    OfferPoint,
     Order,
     Packet,
     PackFault,
     PackFaultKind,
     PermitComplete,
     Play,
+    PointAnswer,
     Propose,
     Record,
     Refuse,
@@ -49,6 +55,7 @@ from adjudicator.notation.model import (
     Score,
     Show,
     Shuffle,
+    SitOut,
     Tag,
     TakeUp,
     Trick,
@@ -64,6 +71,13 @@ _CARD["??"] = None
 _SUIT: dict[str, Suit] = {s: Suit(c) for s, c in SUIT_CODES.items()}
 _PLAYER: dict[str, Player] = {p: Player(p.upper()) for p in "abcABC"}
 _REASON = {r.value: r for r in MarkReason}
+# Each word of advice (lower case), as the model types it.
+_ADVICE: dict[str, AdviceWord] = {
+    "play": "play",
+    "propose": "propose",
+    "accept": "accept",
+    "refuse": "refuse",
+}
 _CLAIM = {
     "NEW": ClaimKind.NEW_DEAL,
     "RECTIFY": ClaimKind.RECTIFY,
@@ -459,3 +473,40 @@ class Builder:
 
     def elect(self, c: list[Terminal]) -> ElectPlay:
         return _make(ElectPlay, c[0], player=_PLAYER[c[0].value])
+
+    # --- the rule profiles' lines ----------------------------------------------------------
+
+    def sit_out(self, c: list[Terminal]) -> SitOut:
+        return _make(SitOut, c[0], player=_PLAYER[c[0].value])
+
+    def advise(self, c: list[Terminal]) -> Advise:
+        what = c[4]
+        if what.type == "ADVICE":
+            return _make(
+                Advise,
+                c[0],
+                player=_PLAYER[c[0].value],
+                advised=_PLAYER[c[2].value],
+                action=_ADVICE[what.value.lower()],
+            )
+        return _make(
+            Advise,
+            c[0],
+            player=_PLAYER[c[0].value],
+            advised=_PLAYER[c[2].value],
+            cards=_cards(what),
+        )
+
+    def double(self, c: list[Terminal]) -> Double:
+        return _make(Double, c[0], player=_PLAYER[c[0].value])
+
+    def double_answer(self, c: list[Terminal]) -> DoubleAnswer:
+        return _make(
+            DoubleAnswer, c[0], player=_PLAYER[c[0].value], accepted=c[1].type == "ACCEPTS"
+        )
+
+    def offer_point(self, c: list[Terminal]) -> OfferPoint:
+        return _make(OfferPoint, c[0], player=_PLAYER[c[0].value])
+
+    def point_answer(self, c: list[Terminal]) -> PointAnswer:
+        return _make(PointAnswer, c[0], player=_PLAYER[c[0].value], accepted=c[1].type == "ACCEPTS")

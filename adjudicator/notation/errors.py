@@ -11,6 +11,7 @@ import difflib
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, cast
 
+from adjudicator.notation.grammar import choice_terminals
 from adjudicator.notation.lexer import CARD_CODES, KEYWORDS, SUIT_CODES, classify
 
 if TYPE_CHECKING:
@@ -166,6 +167,7 @@ def _or_list(items: list[str]) -> str:
 _TERMINAL_WORDS = {
     "CARD": "a card such as KH or ??",
     "EXPOSED_CARD": "an exposed card such as *KH",
+    "ADVICE": "a word of advice (play, propose, accept, refuse)",
     "PLAYER": "a player A or B",
     "INT": "a number",
     "TRICK_NUMBER": "a trick number such as 1.",
@@ -180,6 +182,8 @@ _TERMINAL_WORDS = {
     "$END": "the end of the record",
 }
 _KEYWORD_OF = {t: w for w, t in KEYWORDS.items()}
+_CHOICES = choice_terminals()
+"""The words of each terminal that is one of a few words (``ADVICE``: ``play``, ...)."""
 _ORDER = list(_TERMINAL_WORDS)
 
 
@@ -222,6 +226,7 @@ def word_hint(word: str, expected: set[str], *, after_card: bool = False) -> str
             )
     if word[:1].isalpha() and kind not in expected:
         keywords = [_KEYWORD_OF[t] for t in expected if t in _KEYWORD_OF]
+        keywords += [w for t in expected for w in _CHOICES.get(t, ())]
         near = difflib.get_close_matches(low, keywords, n=1, cutoff=0.6)
         if not near and kind == "WORD":
             near = difflib.get_close_matches(low, list(KEYWORDS), n=1, cutoff=0.75)
@@ -272,6 +277,13 @@ MISTAKES: dict[str, list[str]] = {
         "score 3 2",
         "score A 3 2",
         "score A B",
+    ],
+    "advice names the adviser, the player advised and a colon, then the advice: "
+    "'C advises B: KH' or 'C advises B: play'": [
+        "C advises KH",
+        "C advises B KH",
+        "C advises B play",
+        "C advises B 9D 8H",
     ],
     'a tag is a name and a value in double quotes: [Event "Portland Club"]': [
         '[Event Portland Club"]',

@@ -4,7 +4,8 @@ The notation records facts and leaves the irregularities to the adjudicator: it 
 ``revoke`` or ``misdeal``, and a player's claim is written with the option the law gives him
 (``B claims replay``, not ``B claims revoke``). A record that uses such a word where a claim or
 an event should stand is refused; the refusal's hint comes from this table, naming the line
-that says it and the laws that read it.
+that says it and the laws that read it (or, for a line of a rule profile, the profile's rule:
+see ``docs/profiles.md``).
 """
 
 from __future__ import annotations
@@ -119,6 +120,26 @@ GLOSSARY: tuple[Gloss, ...] = (
         claimed="a card taken back is written by the player who took it, "
         "'{q} retracts 7H' (laws 39, 40)",
         written="a card taken back is written '{p} retracts 7H' (laws 39, 40)",
+    ),
+    # The rule profiles' lines (docs/profiles.md): their rules are numbered after the laws.
+    Gloss(
+        _forms("watches", "waits", "rests"),
+        claimed=None,
+        written="in pool écarté the player who does not play is written '{p} sits out' "
+        "(pool rule P1)",
+    ),
+    Gloss(
+        _forms("suggests", "prompts", "counsels", "tells"),
+        claimed=None,
+        written="a bystander's advice names the adviser, the player advised and a colon, then "
+        "the cards he points to or a word of the player's lines: 'C advises B: KH', "
+        "'C advises B: play' (bystanders' rule B1)",
+    ),
+    Gloss(
+        _forms("redoubles", "redouble", "redoubled", "doubled"),
+        claimed=None,
+        written="an offer to double is written '{p} doubles', and the answer "
+        "'{q} accepts double' or '{q} refuses double' (doubling rule D1)",
     ),
 )
 """The words a referee is likely to write, with the notation's lines for them."""

@@ -33,3 +33,13 @@ _KEYWORD = re.compile(r'^([A-Z][A-Z_]*):\s*"([a-z]+)"i\s*$', re.M)
 def keyword_terminals() -> dict[str, str]:
     """Each keyword of the grammar (lower case) and the name of its terminal."""
     return {word: name for name, word in _KEYWORD.findall(grammar_text())}
+
+
+_CHOICE = re.compile(r"^([A-Z][A-Z_]*):\s*/\(\?:([a-z]+(?:\|[a-z]+)+)\)/i\s*$", re.M)
+
+
+def choice_terminals() -> dict[str, tuple[str, ...]]:
+    """Each terminal of the grammar that is one of a few words (``ADVICE``: ``play``,
+    ``propose``, ...), and its words (lower case). Such a terminal is no keyword: the lexer
+    reads its words so only where the grammar has it (see ``tokens_of_words``)."""
+    return {name: tuple(words.split("|")) for name, words in _CHOICE.findall(grammar_text())}

@@ -28,7 +28,7 @@ from itertools import product
 from typing import Protocol
 
 from adjudicator.notation.cards import ALL_CARDS, Rank
-from adjudicator.notation.grammar import keyword_terminals
+from adjudicator.notation.grammar import choice_terminals, keyword_terminals
 
 # --------------------------------------------------------------------------------------------
 #  Tokens
@@ -131,6 +131,10 @@ class LineTok(Tok):
 
 KEYWORDS: dict[str, str] = keyword_terminals()
 """Each keyword (lower case) and its terminal in the grammar."""
+
+ADVICE_WORDS: frozenset[str] = frozenset(choice_terminals()["ADVICE"])
+"""The words of a bystander's advice (``C advises B: play``), lower case: an ``ADVICE`` token
+right after ``advises`` and the player advised and his colon, and nowhere else."""
 
 _SUITS = {"s": "S", "h": "H", "d": "D", "c": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
@@ -271,7 +275,8 @@ def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok
 
     Consecutive cards become one run token whose value is the cards joined by single spaces;
     a word after ``names`` or ``suit`` that spells a suit is a SUIT (``C`` is otherwise the third
-    player); ``B:`` is a player and a colon.
+    player); ``B:`` is a player and a colon; after ``advises B:``, a word of advice (``play``,
+    ``propose``, ``accept``, ``refuse``) is an ADVICE.
     """
     get = _WORDS.get
     prev = out[-1].type if out else ""
@@ -281,6 +286,15 @@ def tokens_of_words(words: Iterable[tuple[str, int]], lineno: int, out: list[Tok
         t = get(word) or classify(word)
         if expect_suit and word in SUIT_CODES:
             t = "SUIT"
+        elif (
+            (t == "WORD" or t == "PLAY" or t == "REFUSE")
+            and len(out) > 2
+            and out[-1].type == "COLON"
+            and out[-2].type == "PLAYER"
+            and out[-3].type == "ADVISES"
+            and word.lower() in ADVICE_WORDS
+        ):
+            t = "ADVICE"
         expect_suit = t == "NAMES" or t == "SUIT_KW"
         if t == "CARD" or t == "EXPOSED_CARD":
             if prev in _RUN_OF:

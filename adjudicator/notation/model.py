@@ -475,6 +475,79 @@ class ElectPlay(Line):
     """Who elected to play."""
 
 
+# --------------------------------------------------------------------------------------------
+#  Events of the rule profiles (docs/profiles.md): the club code has no such lines
+# --------------------------------------------------------------------------------------------
+
+AdviceWord = Literal["play", "propose", "accept", "refuse"]
+"""A word of a bystander's advice: the words of the player's own lines."""
+
+
+class SitOut(Line):
+    """``C sits out``: in pool écarté, a player sits out (watches). In the record's opening,
+    the first to sit out; inside a deal, who sat out during it (pool rule P1)."""
+
+    kind: Literal["sit_out"] = "sit_out"
+    player: Player
+    """Who sits out."""
+
+
+class Advise(Line):
+    """``C advises B: play`` or ``C advises B: KH``: a bystander's advice to a player, a word
+    of the player's own lines or the cards he points to (bystanders' rule B1). The line has
+    one or the other: ``action``, or ``cards``."""
+
+    kind: Literal["advise"] = "advise"
+    player: Player
+    """Who advised (the adviser, first on the line)."""
+    advised: Player
+    """Whom he advised."""
+    action: AdviceWord | None = None
+    """What he advised: ``play``, ``propose``, ``accept`` or ``refuse``; ``None`` when he
+    pointed to cards."""
+    cards: Cards = ()
+    """The cards he pointed to, in the order given (``None`` for each card nobody recorded);
+    empty when he advised an action."""
+
+
+class Double(Line):
+    """``B doubles``: a player offers to double the hand's value (doubling rule D1)."""
+
+    kind: Literal["double"] = "double"
+    player: Player
+    """Who offered to double."""
+
+
+class DoubleAnswer(Line):
+    """``A accepts double`` or ``A refuses double``: the answer to an offer to double
+    (doubling rule D1)."""
+
+    kind: Literal["double_answer"] = "double_answer"
+    player: Player
+    """Who answered."""
+    accepted: bool
+    """He accepted (``accepts double``); ``False``: he refused (``refuses double``)."""
+
+
+class OfferPoint(Line):
+    """``A offers point``: a player offers the point to his adversary (offering rule O1)."""
+
+    kind: Literal["offer_point"] = "offer_point"
+    player: Player
+    """Who offered the point."""
+
+
+class PointAnswer(Line):
+    """``B accepts point`` or ``B refuses point``: the answer to an offer of the point
+    (offering rule O1)."""
+
+    kind: Literal["point_answer"] = "point_answer"
+    player: Player
+    """Who answered."""
+    accepted: bool
+    """He accepted (``accepts point``); ``False``: he refused (``refuses point``)."""
+
+
 Event = Annotated[
     CutForDeal
     | Shuffle
@@ -506,7 +579,13 @@ Event = Annotated[
     | Score
     | Claim
     | PermitComplete
-    | ElectPlay,
+    | ElectPlay
+    | SitOut
+    | Advise
+    | Double
+    | DoubleAnswer
+    | OfferPoint
+    | PointAnswer,
     Field(discriminator="kind"),
 ]
 """Any event of a deal, told apart by its ``kind``."""

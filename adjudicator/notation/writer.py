@@ -29,6 +29,7 @@ from adjudicator.notation.cards import Card
 from adjudicator.notation.model import (
     Abandon,
     Accept,
+    Advise,
     Announce,
     Ask,
     CallNewCards,
@@ -39,6 +40,8 @@ from adjudicator.notation.model import (
     Deal,
     DeclarePlay,
     Discard,
+    Double,
+    DoubleAnswer,
     ElectPlay,
     Event,
     Faced,
@@ -47,11 +50,13 @@ from adjudicator.notation.model import (
     Line,
     Look,
     Mark,
+    OfferPoint,
     Order,
     Packet,
     PackFault,
     PermitComplete,
     Play,
+    PointAnswer,
     Propose,
     Record,
     Refuse,
@@ -59,6 +64,7 @@ from adjudicator.notation.model import (
     Score,
     Show,
     Shuffle,
+    SitOut,
     TakeUp,
     Trick,
     Turn,
@@ -319,6 +325,31 @@ def _elect_play(e: ElectPlay) -> str:
     return f"{e.player.value} elects play"
 
 
+def _sit_out(e: SitOut) -> str:
+    return f"{e.player.value} sits out"
+
+
+def _advise(e: Advise) -> str:
+    advice = e.action if e.action is not None else _cards(e.cards)
+    return f"{e.player.value} advises {e.advised.value}: {advice}".rstrip()
+
+
+def _double(e: Double) -> str:
+    return f"{e.player.value} doubles"
+
+
+def _double_answer(e: DoubleAnswer) -> str:
+    return f"{e.player.value} {'accepts' if e.accepted else 'refuses'} double"
+
+
+def _offer_point(e: OfferPoint) -> str:
+    return f"{e.player.value} offers point"
+
+
+def _point_answer(e: PointAnswer) -> str:
+    return f"{e.player.value} {'accepts' if e.accepted else 'refuses'} point"
+
+
 # Each writer takes the events of its own kind, which a table keyed by ``kind`` cannot tell the
 # type checker: hence ``Any`` (event_text hands each event to the writer of its kind).
 _WRITERS: dict[str, Callable[[Any], str]] = {
@@ -353,6 +384,12 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "claim": _claim,
     "permit_complete": _permit_complete,
     "elect_play": _elect_play,
+    "sit_out": _sit_out,
+    "advise": _advise,
+    "double": _double,
+    "double_answer": _double_answer,
+    "offer_point": _offer_point,
+    "point_answer": _point_answer,
 }
 
 
