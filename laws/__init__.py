@@ -4,18 +4,30 @@ the headings of the printed code, collected in :data:`LAWS` in numeric order."""
 
 from __future__ import annotations
 
-from . import scoring
-from .base import Finding, Heading, Law, LawIndex, Option, Outcome, Who, Window
+from . import profiles, scoring
+from .base import Finding, Heading, Law, LawIndex, Option, Outcome, Who, Window, citation
 from .chapters import BEFORE_SCORING
 from .view import DealView, remember
 
 LAWS: tuple[Law, ...] = (*BEFORE_SCORING, *scoring.LAWS)
 """The laws, 1 to 51, in order."""
 
-BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}
+RULES: tuple[Law, ...] = profiles.RULES
+"""The rules the profiles add (``docs/profiles.md``), numbered from 101."""
+
+EVERY: tuple[Law, ...] = (*LAWS, *RULES)
+"""The laws and the profiles' rules: what the court asks of every deal."""
+
+BY_NUMBER: dict[int, Law] = {law.number: law for law in EVERY}
 
 
-_INDEX = LawIndex(LAWS)
+def cite(number: int) -> str:
+    """How a ruling cites the law or rule numbered ``number``: "law 43", "pool rule P1"."""
+    law = BY_NUMBER.get(number)
+    return citation(law) if law is not None else f"law {number}"
+
+
+_INDEX = LawIndex(EVERY)
 
 
 def that_may_find(view: DealView) -> tuple[Law, ...]:
@@ -26,7 +38,9 @@ def that_may_find(view: DealView) -> tuple[Law, ...]:
 
 __all__ = [
     "BY_NUMBER",
+    "EVERY",
     "LAWS",
+    "RULES",
     "DealView",
     "Finding",
     "Heading",
@@ -35,4 +49,5 @@ __all__ = [
     "Outcome",
     "Who",
     "Window",
+    "cite",
 ]

@@ -41,6 +41,8 @@ class Heading(StrEnum):
     NEW_CARDS = "Calling for New Cards"
     INCORRECT_PACKS = "Incorrect Packs"
     SCORING = "Scoring"
+    PROFILES = "Rules of the Profiles"
+    """Not a heading of the code: the rules the profiles add (``docs/profiles.md``)."""
 
 
 class Window(StrEnum):
@@ -246,9 +248,13 @@ class LawIndex:
         return tuple(sorted(found.values(), key=lambda law: self.order[law.number]))
 
 
+FIRST_RULE: Final = 101
+"""The number of the first rule a profile adds: the numbers from here on are not the code's."""
+
+
 @dataclass(frozen=True)
 class Law:
-    """One of the 51 laws."""
+    """One of the 51 laws, or a rule a profile adds (numbered from 101: :data:`FIRST_RULE`)."""
 
     number: int
     heading: Heading
@@ -284,6 +290,8 @@ class Law:
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
     deviations: tuple[str, ...] = field(default=())
     """The engine's deviation kinds this law judges."""
+    cite: str = ""
+    """How a ruling cites it, if not "law N": a profile's rule, e.g. "pool rule P1"."""
     looks_at: frozenset[str] | Always = field(kw_only=True)
     """What the finder looks at: the kinds of event (``adjudicator.notation.model``; ``deal``
     for a deal's heading) and of the engine's deviation (``adjudicator.engine.replay``) without
@@ -291,3 +299,8 @@ class Law:
     reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
     say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
     (:func:`may_find`)."""
+
+
+def citation(law: Law) -> str:
+    """How a ruling cites ``law``: "law 43", or a profile's rule by its name."""
+    return law.cite or f"law {law.number}"

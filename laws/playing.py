@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from adjudicator.engine.profile import Feature
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
     SUIT_MASK,
@@ -18,7 +19,7 @@ from adjudicator.engine.rules import (
     point_marks,
 )
 from adjudicator.engine.solve import Position, solve
-from adjudicator.engine.table import SEAT, DealState, Result, Step
+from adjudicator.engine.table import PLAYERS, SEAT, DealState, Result, Step
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.model import (
     Abandon,
@@ -501,14 +502,13 @@ def _find_41(view: DealView) -> Sequence[Finding]:
                 "withdrawn: it stands (law 41)"
             )
         elif played_to:
-            words = (
-                f"{head}; {other(leader)} played to the card led, which therefore stands (law 41)"
-            )
+            adversary = _adversary(step, leader)
+            words = f"{head}; {adversary} played to the card led, which therefore stands (law 41)"
         else:
             known = " ".join(c.code for c in cards_of(holds))
             held = f"he holds {known}" if holds else "whether he holds that suit is not recorded"
             words = (
-                f"{head} ({held}): {other(leader)} may play to the card led, or require "
+                f"{head} ({held}): {_adversary(step, leader)} may play to the card led, or require "
                 f"him to lead {names.value} (law 41)"
             )
             options = (_REQUIRE_SUIT, _PLAY_TO_CARD)
@@ -561,6 +561,12 @@ LAW_41 = Law(
 # --------------------------------------------------------------------------------------------
 
 
+def _adversary(step: Step, player: Player) -> Player:
+    """The other player of the deal at ``step``."""
+    deal = step.table.deal
+    return opponent(deal, player) if deal is not None else other(player)
+
+
 def _claim_result(deal: DealState, claimer: Player) -> Result | None:
     """The hand's result if the remaining tricks are played out as the cards lie, each side
     playing its best; ``None`` if the record does not show every card still in play."""
@@ -584,8 +590,8 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
         return None
     points = point_marks(min(n, 5), doubled=point_doubled(deal, winner))
     how = "vole" if n >= 5 else "point"
-    per_seat = (tricks.get(Player.A, 0), tricks.get(Player.B, 0), 0)
-    return Result(per_seat, winner, points, how)
+    per_seat = tuple(tricks.get(p, 0) for p in PLAYERS)
+    return Result((per_seat[0], per_seat[1], per_seat[2]), winner, points, how)
 
 
 def _play_position(deal: DealState) -> Position | None:
@@ -622,7 +628,7 @@ def _find_42(view: DealView) -> Sequence[Finding]:
         after = step.table.deal
         if prev is None or after is None:
             continue
-        adversary = other(player)
+        adversary = opponent(prev, player)
         if kind == "abandon":
             won = tricks_won(prev)
             mine = won.get(player, 0) if won is not None else None
@@ -665,7 +671,8 @@ def _find_42(view: DealView) -> Sequence[Finding]:
             continue
         # Thrown down, claiming to score: not abandoned, no penalty. The claim is settled by
         # the cards as they lie (the project's reading, §6.6).
-        actual = _claim_result(prev, player)
+        ace_high = step.table.profile.has(Feature.ACE_HIGH)  # the solver plays the club ranks
+        actual = None if ace_high else _claim_result(prev, player)
         if actual is None or after.result is None:
             continue
         shown = result_marks(after.result)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from adjudicator.notation.cards import Player
 
 from .base import Finding, Heading, Law, Option, Outcome, Who, Window
-from .facts import finding, offender_marks, other
+from .facts import finding, offender_marks, opponent, other
 from .playing import REVOKES, corrected_at
 from .view import DealView
 
@@ -47,7 +47,8 @@ def _find_43(view: DealView) -> Sequence[Finding]:
         for dev in step.deviations:
             if dev.player is None or dev.kind not in (*REVOKES, "play_undetermined"):
                 continue
-            adversary = other(dev.player)
+            deal = step.table.deal
+            adversary = opponent(deal, dev.player) if deal is not None else other(dev.player)
             if dev.kind == "play_undetermined":
                 out.append(
                     finding(

@@ -22,7 +22,19 @@ ROOT = Path(__file__).resolve().parent.parent
 POINT = ROOT / "cases" / "law-48-point-and-vole" / "point.etn"
 BAD = '[Event "bad"]\n\ndeal 1 A\n  B KH QH 9S\n'
 
-COMMANDS = ["fmt", "parse", "check", "rule", "laws", "replay", "solve", "advise", "serve", "schema"]
+COMMANDS = [
+    "fmt",
+    "parse",
+    "check",
+    "rule",
+    "laws",
+    "rules",
+    "replay",
+    "solve",
+    "advise",
+    "serve",
+    "schema",
+]
 
 
 @pytest.fixture

@@ -64,7 +64,7 @@ def test_the_working_deal_has_the_fields_of_the_deal_state() -> None:
 
 
 def test_a_frozen_deal_puts_each_field_in_its_place() -> None:
-    deal = replay._Deal(7, Player.B, Player.A)
+    deal = replay._Deal(7, Player.B, Player.A, Player.A)
     for i, name in enumerate(DealState._fields):
         setattr(deal, name, f"value {i}")
     frozen = deal.freeze()

@@ -22,6 +22,7 @@ def test_a_treble_is_reported_in_the_json_the_ruling_and_the_replay() -> None:
     assert game == {
         "number": 1,
         "winner": "A",
+        "against": "B",
         "score": {"A": 5, "B": 0},
         "deal": 2,
         "value": 3,
@@ -29,9 +30,9 @@ def test_a_treble_is_reported_in_the_json_the_ruling_and_the_replay() -> None:
         "law": 46,
     }
     text = CliRunner().invoke(app, ["rule", str(TREBLE)]).stdout
-    assert "game 1: A won it 5 to 0, in deal 2; it counts 3, a treble (law 46)" in text
+    assert "game 1: A won it 5 to 0 against B, in deal 2; it counts 3, a treble (law 46)" in text
     replayed = CliRunner().invoke(app, ["replay", str(TREBLE)]).stdout
-    assert "game 1 won by A, 5 to 0; it counts 3, a treble (law 46)" in replayed
+    assert "game 1 won by A, 5 to 0 against B; it counts 3, a treble (law 46)" in replayed
 
 
 def test_without_the_tag_every_game_counts_one(tmp_path: Path) -> None:
@@ -61,6 +62,7 @@ def test_the_games_of_a_long_lawful_record_by_both_paths() -> None:
 
 def test_the_report_names_the_games_won() -> None:
     page = CliRunner().invoke(app, ["rule", "--format", "html", str(TREBLE)]).stdout
-    assert "Game 1: Mr. Anstey (A) won it 5 to 0, in deal 2; it counts 3, a treble" in page
+    won = "Game 1: Mr. Anstey (A) won it 5 to 0 against Mr. Bourke (B), in deal 2; it counts 3"
+    assert f"{won}, a treble" in page
     minutes = CliRunner().invoke(app, ["rule", "--format", "md", str(TREBLE)]).stdout
     assert "**Games won:** Game 1: Mr. Anstey (A) won it 5 to 0" in minutes

@@ -31,7 +31,7 @@ from adjudicator.court.record import UNJUDGED
 from adjudicator.engine.generate import generate
 from adjudicator.engine.table import Step
 from adjudicator.notation.model import Event
-from laws import LAWS
+from laws import EVERY as LAWS
 from laws.base import ALWAYS, NEVER, Always, LawIndex, finds_nothing, may_find
 from laws.dealing import LAW_14
 from laws.view import deal_views

@@ -20,11 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from adjudicator.court.deal import rule_deal, trace_deal
 from adjudicator.court.judge import Judge, Verdict
-from adjudicator.court.plain import counts_by_law, game_won, plain_ruling, tags_of
+from adjudicator.court.plain import counts_by_law, game_won, plain_ruling, players_of, tags_of
 from adjudicator.court.record import contradicted_at, record_findings
 from adjudicator.court.ruling import (
     ClaimRuling,
@@ -36,6 +36,8 @@ from adjudicator.court.ruling import (
     RecordRuling,
     TraceEntry,
 )
+from adjudicator.court.series import series_of
+from adjudicator.engine.profile import profile_of
 from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.model import (
@@ -97,7 +99,16 @@ def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
         last = piece
     if last is None:
         raise ValueError("no pieces to join")
-    return RecordRuling(line=last.line, tags=tags, score=last.score, winner=last.winner, **lists)
+    games = cast(list[GameRuling], lists["games"])
+    return RecordRuling(
+        line=last.line,
+        tags=tags,
+        score=last.score,
+        winner=last.winner,
+        rules=last.rules,
+        series=series_of(games, tags, last.rules),
+        **lists,
+    )
 
 
 class _Closed(NamedTuple):
@@ -301,10 +312,12 @@ class _Ruler:
         """Games won in the record so far."""
         self.by_law = counts_by_law(record)
         self.target = game_target(record)
-        self.score = {"A": 0, "B": 0}
+        self.players = players_of(record)
+        self.rules = profile_of(record).name
+        self.score = dict.fromkeys(self.players, 0)
         self.winner: str | None = None
         self.game_over = False
-        self.lent = {"A": 0, "B": 0}
+        self.lent = dict.fromkeys("ABC", 0)
         self.previous: tuple[DealView, Judge] | None = None
         self.owed: list[Correction] = []
         """Marks the ruling has taken down in the game so far."""
@@ -347,10 +360,10 @@ class _Ruler:
             final = before.final
             if before.number is not None and final is not None:
                 if self.game_over:  # a deal after a game was won begins the next game
-                    self.score = {"A": 0, "B": 0}
+                    self.score = dict.fromkeys(self.players, 0)
                     self.game_over = False
                     self.owed = []  # an overscore is taken down during its game only
-                owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "AB"}
+                owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "ABC"}
                 deal_ruling, corrections, self.lent, settled = rule_deal(
                     before, final, judged, view, self.lent, owed, _findings, advise=self.advise
                 )
@@ -359,15 +372,22 @@ class _Ruler:
                 self.corrections.extend(corrections)
                 self.trace.extend(trace_deal(judged, deal_ruling, corrections))
                 self.owed.extend(c for c in corrections if c.points < 0)
-                for p in ("A", "B"):
+                for p in deal_ruling.marks:
+                    if p not in self.score:  # a third player where none was looked for
+                        self.players = tuple(sorted((*self.players, p)))
+                        self.score = {q: self.score.get(q, 0) for q in self.players}
+                for p in self.players:
                     self.score[p] += deal_ruling.marks.get(p, 0)
-                for p in ("A", "B"):
+                for p in self.players:
                     if self.score[p] >= self.target and not self.game_over:
                         self.winner = p
                         self.game_over = True
                         self.won += 1
                         number = deal_ruling.number
-                        self.games.append(game_won(self.won, p, self.score, number, self.by_law))
+                        loser = final.elder if final.dealer.value == p else final.dealer
+                        self.games.append(
+                            game_won(self.won, p, self.score, number, self.by_law, loser.value)
+                        )
         self.previous = (view, judge) if view is not None and judge is not None else None
 
     def cut(self, *, final: bool = False) -> RecordRuling:
@@ -391,6 +411,7 @@ class _Ruler:
             winner=self.winner,
             trace=self.trace,
             games=self.games,
+            rules=self.rules,
         )
         self.findings, self.notes, self.claims, self.deals, self.trace = [], [], [], [], []
         self.games = []
@@ -410,6 +431,8 @@ class _Ruler:
             winner=self.winner,
             trace=self.trace,
             games=self.games,
+            rules=self.rules,
+            series=series_of(self.games, self.tags, self.rules),
         )
 
 

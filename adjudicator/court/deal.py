@@ -25,7 +25,7 @@ from adjudicator.notation.model import (
     MarkReason,
     Unmark,
 )
-from laws import LAWS
+from laws import LAWS, cite
 from laws.allowed import Allowed, allowed_marks
 from laws.base import Correcting, Finding
 from laws.facts import replaced_marks
@@ -94,7 +94,7 @@ def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -
 
 def _early_marks(view: DealView | None) -> dict[str, int]:
     """Marks made in a deal before its trump is turned: they may be for the deal before."""
-    out = {"A": 0, "B": 0}
+    out = dict.fromkeys(_SEATS, 0)
     if view is None:
         return out
     for s in view.steps:
@@ -139,7 +139,7 @@ def rule_deal(
     decided_by: int | None = None
     for f in judged.found:
         if f.outcome is not None and SEVERITY[str(f.outcome)] > SEVERITY[outcome]:
-            outcome, how = str(f.outcome), f"law {f.law}: {f.default or f.message}"
+            outcome, how = str(f.outcome), f"{cite(f.law)}: {f.default or f.message}"
             laws.append(f.law)
             decided_by = f.law
     for name, law, words in judged.taken_outcomes():
@@ -170,7 +170,7 @@ def rule_deal(
             f"undetermined: {first.player} {first.claim} (line {first.line}) rests on what "
             f"the record does not give; needs {', '.join(needs)}"
         )
-    recorded = {"A": 0, "B": 0}
+    recorded = dict.fromkeys(_SEATS, 0)
     for player, points in final.marks:
         if player.value in recorded:
             recorded[player.value] += points
@@ -181,7 +181,7 @@ def rule_deal(
     allowed: dict[str, Allowed] = {}
     parts = allowed_marks(final, judged.found)
     if outcome in ("fresh_deal", "void"):
-        marks = {"A": 0, "B": 0}
+        marks = dict.fromkeys(_SEATS, 0)
         if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
             allowed = {
                 q.value: a._replace(king=0, hand=0, hand_reckoned=0, optional=0)
@@ -198,7 +198,7 @@ def rule_deal(
             marks = dict(recorded)
         else:
             allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
-            marks = {"A": 0, "B": 0}
+            marks = dict.fromkeys(_SEATS, 0)
             for q, a in allowed.items():
                 marks[q] = a.total
                 for effect in (a.cap, a.king_answer, *a.reckonings):
@@ -210,17 +210,17 @@ def rule_deal(
         if a.optional and recorded[q] + early.get(q, 0) < marks[q]:
             marks[q] -= a.optional
     # Marks made early in the next deal, before its turn-up, make good an omission here.
-    borrowed = {"A": 0, "B": 0}
-    for q in ("A", "B"):
+    borrowed = dict.fromkeys(_SEATS, 0)
+    for q in _SEATS:
         short = marks[q] - recorded[q]
         if short > 0 and early[q] > 0:
             borrowed[q] = min(short, early[q])
             recorded[q] += borrowed[q]
     # A mark the player took down himself here, when the ruling had already taken it down
     # for an earlier deal, settles that correction: it is not taken down twice.
-    settled = {"A": 0, "B": 0}
+    settled = dict.fromkeys(_SEATS, 0)
     made = _made(view)
-    for q in ("A", "B"):
+    for q in _SEATS:
         short = marks[q] - recorded[q]
         if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
             settled[q] = min(short, owed[q], made.down[q])
@@ -238,7 +238,7 @@ def rule_deal(
     if outcome in ("fresh_deal", "void") and decided_by is not None:
         annulled = (decided_by, "void" if outcome == "void" else "dealt afresh")
     heading = (view.steps[0].line, view.steps[0].column)
-    for q in ("A", "B"):
+    for q in _SEATS:
         diff = marks[q] - recorded[q]
         if diff > 0 and next_turn is not None:
             marks[q] = recorded[q]  # omitted, and lost once the next trump was turned up
@@ -289,14 +289,15 @@ def rule_deal(
             perfect = perfect_replay(view, final, refind)
         if advise:
             advice = option_worths(view, final, judged.found, refind)
+    seated = (final.dealer.value, final.elder.value)
     ruling = DealRuling(
         number=view.number,
         line=view.steps[0].line,
         dealer=final.dealer.value,
         outcome=outcome,
         how=how,
-        marks=marks,
-        recorded=recorded,
+        marks={q: n for q, n in marks.items() if q in seated or n},
+        recorded={q: n for q, n in recorded.items() if q in seated or n},
         laws=sorted(set(laws)),
         decided_by=decided_by,
         needs=needs,
@@ -305,6 +306,9 @@ def rule_deal(
     )
     return ruling, corrections, borrowed, settled
 
+
+_SEATS = ("A", "B", "C")
+"""The seats, for the marks the court reckons (a deal's ruling gives its two players')."""
 
 _CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
 _DOUBLING = next(law.number for law in LAWS if "doubled" in law.keywords)
@@ -334,7 +338,7 @@ def _takedowns(
         take = min(excess, made)
         if take:
             why = (
-                f"law {law}: the hands were played again, and the replay takes the place of the "
+                f"{cite(law)}: the hands were played again, and the replay takes the place of the "
                 "hand first played, for which he marked"
             )
             out.append((law, take, "hand", why))
@@ -344,25 +348,25 @@ def _takedowns(
         if take:
             f = allowed.king_answer
             law = f.law if f is not None else overscore
-            why = f"law {law}: he may not mark the king" if f else "a king he may not mark"
+            why = f"{cite(law)}: he may not mark the king" if f else "a king he may not mark"
             out.append((law, take, "king", why))
             excess -= take
         take = min(excess, allowed.hand_reckoned - allowed.hand)
         if take and allowed.cap is not None:
-            why = f"law {allowed.cap.law}: as offender he marks only {allowed.hand} for the hand"
+            why = f"{cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
             out.append((allowed.cap.law, take, "hand", why))
             excess -= take
         for f in allowed.reckonings:
             lost = -sum(n for q, n in f.marks if q.value == player)
             take = min(excess, max(0, lost))
             if take:
-                out.append((f.law, take, "hand", f"law {f.law} reckons the hand otherwise"))
+                out.append((f.law, take, "hand", f"{cite(f.law)} reckons the hand otherwise"))
                 excess -= take
     if excess:
         why = "marks beyond what the deal gives him"
         if single_point:
             why = (
-                f"the point he won is worth one: law {_DOUBLING} makes it two only for the "
+                f"the point he won is worth one: {cite(_DOUBLING)} makes it two only for the "
                 "dealer when the non-dealer played without proposing, or for the non-dealer when "
                 "the dealer refused the first proposal, and neither was so"
             )
@@ -385,7 +389,7 @@ class _Made(NamedTuple):
 
 
 def _made(view: DealView) -> _Made:
-    made = _Made({}, {"A": 0, "B": 0}, {"A": {}, "B": {}})
+    made = _Made({}, dict.fromkeys(_SEATS, 0), {q: {} for q in _SEATS})
     turned = not any(s.kind == "turn" for s in view.steps)
     for s in view.steps:
         if s.kind == "turn":

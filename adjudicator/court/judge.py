@@ -24,7 +24,7 @@ from adjudicator.notation.model import (
     ElectPlay,
     PermitComplete,
 )
-from laws import BY_NUMBER, LAWS
+from laws import BY_NUMBER, LAWS, cite
 from laws.allowed import Allowed
 from laws.base import Finding, Law, Option, Who, Window
 from laws.view import DealView
@@ -66,7 +66,7 @@ def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int
     for f in found:
         if f.fault:
             return f.law, (
-                f"law {f.law} governs what was found (line {f.line}), and it gives no claim "
+                f"{cite(f.law)} governs what was found (line {f.line}), and it gives no claim "
                 f"'{what}'"
             )
     givers = [law.number for law in LAWS if any(what in o.claims for o in law.options)]
@@ -237,7 +237,7 @@ class Judge:
                 continue
             if owner is not None and owner is not player:
                 reasons.append(
-                    (2, f.law, f"law {f.law} gives this option to {owner}, not to {player}")
+                    (2, f.law, f"{cite(f.law)} gives this option to {owner}, not to {player}")
                 )
                 continue
             closed, at = self.closes(window, f.step)
@@ -247,7 +247,8 @@ class Judge:
                     (
                         1 - closed / 1e9,  # of two laws too late, cite the one in force last
                         f.law,
-                        f"too late: the window closed{where}; law {f.law} allows it only {window}",
+                        f"too late: the window closed{where}; {cite(f.law)} allows it only "
+                        f"{window}",
                     )
                 )
                 continue
@@ -257,7 +258,7 @@ class Judge:
             named = getattr(s.event, "card", None)
             if o.names and named not in o.names:
                 among = " ".join(c.code for c in o.names)
-                reasons.append((0.5, f.law, f"law {f.law} lets him name only one of {among}"))
+                reasons.append((0.5, f.law, f"{cite(f.law)} lets him name only one of {among}"))
                 continue
             self._uphold(self, i, f, o, s, player, text, f"this option {window}")
             return
@@ -391,9 +392,11 @@ class Judge:
         """Record a claim upheld: the option taken (in ``owner``, the judge of the deal whose
         finding gave it), the claim's ruling here, and a link of the trace."""
         if o.who in (Who.EITHER, Who.NOBODY):  # the law requires it: the claim calls for it
-            reason = f"law {f.law} requires it ({o.window})" + (f": {o.effect}" if o.effect else "")
+            reason = f"{cite(f.law)} requires it ({o.window})" + (
+                f": {o.effect}" if o.effect else ""
+            )
         else:
-            reason = f"law {f.law} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
+            reason = f"{cite(f.law)} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
         taken = (owner is not self, f.law, f.step, f.kind, o.name)
         self._judged(s, player, text, True, f.law, reason, taken)
         self._take(owner, i, o, s, player)
@@ -419,7 +422,7 @@ class Judge:
                 continue
             if late and o.window is Window.BEFORE_NEXT_TURN:
                 why = (
-                    f"too late: the trump was turned up (line {turns[0].line}); law {f.law} "
+                    f"too late: the trump was turned up (line {turns[0].line}); {cite(f.law)} "
                     f"allows it, for deal {f.deal}, only {o.window}"
                 )
                 return (1.0, f.law, why)
@@ -516,7 +519,9 @@ class Judge:
             for o in f.options:
                 if (i, o.name) in self.taken:
                     player, line = self.taken[(i, o.name)]
-                    words = f"{player} took the option law {f.law} gives (line {line}): {o.effect}"
+                    words = (
+                        f"{player} took the option {cite(f.law)} gives (line {line}): {o.effect}"
+                    )
                     out.append((str(o.outcome), f.law, words))
         return out
 

@@ -20,6 +20,7 @@ games, that whenever it answers, its ruling is the one the full adjudication giv
 from __future__ import annotations
 
 from adjudicator.court.ruling import DealRuling, GameRuling, RecordRuling
+from adjudicator.engine.profile import CLUB, Feature, profile_of
 from adjudicator.engine.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.replay import deal_ends
 from adjudicator.engine.rules import cut_rank, game_value
@@ -33,19 +34,37 @@ _GAME_VALUE_LAW = next(law.number for law in LAWS if "treble" in law.keywords)
 
 
 def counts_by_law(record: Record) -> bool:
-    """Whether the record's games count treble, double or single (``Scoring "law46"``)."""
-    return (record.tag("Scoring") or "").strip().lower() == "law46"
+    """Whether the record's games count treble, double or single (``Scoring "law46"``, or the
+    rubber profile)."""
+    law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
+    return law46 or profile_of(record).has(Feature.RUBBER)
+
+
+def players_of(record: Record) -> tuple[str, ...]:
+    """The players whose score the ruling keeps: A, B and C in pool écarté, or where C deals;
+    else A and B."""
+    if profile_of(record).has(Feature.POOL) or any(d.dealer is Player.C for d in record.deals):
+        return ("A", "B", "C")
+    return ("A", "B")
 
 
 def game_won(
-    number: int, winner: str, score: dict[str, int], deal: int, by_law: bool
+    number: int,
+    winner: str,
+    score: dict[str, int],
+    deal: int,
+    by_law: bool,
+    against: str | None = None,
 ) -> GameRuling:
-    """A game won, valued by the loser's score if ``by_law`` (else it counts one)."""
-    loser = max(v for p, v in score.items() if p != winner)
-    value = game_value(loser) if by_law else 1
+    """A game won, valued by the loser's score if ``by_law`` (else it counts one). ``against``:
+    the loser, in a game of three (pool écarté); else the other of A and B."""
+    if against is None:
+        against = max((p for p in score if p != winner), key=lambda p: score[p])
+    value = game_value(score.get(against, 0)) if by_law else 1
     return GameRuling(
         number=number,
         winner=winner,
+        against=against,
         score=dict(score),
         deal=deal,
         value=value,
@@ -62,7 +81,7 @@ def tags_of(record: Record) -> dict[str, str]:
 def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     """The ruling on ``record`` if it is plain (see the module's docstring), else ``None``.
     ``target`` is the points that win a game."""
-    if not record.deals or not _plain_opening(record):
+    if not record.deals or not _plain_opening(record) or profile_of(record) is not CLUB:
         return None
     for deal in record.deals:
         if deal.dealer is Player.C or not ordinary_course(deal.events):
@@ -77,6 +96,8 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     for deal, table in zip(record.deals, deal_ends(record), strict=False):
         final = table.deal if table is not None else None
         if table is None or final is None or not marked_as_entitled(final, game_won=table.over):
+            return None
+        if Player.C in (final.dealer, final.elder):
             return None
         if game_over:  # the deal after a game is won begins the next game
             score = {"A": 0, "B": 0}

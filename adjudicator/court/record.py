@@ -60,6 +60,10 @@ UNJUDGED: dict[str, Unjudged] = {
     "trick_number": Unjudged(True, False, "nothing: the tricks are counted in the order played"),
     "outside_a_deal": Unjudged(True, False, "nothing: the line stands outside every deal"),
     "mark_without_points": Unjudged(True, False, "how many points he marked (counted as none)"),
+    "answer_without_offer": Unjudged(True, False, "nothing: an answer to no offer changes nothing"),
+    "answer_to_void_offer": Unjudged(
+        False, False, "nothing: the offer's finding says it is void, and its answer with it"
+    ),
     "looked_at_stock": Unjudged(
         True, False, "nothing: no law penalises it (the law forbids looking at discards only)"
     ),

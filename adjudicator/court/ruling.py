@@ -223,6 +223,8 @@ class GameRuling(_Model):
     number: int
     """Which game of the record (1, 2 ...)."""
     winner: str
+    against: str = ""
+    """Who lost it: the other player of the deal that won it."""
     score: dict[str, int]
     """The score, as the ruling corrects it, when it was won."""
     deal: int
@@ -233,6 +235,20 @@ class GameRuling(_Model):
     """Under the ``Scoring "law46"`` tag, how it counts; empty when every game counts one."""
     law: int | None = None
     """The law that values it (under that tag)."""
+
+
+class SeriesRuling(_Model):
+    """A pool or a rubber (``docs/profiles.md``): the games it holds and who won it."""
+
+    kind: Literal["pool", "rubber"]
+    of: int
+    """For a pool, the games running that win it (2 or 3); for a rubber, its N (best of N)."""
+    winner: str | None = None
+    """Who won it; ``None`` while it is undecided at the record's end."""
+    wins: dict[str, int] = {}
+    """Games each player won in it."""
+    games: list[int] = []
+    """Its games, by their numbers in the record."""
 
 
 class RecordRuling(_Model):
@@ -255,6 +271,10 @@ class RecordRuling(_Model):
     trace: list[TraceEntry] = []
     games: list[GameRuling] = []
     """The games won in the record, in order."""
+    rules: str = "club-1878"
+    """The rule profile it was ruled under (``docs/profiles.md``)."""
+    series: list[SeriesRuling] = []
+    """Under the pool and rubber profiles, the pools or rubbers the games make, in order."""
 
     @property
     def clean(self) -> bool:

@@ -48,6 +48,7 @@ from functools import cached_property
 
 from adjudicator.court.ruling import OptionWorth, PerfectPlay, Valuation
 from adjudicator.engine.fresh import MAX_TARGET, fresh_deals, marks_of, play_from
+from adjudicator.engine.profile import Feature
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.rules import mask
 from adjudicator.engine.solve import solve_deal
@@ -71,6 +72,8 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
     """The hand from ``start`` (the hands as play began, or as far as a replay goes) played out
     under perfect play, with the marks the laws would then allow for it; ``None`` if a card of
     it is not known."""
+    if _ace_high(view):
+        return None  # the solver plays the club code's ranks
     solved = solve_deal(start)
     if isinstance(solved, Unknown):
         return None
@@ -456,8 +459,16 @@ def option_worths(
     view: DealView, final: DealState, found: list[Finding], refind: Refind
 ) -> list[OptionWorth]:
     """The worth of each option of the deal (``found``: what the laws find in it) that the
-    advisor can value (see the module's docstring)."""
+    advisor can value (see the module's docstring). None under the ace-high profile: the solver
+    and the table of fresh deals play the club code's ranks."""
+    if _ace_high(view):
+        return []
     return _Advisor(view, final, found, refind).worths()
+
+
+def _ace_high(view: DealView) -> bool:
+    """Whether the deal is ruled with the ace high (the ace-high profile)."""
+    return bool(view.steps) and view.steps[0].table.profile.has(Feature.ACE_HIGH)
 
 
 __all__ = ["option_worths", "perfect_replay"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol, TypeVar, cast
 
+from adjudicator.engine.profile import Feature, profile_of
 from adjudicator.engine.queries import point_doubled
 from adjudicator.engine.rules import (
     CARD_BIT,
@@ -26,9 +27,11 @@ from adjudicator.engine.rules import (
     cut_rank,
     game_value,
     legal_follows,
+    offer_in_time,
     point_marks,
 )
 from adjudicator.engine.table import (
+    PLAYERS,
     SEAT,
     DealState,
     Deviation,
@@ -43,6 +46,7 @@ from adjudicator.notation.cards import PACK, Card, Player, Suit
 from adjudicator.notation.model import (
     Abandon,
     Accept,
+    Advise,
     Announce,
     Ask,
     CallNewCards,
@@ -52,6 +56,8 @@ from adjudicator.notation.model import (
     Deal,
     DeclarePlay,
     Discard,
+    Double,
+    DoubleAnswer,
     ElectPlay,
     Event,
     Faced,
@@ -60,11 +66,13 @@ from adjudicator.notation.model import (
     Line,
     Look,
     Mark,
+    OfferPoint,
     Order,
     Packet,
     PackFault,
     PermitComplete,
     Play,
+    PointAnswer,
     Propose,
     Record,
     Refuse,
@@ -72,6 +80,7 @@ from adjudicator.notation.model import (
     Score,
     Show,
     Shuffle,
+    SitOut,
     TakeUp,
     Trick,
     Turn,
@@ -240,6 +249,7 @@ class _Deal:
         "dealer",
         "declared",
         "discards",
+        "doubled",
         "elder",
         "ended_by",
         "hands",
@@ -248,11 +258,13 @@ class _Deal:
         "looked",
         "marks",
         "number",
+        "offer",
         "pack",
         "packets",
         "phase",
         "play_hands",
         "played",
+        "point_refused",
         "proposals",
         "result",
         "seen",
@@ -264,8 +276,7 @@ class _Deal:
         "unrecorded",
     )
 
-    def __init__(self, number: int, dealer: Player, pack: Player | None) -> None:
-        elder = _other(dealer)
+    def __init__(self, number: int, dealer: Player, elder: Player, pack: Player | None) -> None:
         self.number = number
         self.dealer = dealer
         self.elder = elder
@@ -292,6 +303,9 @@ class _Deal:
         self.marks: tuple[tuple[Player, int], ...] = ()
         self.result: Result | None = None
         self.ended_by = ""
+        self.offer: tuple[str, Player] | None = None
+        self.doubled: Player | None = None
+        self.point_refused: Player | None = None
         self.unrecorded: tuple[tuple[str, Player | None], ...] = ()
 
     def freeze(self) -> DealState:
@@ -325,6 +339,9 @@ class _Deal:
                 self.marks,
                 self.result,
                 self.ended_by,
+                self.offer,
+                self.doubled,
+                self.point_refused,
                 self.unrecorded,
             ),
         )
@@ -354,8 +371,36 @@ def _with_sheet(table: Table, sheet: tuple[int, int, int]) -> Table:
     return _tuple_new(Table, values)
 
 
-def _other(p: Player) -> Player:
-    return Player.B if p is Player.A else Player.A
+def _partner(pair: tuple[Player, Player], p: Player) -> Player:
+    """The other player of the pair at the table."""
+    return pair[1] if p is pair[0] else pair[0]
+
+
+def _rotate(t: Table) -> Table:
+    """Pool écarté, after a game: the loser gives his seat, and his turn to deal, to the one
+    sitting out (pool rule P1; ``docs/profiles.md``)."""
+    if not t.games_played or t.out is None:
+        return t
+    winner, loser = t.games_played[-1]
+    newcomer = t.out
+    due = newcomer if t.next_dealer is loser else t.next_dealer
+    return t._replace(seated=(winner, newcomer), out=loser, next_dealer=due)
+
+
+_NOT_SEATED: Final = ("advise", "sit_out")
+"""Kinds of event whose ``player`` need not be at the table (a bystander, one sitting out)."""
+
+
+def _players_named(deal: Deal) -> Iterator[Player]:
+    """The players a deal's lines name as acting in it, in order (bystanders left out)."""
+    for e in deal.events:
+        if e.kind in _NOT_SEATED:
+            continue
+        for who in (getattr(e, "player", None), getattr(e, "follower", None)):
+            if isinstance(who, Player):
+                yield who
+        if e.kind == "trick":
+            yield e.leader
 
 
 _T = TypeVar("_T")
@@ -386,14 +431,30 @@ class _Replay:
         self.record = record
         self.deals: Iterable[Deal] = record.deals if deals is None else deals
         self.leave = leave
-        law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
-        self.table = Table(target=game_target(record), sheet=(0, 0, 0), law46=law46)
+        profile = profile_of(record)
+        self.ace_high = profile.has(Feature.ACE_HIGH)
+        self.pool = profile.has(Feature.POOL)
+        law46 = (record.tag("Scoring") or "").strip().lower() == "law46" or profile.has(
+            Feature.RUBBER
+        )
+        self.table = Table(
+            target=game_target(record),
+            sheet=(0, 0, 0),
+            law46=law46,
+            profile=profile,
+            out=Player.C if self.pool else None,
+        )
         self.deal: _Deal | None = None
         self.devs: list[Deviation] = []
         self.strict = False
         """Whether a deviation or an unnamed card stops the replay (:class:`_Deviated`)."""
         self.inferred: list[tuple[int, int, int]] | None = None
         self.local = 0  # index of the current event within its deal
+        self._seating_known = False
+        self._rotation_out: Player | None = None
+        """Pool: who the rotation had sitting out in the deal in progress."""
+        """Pool: whether the players at the table are known (a cut for deal or a ``sits out``
+        line in the opening, or a deal played); until then the first deal's players sit."""
 
     # -- driving ----------------------------------------------------------------------------
 
@@ -558,11 +619,31 @@ class _Replay:
         won = t.over
         if won:  # the previous deal won the game: this deal begins the next
             t = t._replace(sheet=(0, 0, 0), game=t.game + 1, over=False)
-        if t.next_dealer is not None and deal.dealer is not t.next_dealer:
+            if self.pool:
+                t = _rotate(t)
+        pair = self._pair(deal, t)
+        due = t.next_dealer
+        self._rotation_out = t.out if self._seating_known else None
+        if self.pool and self._seating_known and set(pair) != set(t.seated):
+            intruder = next(p for p in pair if p not in t.seated)
+            kept_out = next(p for p in t.seated if p not in pair)
+            self._dev(
+                "wrong_player_seated",
+                intruder,
+                f"{intruder} sat down in deal {deal.number}; {kept_out} should have played "
+                f"and {intruder} sat out",
+            )
+            if due is kept_out:
+                due = intruder  # he took the seat, and its turn to deal
+        self._seating_known = True
+        if self.pool or set(pair) != set(t.seated):
+            out = next(p for p in PLAYERS if p not in pair)
+            t = t._replace(seated=pair, out=out if self.pool else t.out)
+        if due is not None and deal.dealer is not due:
             self._dev(
                 "deal_out_of_turn",
                 deal.dealer,
-                f"{deal.dealer} dealt; it was {t.next_dealer}'s deal",
+                f"{deal.dealer} dealt; it was {due}'s deal",
             )
         if deal.pack is not None and deal.pack is not deal.dealer:
             self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
@@ -579,9 +660,23 @@ class _Replay:
         self._cut_made = False
         self._loose = 0
         self._completing = None
-        self.deal = _Deal(deal.number, deal.dealer, deal.pack)
+        self.deal = _Deal(deal.number, deal.dealer, pair[1], deal.pack)
         self._events = deal.events
-        self.table = t._replace(next_dealer=_other(deal.dealer))
+        self.table = t._replace(next_dealer=pair[1])
+
+    @staticmethod
+    def _pair(deal: Deal, t: Table) -> tuple[Player, Player]:
+        """The two players of ``deal``, the dealer first: he and the other player its lines
+        name; if they name none, he and the other of the pair at the table (or the first of
+        it, if he is not at it)."""
+        dealer = deal.dealer
+        for who in _players_named(deal):
+            if who is not dealer:
+                return (dealer, who)
+        seated = t.seated
+        if dealer in seated:
+            return (dealer, _partner(seated, dealer))
+        return (dealer, seated[0])
 
     # -- shuffling and cutting --------------------------------------------------------------
 
@@ -594,8 +689,14 @@ class _Replay:
         known = {p: cards[0] for p, cards in cuts.items() if cards and cards[0] is not None}
         if len(known) < 2:
             return
-        ranked = sorted(known.items(), key=lambda pc: -cut_rank(pc[1]))
-        if cut_rank(ranked[0][1]) == cut_rank(ranked[1][1]):
+        high = self.ace_high
+        ranked = sorted(known.items(), key=lambda pc: -cut_rank(pc[1], high))
+        if self.pool and len(known) == 2:
+            pair = (ranked[0][0], ranked[1][0])
+            out = next(p for p in PLAYERS if p not in pair)
+            self.table = self.table._replace(seated=pair, out=out)
+            self._seating_known = True
+        if cut_rank(ranked[0][1], high) == cut_rank(ranked[1][1], high):
             self._dev("cut_tie", None, f"the cut is a tie: {ranked[0][1]} and {ranked[1][1]}")
             return
         self.table = self.table._replace(next_dealer=ranked[0][0])
@@ -870,12 +971,18 @@ class _Replay:
                 over=True,
                 games=(*t.games, (player, sheet)),
                 game_values=(*t.game_values, value),
+                games_played=(*t.games_played, (player, _partner(t.seated, player))),
             )
         elif t.over and points < 0 and sheet[seat] < t.target and t.games:
             # an overscore taken down: the game was not won after all
             last_winner, _ = t.games[-1]
             if last_winner is player:
-                t = t._replace(over=False, games=t.games[:-1], game_values=t.game_values[:-1])
+                t = t._replace(
+                    over=False,
+                    games=t.games[:-1],
+                    game_values=t.game_values[:-1],
+                    games_played=t.games_played[:-1],
+                )
         self.table = _with_sheet(t, sheet)
 
     def _announce(self, e: Announce, deal: _Deal) -> None:
@@ -1111,9 +1218,10 @@ class _Replay:
             trump = deal.trump
             hand = deal.hands[seat]
             bit = CARD_BIT[card]
-            if hand.unknown or not legal_follows(hand.cards | bit, lead, trump) & bit:
+            high = self.ace_high
+            if hand.unknown or not legal_follows(hand.cards | bit, lead, trump, high) & bit:
                 self._check_follow(deal, player, hand, lead, card)
-            winner = player if beats(card, lead, trump) else leader
+            winner = player if beats(card, lead, trump, high) else leader
         self._remove_card(deal, player, card, "played")
         tricks = deal.tricks
         deal.tricks = tricks = (
@@ -1130,7 +1238,8 @@ class _Replay:
     ) -> None:
         trump = deal.trump
         held = hand.cards | CARD_BIT[card]
-        legal = legal_follows(held, lead, trump)
+        high = self.ace_high
+        legal = legal_follows(held, lead, trump, high)
         if legal & CARD_BIT[card]:
             # Lawful by the cards we know. Unknown cards could make it unlawful only if the
             # card played did not both follow and win, and (following) a card that would win
@@ -1138,9 +1247,9 @@ class _Replay:
             placed = deal.seen
             for h in deal.hands:
                 placed |= h.cards
-            could_win = above(lead) & ~placed
+            could_win = above(lead, high) & ~placed
             if hand.unknown and not (
-                card.suit is lead.suit and (card.index < lead.index or not could_win)
+                card.suit is lead.suit and (beats(card, lead, trump, high) or not could_win)
             ):
                 self._dev(
                     "play_undetermined",
@@ -1202,10 +1311,23 @@ class _Replay:
         n = won[SEAT[winner]]
         if n < 3:
             return Result(tricks, None, 0, "undetermined")
-        twice = point_doubled(deal.freeze(), winner)
-        points = point_marks(min(n, HAND), doubled=twice)
+        frozen = deal.freeze()
+        refuser = deal.point_refused
+        if refuser is not None and not (winner is refuser and n >= HAND):
+            # The point was offered and refused: the refuser had to win the vole (rule O1).
+            offerer = _partner((deal.dealer, deal.elder), refuser)
+            return Result(tricks, offerer, 2 * self._times(deal), "vole failed (point refused)")
+        twice = point_doubled(frozen, winner)
+        points = point_marks(min(n, HAND), doubled=twice) * self._times(deal)
         how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
+        if deal.doubled is not None:
+            how += ", doubled"
         return Result(tricks, winner, points, how)
+
+    @staticmethod
+    def _times(deal: _Deal) -> int:
+        """What the hand's points are multiplied by: two when a double was accepted."""
+        return 2 if deal.doubled is not None else 1
 
     @staticmethod
     def _taken_back(e: Retract, deal: _Deal) -> str | None:
@@ -1283,6 +1405,147 @@ class _Replay:
         deal.phase = "over"
         deal.result = self._result(deal, won, False)
         deal.ended_by = "shown"
+
+    # -- the profiles' lines: sitting out, advice, doubling, offering the point -------------
+
+    def _sit_out(self, e: SitOut, deal: _Deal | None) -> None:
+        if deal is None:  # the opening: who sits out first (pool)
+            if self.pool:
+                pair = tuple(p for p in PLAYERS if p is not e.player)
+                self.table = self.table._replace(seated=(pair[0], pair[1]), out=e.player)
+                self._seating_known = True
+            return
+        if e.player is deal.dealer or e.player is deal.elder:
+            self._dev(
+                "sits_out_contradicts",
+                e.player,
+                f"{e.player} is said to sit out, but plays in deal {deal.number}",
+            )
+        elif self.pool and self._rotation_out not in (None, e.player):
+            self._dev(
+                "sits_out_contradicts",
+                e.player,
+                f"{e.player} is said to sit out; the pool's turn was {self._rotation_out}'s",
+            )
+
+    def _advise(self, e: Advise, deal: _Deal) -> None:
+        if e.player is deal.dealer or e.player is deal.elder:
+            self._dev(
+                "advice_by_player",
+                e.player,
+                f"{e.player}, a player of the deal, advised his adversary {e.advised}",
+            )
+        else:
+            self._dev("bystander_advice", e.player, f"{e.player} advised {e.advised}")
+
+    def _offer_window(self, deal: _Deal, player: Player, what: str, feature: Feature) -> bool:
+        """Whether an offer (``double`` or ``point``) may take effect; a deviation says why
+        not: the profile has no such offer, it is out of time (before the turn-up, once the
+        third trick is led to, or after the hand), or a hand already doubled is offered
+        again."""
+        if what == "double":
+            word = "to double"
+            not_in_rules = "double_not_in_rules"
+            late = "double_out_of_time"
+        else:
+            word = "the point"
+            not_in_rules = "point_offer_not_in_rules"
+            late = "point_offer_out_of_time"
+        if not self.table.profile.has(feature):
+            rules = self.table.profile.name
+            self._dev(
+                not_in_rules,
+                player,
+                f"{player} offered {word}; the rules played ({rules}) have no such offer",
+            )
+            return False
+        turned = deal.trump is not None or bool(deal.turned)
+        if not offer_in_time(turned, len(deal.tricks), deal.lead is not None):
+            when = "before the trump was turned up" if not turned else "once the third trick began"
+            self._dev(late, player, f"{player} offered {word} {when}")
+            return False
+        if deal.result is not None:
+            self._dev(late, player, f"{player} offered {word} after the hand was over")
+            return False
+        if what == "double" and deal.doubled is not None:
+            self._dev("double_again", player, f"{player} offered to double a hand already doubled")
+            return False
+        return True
+
+    def _double(self, e: Double, deal: _Deal) -> None:
+        if self._offer_window(deal, e.player, "double", Feature.DOUBLING):
+            deal.offer = ("double", e.player)
+        else:
+            self._void_offer = (deal.number, "double", e.player)
+
+    def _offer_point(self, e: OfferPoint, deal: _Deal) -> None:
+        if self._offer_window(deal, e.player, "point", Feature.OFFERING):
+            deal.offer = ("point", e.player)
+        else:
+            self._void_offer = (deal.number, "point", e.player)
+
+    _void_offer: tuple[int, str, Player] | None = None
+    """The last offer made void (its deal, what, and who made it): its answer changes
+    nothing, and is no departure of its own."""
+
+    def _answer_offer(self, player: Player, accepted: bool, what: str, deal: _Deal) -> bool:
+        """Whether an answer answers the offer awaiting it (a deviation if not)."""
+        offer = deal.offer
+        void = self._void_offer
+        if offer is None and void is not None and void[:2] == (deal.number, what):
+            if void[2] is not player:
+                self._dev(
+                    "answer_to_void_offer",
+                    player,
+                    f"{player} answered an offer that was void",
+                )
+                return False
+        if offer is None or offer[0] != what or offer[1] is player:
+            self._dev(
+                "answer_without_offer",
+                player,
+                f"{player} {'accepted' if accepted else 'refused'} "
+                f"{'a double' if what == 'double' else 'the point'} nobody offered him",
+            )
+            return False
+        deal.offer = None
+        return True
+
+    def _double_answer(self, e: DoubleAnswer, deal: _Deal) -> None:
+        if not self._answer_offer(e.player, e.accepted, "double", deal):
+            return
+        offerer = _partner((deal.dealer, deal.elder), e.player)
+        if e.accepted:
+            deal.doubled = offerer
+            return
+        # Refused: the hand ends, and the offerer marks as for the point (rule D1).
+        twice = point_doubled(deal.freeze(), offerer)
+        deal.phase = "over"
+        deal.result = Result(
+            self._tricks_won(deal), offerer, point_marks(3, doubled=twice), "double refused"
+        )
+        deal.ended_by = "double refused"
+
+    def _point_answer(self, e: PointAnswer, deal: _Deal) -> None:
+        if not self._answer_offer(e.player, e.accepted, "point", deal):
+            return
+        if not e.accepted:
+            deal.point_refused = e.player
+            return
+        # Accepted: the hand ends as if the acceptor had won the point (rule O1).
+        twice = point_doubled(deal.freeze(), e.player)
+        points = point_marks(3, doubled=twice) * self._times(deal)
+        deal.phase = "over"
+        deal.result = Result(self._tricks_won(deal), e.player, points, "point accepted")
+        deal.ended_by = "point accepted"
+
+    @staticmethod
+    def _tricks_won(deal: _Deal) -> tuple[int, int, int]:
+        won = [0, 0, 0]
+        for t in deal.tricks:
+            if t.winner is not None:
+                won[SEAT[t.winner]] += 1
+        return (won[0], won[1], won[2])
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
@@ -1386,6 +1649,7 @@ _OUTSIDE_A_DEAL: dict[str, _Anywhere] = dict(
         _anywhere(Shuffle, _Replay._shuffle),
         _anywhere(Order, _Replay._order),
         _anywhere(PackFault, _Replay._pack_fault),
+        _anywhere(SitOut, _Replay._sit_out),
     )
 )
 """The handlers of the events that may come before any deal (they are in :data:`_HANDLERS`
@@ -1420,6 +1684,11 @@ _HANDLERS: dict[str, _Handler] = {
             _in_deal(Claim, _Replay._claim),
             _in_deal(PermitComplete, _Replay._permit_complete),
             _in_deal(ElectPlay, _Replay._elect_play),
+            _in_deal(Advise, _Replay._advise),
+            _in_deal(Double, _Replay._double),
+            _in_deal(DoubleAnswer, _Replay._double_answer),
+            _in_deal(OfferPoint, _Replay._offer_point),
+            _in_deal(PointAnswer, _Replay._point_answer),
         )
     ),
 }

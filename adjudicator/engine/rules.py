@@ -52,27 +52,49 @@ def count(m: int) -> int:
     return m.bit_count()
 
 
-def above(card: Card) -> int:
-    """The cards of ``card``'s suit that beat it (law: K Q J A T 9 8 7 in every suit)."""
-    return SUIT_MASK[card.suit] & ((1 << card.index) - 1)
+def above(card: Card, ace_high: bool = False) -> int:
+    """The cards of ``card``'s suit that beat it (law: K Q J A T 9 8 7 in every suit; with
+    ``ace_high``, the ace-high profile's A K Q J T 9 8 7)."""
+    suit = SUIT_MASK[card.suit]
+    higher = suit & ((1 << card.index) - 1)
+    if not ace_high:
+        return higher
+    ace = suit & _ACES
+    if card.rank is Rank.ACE:
+        return 0
+    return higher | ace
 
 
-def beats(card: Card, other: Card, trump: Suit | None) -> bool:
+_ACES = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.ACE)
+
+
+def beats(card: Card, other: Card, trump: Suit | None, ace_high: bool = False) -> bool:
     """Whether ``card``, played to ``other`` led, wins the trick."""
     if card.suit is other.suit:
+        if ace_high:
+            return _ACE_HIGH[card.rank] > _ACE_HIGH[other.rank]
         return card.index < other.index
     return trump is not None and card.suit is trump
 
 
+_ACE_HIGH = {rank: rank.strength + (8 if rank is Rank.ACE else 0) for rank in Rank}
+"""The ace-high profile's order: the ace above the king, the rest as in the club code."""
+
+
 def trick_winner(
-    leader: Player, lead: Card, follower: Player, follow: Card, trump: Suit | None
+    leader: Player,
+    lead: Card,
+    follower: Player,
+    follow: Card,
+    trump: Suit | None,
+    ace_high: bool = False,
 ) -> Player:
     """Who wins a trick: the follower if he played a higher card of the suit led, or a trump
     to a lead of another suit; otherwise the leader."""
-    return follower if beats(follow, lead, trump) else leader
+    return follower if beats(follow, lead, trump, ace_high) else leader
 
 
-def legal_follows(hand: int, lead: Card, trump: Suit | None) -> int:
+def legal_follows(hand: int, lead: Card, trump: Suit | None, ace_high: bool = False) -> int:
     """The cards the second player may play to ``lead`` from ``hand`` (laws 43, 39).
 
     He must follow suit, and must win the trick if he can: with a higher card of the suit led;
@@ -81,7 +103,7 @@ def legal_follows(hand: int, lead: Card, trump: Suit | None) -> int:
     """
     same = hand & SUIT_MASK[lead.suit]
     if same:
-        higher = same & above(lead)
+        higher = same & above(lead, ace_high)
         return higher or same
     if trump is not None and trump is not lead.suit:
         trumps = hand & SUIT_MASK[trump]
@@ -90,10 +112,11 @@ def legal_follows(hand: int, lead: Card, trump: Suit | None) -> int:
     return hand
 
 
-def cut_rank(card: Card) -> int:
+def cut_rank(card: Card, ace_high: bool = False) -> int:
     """The value of a card cut for deal: the highest écarté card deals (law 5). King highest,
-    then queen, knave, ace, ten, ... seven. Suits have no rank."""
-    return card.rank.strength
+    then queen, knave, ace, ten, ... seven (with ``ace_high``, the ace above the king). Suits
+    have no rank."""
+    return _ACE_HIGH[card.rank] if ace_high else card.rank.strength
 
 
 def doubled(*, dealer_won: bool, elder_proposed: bool, first_refused: bool) -> bool:
@@ -101,6 +124,13 @@ def doubled(*, dealer_won: bool, elder_proposed: bool, first_refused: bool) -> b
     played without proposing, or the non-dealer wins it and the dealer refused the first
     proposal."""
     return not elder_proposed if dealer_won else first_refused
+
+
+def offer_in_time(turned: bool, tricks: int, leading: bool) -> bool:
+    """Whether an offer to double, or of the point, may be made (the doubling and offering
+    profiles): from the turn-up until the first card of the third trick is led (``tricks``
+    tricks played, ``leading`` a card led and not yet played to)."""
+    return turned and (tricks < 2 or (tricks == 2 and not leading))
 
 
 def point_marks(tricks: int, *, doubled: bool) -> int:

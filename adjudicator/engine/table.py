@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from adjudicator.engine.profile import CLUB, Profile
 from adjudicator.engine.rules import cards_of
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.model import Deal, Event
@@ -147,6 +148,13 @@ class DealState(NamedTuple):
     deal or a void deal is the record's (a ``claims new deal``, a faulty pack) or, when a law
     annuls the deal with no line to say so, the adjudicator's word to the engine (set at the
     deal's last event; see :func:`adjudicator.engine.replay.replay`)."""
+    offer: tuple[str, Player] | None = None
+    """An offer awaiting its answer (the doubling and offering profiles): ``("double", who)``
+    or ``("point", who)``."""
+    doubled: Player | None = None
+    """Who offered the double the adversary accepted: the hand's points count double."""
+    point_refused: Player | None = None
+    """Who refused the point offered him: he must win the vole, or the offerer marks two."""
     unrecorded: tuple[tuple[str, Player | None], ...] = ()
     """Facts of the deal the record does not give, which the engine does not take for zero:
     ``("packets", None)``, the dealing was not written down (who was given how many cards, in
@@ -187,6 +195,15 @@ class Table(NamedTuple):
     deal: DealState | None = None
     over: bool = False
     """The current game has been won (until the next deal begins a new game)."""
+    profile: Profile = CLUB
+    """The rule profile the record is ruled under (:mod:`adjudicator.engine.profile`)."""
+    seated: tuple[Player, Player] = (Player.A, Player.B)
+    """The two players at the table: those of the deal in progress, or, between deals, those
+    the pool's rotation seats next."""
+    out: Player | None = None
+    """In pool écarté, who sits out (``None`` in a game of two)."""
+    games_played: tuple[tuple[Player, Player], ...] = ()
+    """The two players of each finished game (its winner first)."""
 
 
 class Step(NamedTuple):

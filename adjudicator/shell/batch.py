@@ -52,14 +52,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
+from adjudicator.engine.profile import PROFILES, UnknownProfile, profile_of, with_rules
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.notation.model import Record
 from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from adjudicator.court.ruling import RecordRuling
-    from adjudicator.notation.model import Record
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -254,6 +255,8 @@ class Part:
     """The rest of a file, from ``offset``, that offers no place to cut it into runs (a record
     too long for one): ruled in this process, as a stream, so that neither it nor its output
     is held whole."""
+    rules: str | None = None
+    """The rule profile every record is ruled under (``--rules``), whatever its own tag says."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -654,9 +657,39 @@ class _Then(io.RawIOBase):
         return len(data)
 
 
+def under_rules(item: Record | Portion | NotationError, rules: str | None, path: str) -> Any:
+    """``item`` as it is to be ruled: under the profile ``rules`` if one is given (its
+    ``Rules`` tag replaced), and a record whose own ``Rules`` tag names no profile as a
+    :class:`NotationError` at the tag (a long record's first portion carries the tags)."""
+    record = item.record if isinstance(item, Portion) else item
+    if not isinstance(record, Record):
+        return item
+    if rules is not None:
+        record = with_rules(record, rules)
+    else:
+        try:
+            profile_of(record)
+        except UnknownProfile as e:
+            tag = next(t for t in record.tags if t.name.lower() == "rules")
+            return NotationError(
+                f"the Rules tag names no rule profile: {e.part!r}",
+                path=path,
+                line=tag.line,
+                column=tag.column,
+                expected=[f"a profile: {', '.join(PROFILES)} (joined with '+')"],
+                record_line=record.line,
+            )
+    return dataclasses.replace(item, record=record) if isinstance(item, Portion) else record
+
+
 def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | NotationError]:
     """The records of a part, or a :class:`NotationError` in place of each bad one; a long
-    record in :class:`Portion` items."""
+    record in :class:`Portion` items; each as it is to be ruled (:func:`under_rules`)."""
+    for item in _read_items(part, stdin):
+        yield under_rules(item, part.rules, part.name)
+
+
+def _read_items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | NotationError]:
     if part.error is not None:
         yield NotationError(part.error, path=part.name)
     elif part.data is not None and part.then_stdin:
@@ -970,6 +1003,7 @@ def rulings(
     chunk_bytes: int | None = None,
     stdin: IO[bytes] | None = None,
     window: int | None = None,
+    rules: str | None = None,
 ) -> Generator[Ruled, None, None]:
     """The rulings on every record of ``items``, rendered, in input order, as they come.
 
@@ -977,7 +1011,8 @@ def rulings(
     With more, a pool of ``jobs`` worker processes rules on the tasks of :func:`plan` (cut at
     ``chunk_bytes``, :data:`CHUNK_BYTES` by default), at most ``window`` of them in flight
     (twice the jobs by default), and each task gives a :class:`Ruled` per part. Closing the
-    generator, or an exception (Ctrl-C), stops the pool."""
+    generator, or an exception (Ctrl-C), stops the pool. ``rules``: the profile every record
+    is ruled under (``--rules``)."""
     if jobs <= 1:
         for number, item in enumerate(items):
             if isinstance(item, Notice):
@@ -985,9 +1020,11 @@ def rulings(
             else:
                 # A file is read whole, as a stream: no cut, no pool.
                 path = None if item.path is None else str(item.path)
-                yield from rule(Part(number, item.name, path), fmt, stdin)
+                yield from rule(Part(number, item.name, path, rules=rules), fmt, stdin)
         return
     tasks = plan(items, chunk_bytes=chunk_bytes or CHUNK_BYTES, stdin=stdin)
+    if rules is not None:
+        tasks = (tuple(dataclasses.replace(p, rules=rules) for p in task) for task in tasks)
     head = list(itertools.islice(tasks, 2))
     if len(head) < 2:  # one task: not worth a pool
         for task in head:
@@ -1334,6 +1371,7 @@ def check(
     progress: Progress | None = None,
     stdin: IO[bytes] | None = None,
     chunk_bytes: int | None = None,
+    rules: str | None = None,
 ) -> int:
     """Check ``items`` and write the results (to standard output and standard error by
     default); return the exit status, the worst over all inputs. If the output is closed (the
@@ -1347,7 +1385,9 @@ def check(
                 report.note(item)
             yield item
 
-    results = rulings(noted(items), fmt=fmt, jobs=jobs, chunk_bytes=chunk_bytes, stdin=stdin)
+    results = rulings(
+        noted(items), fmt=fmt, jobs=jobs, chunk_bytes=chunk_bytes, stdin=stdin, rules=rules
+    )
     try:
         try:
             # Closed whatever happens (a closed pipe, Ctrl-C while writing): the workers stop.

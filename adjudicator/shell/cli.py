@@ -98,6 +98,7 @@ EXAMPLES = {
     "advise": "ecarte advise games/evening.etn",
     "serve": "ecarte serve --port 8765",
     "schema": "ecarte schema > etn.schema.json",
+    "rules": "ecarte rules pool",
 }
 """One example for each command, shown at the end of its help."""
 
@@ -212,6 +213,37 @@ def _source(path: Path | bytes | None) -> Path | IO[bytes]:
     if isinstance(path, bytes):
         return io.BytesIO(path)
     return path
+
+
+def _check_rules(value: str | None) -> str | None:
+    """``--rules NAME``: the profile's name as the ruling gives it; a name that names no
+    profile is a usage error (exit 2)."""
+    if value is None:
+        return None
+    from adjudicator.engine.profile import UnknownProfile, profile_named
+
+    try:
+        return profile_named(value).name
+    except UnknownProfile as e:
+        raise typer.BadParameter(str(e)) from None
+
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        metavar="NAME",
+        callback=_check_rules,
+        help="Rule every record under this rule profile, whatever its Rules tag says "
+        "('ecarte rules' lists them; join them with '+').",
+    ),
+]
+
+
+def _under_rules(items: Iterable[Any], rules: str | None, name: str) -> Iterator[Any]:
+    """The records of ``items`` as they are to be ruled (:func:`batch.under_rules`)."""
+    for item in items:
+        yield batch.under_rules(item, rules, name)
 
 
 def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
@@ -732,6 +764,7 @@ def check(
             help="Worker processes (default: every core available); 1 checks in this process.",
         ),
     ] = None,
+    rules: RulesOption = None,
 ) -> None:
     """Rule on records under the laws, one line per finding.
 
@@ -753,6 +786,7 @@ def check(
                 err=sys.stderr,
                 progress=batch.Progress(sys.stderr),
                 stdin=sys.stdin.buffer,
+                rules=rules,
             )
         )
 
@@ -791,6 +825,7 @@ def rule(
             help="The referee who signs the report (html, md); without it, a line to sign on.",
         ),
     ] = None,
+    rules: RulesOption = None,
 ) -> None:
     """Give the full ruling for a referee, deal by deal.
 
@@ -806,7 +841,8 @@ def rule(
     """
 
     if format in (RuleFormat.html, RuleFormat.md):
-        _guard(lambda status: _referee_reports(path, status, format is RuleFormat.md, referee))
+        markdown = format is RuleFormat.md
+        _guard(lambda status: _referee_reports(path, status, markdown, referee, rules))
         return
 
     def run(status: _Status) -> None:
@@ -815,7 +851,7 @@ def rule(
         fmt: batch.Format = "json" if format is RuleFormat.json else "text"
         report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
         for number, (name, p) in enumerate(_inputs([path], status)):
-            part = batch.Part(number, name, None if p is None else str(p))
+            part = batch.Part(number, name, None if p is None else str(p), rules=rules)
             for ruled in batch.rule(part, fmt, full=True):
                 status.earn(ruled.status)
                 if report is not None:
@@ -831,7 +867,9 @@ def rule(
     _guard(run)
 
 
-def _referee_reports(path: str, status: _Status, markdown: bool, referee: str | None) -> None:
+def _referee_reports(
+    path: str, status: _Status, markdown: bool, referee: str | None, rules: str | None = None
+) -> None:
     """``rule --format html|md``: for each input file, one report holding every record of it
     (the file is read whole: the report shows its lines). A record that cannot be read is said
     on standard error, and named in the report; a file with no record read gives no report."""
@@ -846,7 +884,7 @@ def _referee_reports(path: str, status: _Status, markdown: bool, referee: str | 
         except OSError:
             data = None  # the reader says why, as for every command
         records, rulings, errors = [], [], []
-        for item in _read(name, data if data is not None else p):
+        for item in _under_rules(_read(name, data if data is not None else p), rules, name):
             if isinstance(item, NotationError):
                 status.earn(EXIT_UNREADABLE)
                 _say(str(item))
@@ -905,7 +943,7 @@ def laws(
     'revoking' and 'revoked'). Exit 2 when no law answers.
     """
     from adjudicator.shell import lawbook
-    from laws import BY_NUMBER, LAWS
+    from laws import BY_NUMBER, EVERY, LAWS
 
     def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
@@ -925,7 +963,7 @@ def laws(
                 status.earn(EXIT_UNREADABLE)
                 return
         else:
-            chosen = LAWS
+            chosen = LAWS if format is LawsFormat.text else EVERY
         if format is LawsFormat.json:
             print(json.dumps(lawbook.laws_json(chosen, root), ensure_ascii=False, indent=1))
         elif format is LawsFormat.md:
@@ -953,6 +991,7 @@ def replay_command(
             help="Say of each card played what it cost its player under perfect play.",
         ),
     ] = False,
+    rules: RulesOption = None,
 ) -> None:
     """Replay a record deal by deal, as the laws let the table move.
 
@@ -965,7 +1004,7 @@ def replay_command(
     def run(status: _Status) -> None:
         summaries = []
         for name, p in _inputs([path], status):
-            items = _read_parts(name, p)
+            items = _under_rules(_read_parts(name, p), rules, name)
             for item in items:
                 if isinstance(item, Portion):  # a long record, a part at a time
                     if format is ReplayFormat.json:  # the summary is one document: held
@@ -1056,6 +1095,7 @@ def advise(
     format: Annotated[
         RulingFormat, typer.Option("--format", "-f", help="text or json.")
     ] = RulingFormat.text,
+    rules: RulesOption = None,
 ) -> None:
     """List the options the laws give, and what each is worth.
 
@@ -1074,7 +1114,7 @@ def advise(
             status.earn(EXIT_FINDINGS)
         return advice_data(ruling) if format is RulingFormat.json else render_advice(name, ruling)
 
-    _guard(lambda status: _per_record(path, status, format is RulingFormat.json, each))
+    _guard(lambda status: _per_record(path, status, format is RulingFormat.json, each, rules))
 
 
 @app.command("serve", cls=_Command, epilog=_example("serve"))
@@ -1117,14 +1157,18 @@ def serve_command(
 
 
 def _per_record(
-    path: str, status: _Status, as_json: bool, each: Callable[[str, Record, _Status], Any]
+    path: str,
+    status: _Status,
+    as_json: bool,
+    each: Callable[[str, Record, _Status], Any],
+    rules: str | None = None,
 ) -> None:
     """Run ``each`` on every record of ``path`` (a file, folder or ``-``): print its text as
     it comes, or (``as_json``) gather its data into one document ``[{"file", "records"}]``."""
     files: list[dict[str, Any]] = []
     for name, p in _inputs([path], status):
         records: list[Any] = []
-        for item in _read(name, p):
+        for item in _under_rules(_read(name, p), rules, name):
             if isinstance(item, NotationError):
                 status.earn(EXIT_UNREADABLE)
                 _say(str(item))
@@ -1167,6 +1211,46 @@ def schema(
             print(json.dumps(document, indent=2, ensure_ascii=False))
             return
         print(json.dumps(Record.model_json_schema(), indent=2, ensure_ascii=False))
+
+    _guard(run)
+
+
+@app.command("rules", cls=_Command, epilog=_example("rules"))
+def rules_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(metavar="NAME", help="A profile (or several joined with '+') to show."),
+    ] = None,
+    format: Annotated[
+        RulingFormat, typer.Option("--format", "-f", help="text or json.")
+    ] = RulingFormat.text,
+) -> None:
+    """List the rule profiles, or show one.
+
+    The club code (club-1878) is the base and the default; each other profile says what it
+    changes, why, and its source, and the rules it adds. A record chooses its profile with its
+    Rules tag; 'check', 'rule', 'replay' and 'advise' take '--rules NAME' to override it.
+    Exit 2 when no profile has the name.
+    """
+    from adjudicator.engine.profile import PROFILES, UnknownProfile, profile_named
+    from adjudicator.shell.lawbook import profile_data, render_profile
+
+    def run(status: _Status) -> None:
+        if name is None:
+            chosen = list(PROFILES.values())
+        else:
+            try:
+                chosen = [profile_named(name)]
+            except UnknownProfile as e:
+                _say(f"ecarte rules: {e}")
+                status.earn(EXIT_UNREADABLE)
+                return
+        if format is RulingFormat.json:
+            data = [profile_data(p) for p in chosen]
+            print(json.dumps(data, ensure_ascii=False, indent=1))
+        else:
+            full = name is not None
+            print("".join(render_profile(p, full=full) for p in chosen), end="")
 
     _guard(run)
 

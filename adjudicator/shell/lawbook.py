@@ -14,7 +14,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from adjudicator.engine.profile import PROFILES, Profile
 from laws import LAWS, Law
+from laws.base import FIRST_RULE, citation
 
 _WORD = re.compile(r"[^\W\d_]+")
 """A word of a title, summary or query: letters only (``é`` included)."""
@@ -160,6 +162,7 @@ def law_json(law: Law, root: Path | None) -> dict[str, Any]:
     kinds = law.looks_at
     return {
         "number": law.number,
+        "cite": citation(law),
         "heading": law.heading.value,
         "title": law.title,
         "summary": law.summary,
@@ -252,4 +255,79 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
             names = [p.relative_to(root).as_posix() for p in cases]
             links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
             out.extend([f"*Cases:* {links}.", ""])
+    if any(law.number >= FIRST_RULE for law in laws):
+        out.extend(_profiles_markdown(root))
     return "\n".join(out)
+
+
+def profile_cases(profile: Profile, root: Path | None) -> list[Path]:
+    """The records of the casebook's folder for ``profile`` (``profile-NAME``), sorted."""
+    if root is None or not root.is_dir():
+        return []
+    return sorted((root / f"profile-{profile.name}").glob("*.etn"))
+
+
+def _profiles_markdown(root: Path | None) -> list[str]:
+    """The section of ``docs/laws.md`` on the rule profiles: each with what it changes, its
+    rules and its cases."""
+    out = [
+        "## The rule profiles",
+        "",
+        "Ways of playing besides the club code, chosen by a record's `Rules` tag or `--rules`;",
+        "[profiles.md](profiles.md) states each in full.",
+        "",
+    ]
+    for profile in PROFILES.values():
+        if not profile.features:
+            continue
+        out.extend([f"### {profile.name}: {profile.title}", "", profile.changes, ""])
+        rules = profile_rules(profile)
+        if rules:
+            links = ", ".join(f"[{citation(law)}](#{_anchor(law)})" for law in rules)
+            out.extend([f"*Rules:* {links}.", ""])
+        cases = profile_cases(profile, root)
+        if root is not None and cases:
+            names = [p.relative_to(root).as_posix() for p in cases]
+            links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
+            out.extend([f"*Cases:* {links}.", ""])
+    return out
+
+
+def profile_rules(profile: Profile) -> list[Law]:
+    """The rules ``profile`` adds (``laws.profiles.RULE_OF``), in number order."""
+    from laws.profiles import RULE_OF
+
+    return sorted(
+        (RULE_OF[f] for f in profile.features if f in RULE_OF), key=lambda law: law.number
+    )
+
+
+def profile_data(profile: Profile) -> dict[str, Any]:
+    """A profile as data (``ecarte rules --format json``)."""
+    return {
+        "name": profile.name,
+        "title": profile.title,
+        "changes": profile.changes,
+        "source": profile.source,
+        "features": sorted(f.value for f in profile.features),
+        "rules": [
+            {"number": law.number, "cite": citation(law), "title": law.title}
+            for law in profile_rules(profile)
+        ],
+    }
+
+
+def render_profile(profile: Profile, *, full: bool) -> str:
+    """A profile in words: its name and title; with ``full``, what it changes, its source,
+    and its rules' summaries."""
+    head = f"{profile.name}: {profile.title}\n"
+    if not full:
+        return head
+    out = [head]
+    out.extend(f"{line}\n" for line in _wrap(f"Changes: {profile.changes}", "  "))
+    out.extend(f"{line}\n" for line in _wrap(f"Source: {profile.source}", "  "))
+    for law in profile_rules(profile):
+        out.extend(
+            f"{line}\n" for line in _wrap(f"{citation(law)} ({law.title}): {law.summary}", "  ")
+        )
+    return "".join(out)

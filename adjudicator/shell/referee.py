@@ -39,11 +39,26 @@ from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.writer import write
 from adjudicator.shell.batch import program_version
-from adjudicator.shell.report import game_words, pending_words, perfect_words, worth_words
+from adjudicator.shell.report import (
+    game_words,
+    pending_words,
+    perfect_words,
+    rules_words,
+    series_words,
+    worth_words,
+)
 from adjudicator.shell.show import summarise
-from laws import BY_NUMBER
+from laws import BY_NUMBER, cite
 
-SEATS = ("A", "B")
+SEATS = ("A", "B", "C")
+"""The seats a record may have: A and B, and C in pool écarté (a record shows those its ruling
+scores: :func:`_seats`)."""
+
+
+def _seats(ruling: RecordRuling) -> tuple[str, ...]:
+    """The seats of a record's report: those its ruling scores (A and B, or all three)."""
+    return tuple(seat for seat in SEATS if seat in ruling.score) or ("A", "B")
+
 
 HASH_DIGITS = 16
 """How many hex digits of the record's hash are shown large (the whole hash in small print)."""
@@ -179,10 +194,10 @@ def _title(name: str, records: list[dict[str, Any]]) -> str:
     return f"Rulings on {name}"
 
 
-def _names(record: Record) -> dict[str, str]:
+def _names(record: Record, seats: tuple[str, ...] = ("A", "B")) -> dict[str, str]:
     """Each seat's player, from the tags (the seat itself where a tag is missing)."""
     out = {}
-    for seat in SEATS:
+    for seat in seats:
         value = (record.tag(seat) or "").strip()
         out[seat] = value or seat
     return out
@@ -198,8 +213,9 @@ def _record(
     ids: _Ids,
 ) -> dict[str, Any]:
     """One record of the report: its heading, its deals, its score sheet and the rest."""
-    names = _names(record)
-    who = {seat: _player(seat, names) for seat in SEATS}
+    seats = _seats(ruling)
+    names = _names(record, seats)
+    who = {seat: _player(seat, names) for seat in seats}
 
     def seat(value: str) -> dict[str, str]:
         return who.get(value) or _player(value, names)
@@ -280,7 +296,10 @@ def _record(
         "date": record.tag("Date"),
         "names": names,
         "players": who,
-        "seats": "; ".join(f"{s} is {names[s]}" for s in SEATS if names[s] != s),
+        "seats": "; ".join(f"{s} is {names[s]}" for s in seats if names[s] != s),
+        "seat_list": list(seats),
+        "rules": rules_words(ruling.rules),
+        "series": [_capital(series_words(x)) for x in ruling.series],
         "opening": opening,
         "deals": out_deals,
         "sheet": _sheet(ruling, game_target(record), who),
@@ -292,7 +311,7 @@ def _record(
         "score": _score(ruling.score, who),
         "pending": [p for d in ruling.deals for p in pending_words(d)],
         "games": [
-            "G" + game_words(g.model_copy(update={"winner": who[g.winner]["label"]}))[1:]
+            "G" + game_words(g, {p: w["label"] for p, w in who.items()})[1:]
             for g in ruling.games
             if g.winner in who
         ],
@@ -351,13 +370,13 @@ def _irregular_lines(ruling: RecordRuling, names: dict[str, str]) -> dict[int, l
     (the marks shown beside the line)."""
     out: dict[int, list[dict[str, Any]]] = {}
     for f in sorted(ruling.findings, key=lambda f: (f.line, f.column, f.law or 0)):
-        text = f"law {f.law}, {_law_title(f.law)}" if f.law is not None else "the record"
-        short = f"law {f.law}" if f.law is not None else "the record"
+        text = f"{cite(f.law)}, {_law_title(f.law)}" if f.law is not None else "the record"
+        short = f"{cite(f.law)}" if f.law is not None else "the record"
         out.setdefault(f.line, []).append(
             {"kind": "finding", "law": f.law, "text": text, "short": short, "finding": f}
         )
     for c in ruling.claims:
-        law = f", law {c.law}" if c.law is not None else ""
+        law = f", {cite(c.law)}" if c.law is not None else ""
         text = f"{names.get(c.player, c.player)}'s claim: {c.verdict}{law}"
         out.setdefault(c.line, []).append(
             {
@@ -371,7 +390,7 @@ def _irregular_lines(ruling: RecordRuling, names: dict[str, str]) -> dict[int, l
     for corr in ruling.corrections:
         if corr.line is None:
             continue
-        text = f"correction: {corr.player} {corr.points:+d} (law {corr.law})"
+        text = f"correction: {corr.player} {corr.points:+d} ({cite(corr.law)})"
         out.setdefault(corr.line, []).append(
             {"kind": "correction", "law": corr.law, "text": text, "short": text, "finding": None}
         )
@@ -526,9 +545,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _pairs(marks: dict[str, int]) -> dict[str, int]:
-    """Marks for both seats, A first (0 where none)."""
-    return {seat: marks.get(seat, 0) for seat in SEATS}
+def _pairs(marks: dict[str, int], seats: tuple[str, ...] = ()) -> dict[str, int]:
+    """Marks for each of ``seats`` (by default the players of the deal the marks are for; A
+    and B if none), in seat order (0 where none)."""
+    chosen = seats or tuple(seat for seat in SEATS if seat in marks) or ("A", "B")
+    return {seat: marks.get(seat, 0) for seat in chosen}
 
 
 def _finding(
@@ -602,7 +623,7 @@ def _correction(c: Correction, who: dict[str, dict[str, str]]) -> dict[str, Any]
 
 def _score(score: dict[str, int], who: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
     """The corrected score, player by player."""
-    return [{"player": who[seat], "points": score.get(seat, 0)} for seat in SEATS]
+    return [{"player": who[seat], "points": score.get(seat, 0)} for seat in who]
 
 
 def _sheet(
@@ -611,11 +632,12 @@ def _sheet(
     """The score sheet deal by deal: the marks made at the table and those the ruling allows,
     each with its running score (a game is won at ``target``; the next deal begins a new game,
     as the court counts it)."""
-    table = _Running(target)
-    ruled = _Running(target)
+    seats = tuple(who)
+    table = _Running(target, seats)
+    ruled = _Running(target, seats)
     rows = []
     for deal in ruling.deals:
-        recorded, marks = _pairs(deal.recorded), _pairs(deal.marks)
+        recorded, marks = _pairs(deal.recorded, seats), _pairs(deal.marks, seats)
         rows.append(
             {
                 "number": deal.number,
@@ -635,19 +657,20 @@ def _sheet(
 class _Running:
     """A running score, game by game: a deal after a game is won begins the next game."""
 
-    def __init__(self, target: int) -> None:
+    def __init__(self, target: int, seats: tuple[str, ...]) -> None:
         self.target = target
-        self.score = dict.fromkeys(SEATS, 0)
+        self.seats = seats
+        self.score = dict.fromkeys(seats, 0)
         self.over = False
 
     def add(self, marks: dict[str, int]) -> dict[str, Any]:
         """Add a deal's marks; the score after it, and who won the game with it, if anyone."""
         if self.over:
-            self.score = dict.fromkeys(SEATS, 0)
+            self.score = dict.fromkeys(self.seats, 0)
             self.over = False
-        for seat in SEATS:
+        for seat in self.seats:
             self.score[seat] += marks.get(seat, 0)
-        won = next((seat for seat in SEATS if self.score[seat] >= self.target), None)
+        won = next((seat for seat in self.seats if self.score[seat] >= self.target), None)
         self.over = won is not None
         return {**self.score, "game": won}
 

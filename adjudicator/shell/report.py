@@ -7,8 +7,10 @@ import textwrap
 from typing import Any
 
 from adjudicator.court.ruling import OptionWorth, RecordRuling
+from adjudicator.court.series import series_of
 from adjudicator.engine.fresh import ON_SAMPLES, fresh_deals
-from laws import BY_NUMBER
+from adjudicator.engine.profile import Feature, profile_named
+from laws import BY_NUMBER, cite
 
 
 def _law_title(number: int) -> str:
@@ -44,7 +46,7 @@ def correction_lines(path: str, ruling: RecordRuling) -> list[str]:
     for c in ruling.corrections:
         sign = "+" if c.points > 0 else ""
         out.append(
-            f"{path}:{c.line or ruling.line}:{c.column or 1}: law {c.law}: score correction "
+            f"{path}:{c.line or ruling.line}:{c.column or 1}: {cite(c.law)}: score correction "
             f"{c.player} {sign}{c.points}"
             f" (deal {c.deal}): {c.reason}"
         )
@@ -63,7 +65,7 @@ def claim_lines(path: str, ruling: RecordRuling) -> list[str]:
 
 def _cited(law: int | None) -> str:
     """``law N``, or ``record`` for the court's own finding on the record."""
-    return f"law {law}" if law is not None else "record"
+    return f"{cite(law)}" if law is not None else "record"
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -104,6 +106,10 @@ class RulingText:
         self._winner: str | None = None
         self._games: list[str] = []
         """Each game won, in words."""
+        self._won: list[Any] = []
+        """Each game won (for the pools or rubbers they make)."""
+        self._rules = "club-1878"
+        """The rule profile the record is ruled under."""
         self._pending_deals: list[str] = []
         """What the score waits on: replays not in the record, deals undetermined."""
         self._tags: dict[str, str] = {}
@@ -113,6 +119,8 @@ class RulingText:
         """Take in a piece of the ruling; the text that can be written now."""
         if not self._tags:
             self._tags = dict(piece.tags)
+            self._rules = piece.rules
+        self._won.extend(piece.games)
         for deal in piece.deals:
             self._pending_deals.extend(pending_words(deal))
         self._games.extend(game_words(g) for g in piece.games)
@@ -168,6 +176,10 @@ class RulingText:
         if self._games:
             out.append("Games won\n")
             out.extend(f"{line}\n" for g in self._games for line in _wrap(g, "  "))
+        series = series_of(self._won, self._tags, self._rules)
+        if series:
+            out.append("Pools\n" if series[0].kind == "pool" else "Rubbers\n")
+            out.extend(f"{line}\n" for s in series for line in _wrap(series_words(s), "  "))
         if self._counts["trace"]:
             out.append("\nTrace\n")
             out.extend(self._trace.blocks())
@@ -188,7 +200,7 @@ class RulingText:
         names = [f"{p}: {tags[p]}" for p in ("A", "B", "C") if tags.get(p)]
         if names:
             text += f"{'; '.join(names)}\n"
-        text += "\n"
+        text += f"Rules: {rules_words(self._rules)}\n\n"
         if self._opening:
             lines = ["Before the first deal"]
             for f in sorted(self._opening, key=_finding_order):
@@ -223,13 +235,31 @@ class RulingText:
         return out
 
 
-def game_words(g: Any) -> str:
-    """A game won, in words: who won it, the score, the deal, and what it counts."""
-    score = " to ".join(str(n) for _, n in sorted(g.score.items(), key=lambda i: -i[1]))
-    text = f"game {g.number}: {g.winner} won it {score}, in deal {g.deal}"
+def game_words(g: Any, names: dict[str, str] | None = None) -> str:
+    """A game won, in words: who won it, the score, against whom, the deal, and what it
+    counts. ``names``: how to call each player (his letter, else)."""
+    against = g.against or max((p for p in g.score if p != g.winner), key=lambda p: g.score[p])
+    score = f"{g.score.get(g.winner, 0)} to {g.score.get(against, 0)}"
+    called = names or {}
+    winner, loser = called.get(g.winner, g.winner), called.get(against, against)
+    text = f"game {g.number}: {winner} won it {score} against {loser}, in deal {g.deal}"
     if g.counts:
-        return f"{text}; it counts {g.value}, a {g.counts} (law {g.law})"
+        return f"{text}; it counts {g.value}, a {g.counts} ({cite(g.law)})"
     return f"{text}; it counts one game"
+
+
+def rules_words(name: str) -> str:
+    """The rule profile a ruling used, in words: its name and title."""
+    return f"{name} ({profile_named(name).title})"
+
+
+def series_words(s: Any) -> str:
+    """A pool or a rubber, in words: its games, the games each won, and who won it."""
+    what = f"pool of {s.of} games running" if s.kind == "pool" else f"rubber, best of {s.of}"
+    games = ", ".join(str(n) for n in s.games)
+    wins = ", ".join(f"{p} {n}" for p, n in s.wins.items() if n)
+    end = f"won by {s.winner}" if s.winner else "not decided when the record ends"
+    return f"a {what} (games {games}; won: {wins}): {end}"
 
 
 def pending_words(deal: Any) -> list[str]:
@@ -318,7 +348,7 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
     if f.law is None:
         out.append(f"  line {f.line}: the record{who}")
     else:
-        out.append(f"  line {f.line}: law {f.law}, {_law_title(f.law)}{who}")
+        out.append(f"  line {f.line}: {cite(f.law)}, {_law_title(f.law)}{who}")
     out.extend(_wrap(f.message, "    "))
     summary = _law_summary(f.law) if f.law is not None else ""
     if summary:
@@ -341,17 +371,17 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
 
 
 def _note(n: Any) -> list[str]:
-    return _wrap(f"line {n.line}: law {n.law}: {n.message}", "  ")
+    return _wrap(f"line {n.line}: {cite(n.law)}: {n.message}", "  ")
 
 
 def _correction(corr: Any) -> list[str]:
     sign = "+" if corr.points > 0 else ""
-    return _wrap(f"{corr.player} {sign}{corr.points}, law {corr.law}: {corr.reason}", "  ")
+    return _wrap(f"{corr.player} {sign}{corr.points}, {cite(corr.law)}: {corr.reason}", "  ")
 
 
 def _trace(t: Any) -> list[str]:
     where = f"deal {t.deal}" if t.deal is not None else "opening"
-    by = f"law {t.law}: " if t.law is not None else ""
+    by = f"{cite(t.law)}: " if t.law is not None else ""
     if t.law is None and t.step == "finding":
         by = "the record: "
     at = f", line {t.line}" if t.line is not None else ""
@@ -383,6 +413,8 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
                 worth = worths.get((f.law, o.name))
                 if worth is not None:
                     entry["worth"] = worth.model_dump(mode="json")
+                elif profile_named(ruling.rules).has(Feature.ACE_HIGH):
+                    entry["not_valued"] = NOT_VALUED_ACE_HIGH
                 else:
                     entry["not_valued"] = NOT_VALUED
                 options.append(entry)
@@ -404,6 +436,12 @@ NOT_VALUED = (
     "does not play)"
 )
 """Why an option has no worth in the advice."""
+
+NOT_VALUED_ACE_HIGH = (
+    "not valued: the solver and the table of fresh deals play the club code's ranks, and this "
+    "record is ruled with the ace high"
+)
+"""Why no option has a worth under the ace-high profile."""
 
 
 FRESH_DEAL_NOTE = (
@@ -433,7 +471,7 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
         for o in deal["options"]:
             out.extend(
                 _wrap(
-                    f"law {o['law']} (line {o['line']}): {o['who']} may take {o['option']} "
+                    f"{cite(o['law'])} (line {o['line']}): {o['who']} may take {o['option']} "
                     f"({o['window']}); {o['status']}",
                     "  ",
                 )

@@ -221,14 +221,21 @@ def _game(table: Any) -> dict[str, Any]:
     return {
         "number": len(table.games),
         "winner": winner.value,
-        "score": {"A": sheet[0], "B": sheet[1]},
+        "against": table.games_played[-1][1].value if table.games_played else None,
+        "score": _seats(table, sheet),
         "value": value,
         "counts": counts,
     }
 
 
 def _score(step: Step) -> dict[str, int]:
-    sheet = step.table.sheet
+    return _seats(step.table, step.table.sheet)
+
+
+def _seats(table: Any, sheet: tuple[int, int, int]) -> dict[str, int]:
+    """The sheet by player: A and B, and C in pool écarté (or wherever C has scored)."""
+    if table.out is not None or sheet[2]:
+        return {"A": sheet[0], "B": sheet[1], "C": sheet[2]}
     return {"A": sheet[0], "B": sheet[1]}
 
 
@@ -293,7 +300,11 @@ def render_deal(deal: dict[str, Any]) -> str:
         out.append(f"  score after the deal: {score}")
     if "won" in deal:
         g = deal["won"]
-        won = " to ".join(str(n) for n in sorted(g["score"].values(), reverse=True))
+        against = g["against"]
+        if against is None:  # (a sheet the record marked for a player of neither side)
+            won = " to ".join(str(n) for n in sorted(g["score"].values(), reverse=True))
+        else:
+            won = f"{g['score'][g['winner']]} to {g['score'].get(against, 0)} against {against}"
         counts = f"; it counts {g['value']}, a {g['counts']} (law 46)" if g["counts"] else ""
         out.append(f"  game {g['number']} won by {g['winner']}, {won}{counts}")
     out.append("")

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from adjudicator.court.ruling import RecordRuling
+from adjudicator.court.series import series_of
 
 SPOOL_BYTES = 1 << 20
 """What a spool holds in memory before it goes to disk."""
@@ -79,6 +80,9 @@ class RulingJson:
         self._counts = dict.fromkeys(_LISTS, 0)
         self.score: dict[str, int] = {}
         self.winner: str | None = None
+        self.rules = "club-1878"
+        self.games: list[Any] = []
+        """The games won (few: kept, for the pools or rubbers they make)."""
 
     def add(self, piece: RecordRuling) -> None:
         """Take in a piece of the ruling (its lists, and the score as it stands after it)."""
@@ -91,6 +95,8 @@ class RulingJson:
                 spool.write(indented(item, "     "))
                 self._counts[name] += 1
         self.score, self.winner = data["score"], data["winner"]
+        self.rules = piece.rules
+        self.games.extend(piece.games)
 
     def blocks(self) -> Iterator[str]:
         """The JSON, in blocks (the spools are let go as they are read)."""
@@ -104,6 +110,10 @@ class RulingJson:
         yield from self._list("trace")
         yield ",\n"
         yield from self._list("games")
+        yield ",\n"
+        yield f'    "rules": {json.dumps(self.rules, ensure_ascii=False)},\n'
+        series = [x.model_dump(mode="json") for x in series_of(self.games, self.tags, self.rules)]
+        yield '    "series": ' + indented(series, "    ").lstrip()
         yield "\n   }"
 
     def _list(self, name: str) -> Iterator[str]:
