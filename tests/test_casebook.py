@@ -1,6 +1,7 @@
 """The casebook: every case's record receives the ruling written for it by hand, from the laws.
 
-Each case is ``cases/law-NN-name/<case>.etn`` with ``<case>.ruling.toml`` beside it (see
+Each case is ``cases/law-NN-name/<case>.etn`` (or, for a rule profile's case,
+``cases/profile-NAME/<case>.etn``) with ``<case>.ruling.toml`` beside it (see
 ``adjudicator.court.casebook``). The expected rulings are the legal truth; they are never
 regenerated from the program's output.
 """
@@ -20,7 +21,8 @@ from adjudicator.court.casebook import (
     differences,
     load_cases,
 )
-from laws import LAWS
+from adjudicator.engine.profile import PROFILES, profile_named
+from laws import BY_NUMBER, LAWS, RULES
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 ALL = load_cases(CASES)
@@ -39,6 +41,8 @@ def test_case(case: Case) -> None:
 
 def test_every_case_names_its_own_law() -> None:
     for case in ALL:
+        if case.name.startswith("profile-"):
+            continue  # test_every_profile_case_says_its_profile
         folder_law = int(case.name.split("-")[1])
         assert case.expected.law == folder_law, case.name
         if case.expected.triggers:
@@ -61,3 +65,37 @@ def test_every_law_has_a_trigger_and_a_near_miss() -> None:
     every = {law.number for law in LAWS}
     assert every - triggers == set(), "laws with no triggering case"
     assert every - misses == set(), "laws with no near miss"
+
+
+PROFILE_CASES = [c for c in ALL if c.name.startswith("profile-")]
+
+
+def test_every_profile_case_says_its_profile() -> None:
+    """A profile's case states the profile the ruling must use; it is the folder's, or (a near
+    miss) the club code, or a combination holding the folder's; its law is a law or a rule."""
+    for case in PROFILE_CASES:
+        folder = case.name.split("/")[0].removeprefix("profile-")
+        assert folder in PROFILES, case.name
+        rules = case.expected.rules
+        assert rules is not None, f"{case.name}: no rules"
+        parts = {p.name for p in profile_named(rules).parts}
+        assert folder in parts or rules == "club-1878" or folder == "french", case.name
+        assert case.expected.law in BY_NUMBER, case.name
+
+
+def test_every_profile_has_six_cases_with_triggers_and_near_misses() -> None:
+    for name, profile in PROFILES.items():
+        if not profile.features:
+            continue
+        mine = [c for c in PROFILE_CASES if c.name.startswith(f"profile-{name}/")]
+        assert len(mine) >= 6, name
+        assert any(c.expected.triggers for c in mine), name
+        assert any(not c.expected.triggers for c in mine), name
+
+
+def test_every_rule_has_a_trigger_and_a_near_miss() -> None:
+    triggers = {c.expected.law for c in PROFILE_CASES if c.expected.triggers}
+    misses = {c.expected.law for c in PROFILE_CASES if not c.expected.triggers}
+    every = {rule.number for rule in RULES}
+    assert every - triggers == set(), "rules with no triggering case"
+    assert every - misses == set(), "rules with no near miss"

@@ -101,6 +101,26 @@ class ExpectedCorrection(_Strict):
     law: int
 
 
+class ExpectedGame(_Strict):
+    """A game the ruling must report as won."""
+
+    number: int
+    """Which game of the record (1 for the first)."""
+    winner: Literal["A", "B", "C"]
+    value: int
+    """What it counts: 1, or under law 46's scale 3, 2 or 1."""
+
+
+class ExpectedSeries(_Strict):
+    """A pool or a rubber the ruling must report."""
+
+    kind: Literal["pool", "rubber"]
+    winner: Literal["A", "B", "C"] | None = None
+    """Who won it (``None``: not yet decided when the record ends)."""
+    wins: dict[Literal["A", "B", "C"], int] | None = None
+    """Games each player won in it."""
+
+
 class Expected(_Strict):
     """The ruling a case must receive."""
 
@@ -114,6 +134,12 @@ class Expected(_Strict):
     corrections: list[ExpectedCorrection] = []
     score: dict[Literal["A", "B", "C"], int] | None = None
     winner: Literal["A", "B", "C"] | None = None
+    rules: str | None = None
+    """The rule profile the ruling must say it used (``docs/profiles.md``)."""
+    games: list[ExpectedGame] | None = None
+    """Every game the ruling must report as won, in order (those and no others)."""
+    series: list[ExpectedSeries] | None = None
+    """Every pool or rubber the ruling must report, in order."""
 
     @model_validator(mode="before")
     @classmethod
@@ -130,7 +156,7 @@ class Case(_Strict):
     """One case of the casebook."""
 
     name: str
-    """``law-NN-name/case``."""
+    """``law-NN-name/case``, or ``profile-name/case`` for a rule profile's case."""
     record: Path
     ruling: Path
     expected: Expected
@@ -140,7 +166,8 @@ def load_cases(root: Path) -> list[Case]:
     """Every case under ``root`` (sorted by path). Raises ``ValueError`` for a ruling file that
     does not validate, or a record without its ruling."""
     cases = []
-    for record in sorted(root.glob("law-*/*.etn")):
+    records = [*root.glob("law-*/*.etn"), *root.glob("profile-*/*.etn")]
+    for record in sorted(records):
         ruling = record.with_suffix(".ruling.toml")
         if not ruling.exists():
             raise ValueError(f"{record}: no {ruling.name} beside it")
@@ -241,6 +268,24 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
         out.append(
             f"corrections {sorted(got_corr.elements())}, expected {sorted(want_corr.elements())}"
         )
+    if expected.rules is not None and ruling.rules != expected.rules:
+        out.append(f"rules {ruling.rules}, expected {expected.rules}")
+    if expected.games is not None:
+        got_games = [(g.number, g.winner, g.value) for g in ruling.games]
+        want_games = [(g.number, g.winner, g.value) for g in expected.games]
+        if got_games != want_games:
+            out.append(f"games {got_games}, expected {want_games}")
+    if expected.series is not None:
+        got_series = [(s.kind, s.winner, s.wins) for s in ruling.series]
+        want_series = [
+            (e.kind, e.winner, {p: n for p, n in (e.wins or {}).items()}) for e in expected.series
+        ]
+        compared = [
+            (kind, winner, {p: wins.get(p, 0) for p in want[2]})
+            for (kind, winner, wins), want in zip(got_series, want_series, strict=False)
+        ]
+        if len(got_series) != len(want_series) or compared != want_series:
+            out.append(f"series {got_series}, expected {want_series}")
     if expected.score is not None:
         score = {p: ruling.score.get(p, 0) for p in expected.score}
         if score != dict(expected.score):
