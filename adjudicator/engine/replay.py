@@ -1492,14 +1492,18 @@ class _Replay:
         """Whether an answer answers the offer awaiting it (a deviation if not)."""
         offer = deal.offer
         void = self._void_offer
-        if offer is None and void is not None and void[:2] == (deal.number, what):
-            if void[2] is not player:
-                self._dev(
-                    "answer_to_void_offer",
-                    player,
-                    f"{player} answered an offer that was void",
-                )
-                return False
+        if (
+            offer is None
+            and void is not None
+            and void[:2] == (deal.number, what)
+            and void[2] is not player
+        ):
+            self._dev(
+                "answer_to_void_offer",
+                player,
+                f"{player} answered an offer that was void",
+            )
+            return False
         if offer is None or offer[0] != what or offer[1] is player:
             self._dev(
                 "answer_without_offer",

@@ -15,6 +15,7 @@ from typing import TypeVar, cast, final
 from adjudicator.notation.cards import PACK, Card, Player, Suit
 from adjudicator.notation.lexer import CARD_CODES, SUIT_CODES, LineTok, Terminal
 from adjudicator.notation.model import (
+    RULE_PROFILES,
     Abandon,
     Accept,
     AdviceWord,
@@ -288,7 +289,16 @@ class Builder:
         )
 
     def tag(self, c: list[Terminal]) -> Tag:
-        return _make(Tag, c[0], name=c[1].value, value=unescape(c[2].value))
+        value = unescape(c[2].value)
+        if c[1].value.lower() == "rules":
+            for part in value.split("+"):
+                if part.strip().lower() not in RULE_PROFILES:
+                    raise BuildError(
+                        f"the Rules tag names no rule profile: {part.strip()!r} (the profiles: "
+                        f"{', '.join(RULE_PROFILES)}, joined with '+')",
+                        c[2],
+                    )
+        return _make(Tag, c[0], name=c[1].value, value=value)
 
     def deal_line(self, c: list[Terminal]) -> DealHead:
         pack = _PLAYER[c[4].value] if len(c) > 4 else None

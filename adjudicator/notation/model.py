@@ -596,6 +596,20 @@ Event = Annotated[
 # --------------------------------------------------------------------------------------------
 
 
+RULE_PROFILES: tuple[str, ...] = (
+    "club-1878",
+    "club",
+    "pool",
+    "french",
+    "rubber",
+    "ace-high",
+    "doubling",
+    "offering",
+)
+"""The names the ``Rules`` tag may give, joined with ``+`` (``adjudicator.engine.profile``
+defines the profiles; a test holds the two lists alike). The reader refuses any other."""
+
+
 class Tag(Line):
     """``[Name "value"]``: one tag of the record's tag block."""
 

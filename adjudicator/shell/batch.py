@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
-from adjudicator.engine.profile import PROFILES, UnknownProfile, profile_of, with_rules
+from adjudicator.engine.profile import with_rules
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
 from adjudicator.notation.model import Record
 from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
@@ -657,28 +657,14 @@ class _Then(io.RawIOBase):
         return len(data)
 
 
-def under_rules(item: Record | Portion | NotationError, rules: str | None, path: str) -> Any:
+def under_rules(item: Record | Portion | NotationError, rules: str | None) -> Any:
     """``item`` as it is to be ruled: under the profile ``rules`` if one is given (its
-    ``Rules`` tag replaced), and a record whose own ``Rules`` tag names no profile as a
-    :class:`NotationError` at the tag (a long record's first portion carries the tags)."""
+    ``Rules`` tag replaced; a long record's first portion carries the tags). (The reader
+    refuses a ``Rules`` tag that names no profile.)"""
     record = item.record if isinstance(item, Portion) else item
-    if not isinstance(record, Record):
+    if rules is None or not isinstance(record, Record):
         return item
-    if rules is not None:
-        record = with_rules(record, rules)
-    else:
-        try:
-            profile_of(record)
-        except UnknownProfile as e:
-            tag = next(t for t in record.tags if t.name.lower() == "rules")
-            return NotationError(
-                f"the Rules tag names no rule profile: {e.part!r}",
-                path=path,
-                line=tag.line,
-                column=tag.column,
-                expected=[f"a profile: {', '.join(PROFILES)} (joined with '+')"],
-                record_line=record.line,
-            )
+    record = with_rules(record, rules)
     return dataclasses.replace(item, record=record) if isinstance(item, Portion) else record
 
 
@@ -686,7 +672,7 @@ def _items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | N
     """The records of a part, or a :class:`NotationError` in place of each bad one; a long
     record in :class:`Portion` items; each as it is to be ruled (:func:`under_rules`)."""
     for item in _read_items(part, stdin):
-        yield under_rules(item, part.rules, part.name)
+        yield under_rules(item, part.rules)
 
 
 def _read_items(part: Part, stdin: IO[bytes] | None) -> Iterator[Record | Portion | NotationError]:

@@ -240,10 +240,10 @@ RulesOption = Annotated[
 ]
 
 
-def _under_rules(items: Iterable[Any], rules: str | None, name: str) -> Iterator[Any]:
+def _under_rules(items: Iterable[Any], rules: str | None) -> Iterator[Any]:
     """The records of ``items`` as they are to be ruled (:func:`batch.under_rules`)."""
     for item in items:
-        yield batch.under_rules(item, rules, name)
+        yield batch.under_rules(item, rules)
 
 
 def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
@@ -884,7 +884,7 @@ def _referee_reports(
         except OSError:
             data = None  # the reader says why, as for every command
         records, rulings, errors = [], [], []
-        for item in _under_rules(_read(name, data if data is not None else p), rules, name):
+        for item in _under_rules(_read(name, data if data is not None else p), rules):
             if isinstance(item, NotationError):
                 status.earn(EXIT_UNREADABLE)
                 _say(str(item))
@@ -1004,7 +1004,7 @@ def replay_command(
     def run(status: _Status) -> None:
         summaries = []
         for name, p in _inputs([path], status):
-            items = _under_rules(_read_parts(name, p), rules, name)
+            items = _under_rules(_read_parts(name, p), rules)
             for item in items:
                 if isinstance(item, Portion):  # a long record, a part at a time
                     if format is ReplayFormat.json:  # the summary is one document: held
@@ -1168,7 +1168,7 @@ def _per_record(
     files: list[dict[str, Any]] = []
     for name, p in _inputs([path], status):
         records: list[Any] = []
-        for item in _under_rules(_read(name, p), rules, name):
+        for item in _under_rules(_read(name, p), rules):
             if isinstance(item, NotationError):
                 status.earn(EXIT_UNREADABLE)
                 _say(str(item))
