@@ -72,8 +72,8 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
     """The hand from ``start`` (the hands as play began, or as far as a replay goes) played out
     under perfect play, with the marks the laws would then allow for it; ``None`` if a card of
     it is not known."""
-    if _ace_high(view):
-        return None  # the solver plays the club code's ranks
+    if _unvalued(view):
+        return None  # the solver plays the club code's ranks and marks
     solved = solve_deal(start)
     if isinstance(solved, Unknown):
         return None
@@ -459,16 +459,21 @@ def option_worths(
     view: DealView, final: DealState, found: list[Finding], refind: Refind
 ) -> list[OptionWorth]:
     """The worth of each option of the deal (``found``: what the laws find in it) that the
-    advisor can value (see the module's docstring). None under the ace-high profile: the solver
-    and the table of fresh deals play the club code's ranks."""
-    if _ace_high(view):
+    advisor can value (see the module's docstring). None under the ace-high, doubling and
+    offering profiles (:data:`UNVALUED`)."""
+    if _unvalued(view):
         return []
     return _Advisor(view, final, found, refind).worths()
 
 
-def _ace_high(view: DealView) -> bool:
-    """Whether the deal is ruled with the ace high (the ace-high profile)."""
-    return bool(view.steps) and view.steps[0].table.profile.has(Feature.ACE_HIGH)
+UNVALUED: frozenset[Feature] = frozenset({Feature.ACE_HIGH, Feature.DOUBLING, Feature.OFFERING})
+"""The profiles' features under which no option is valued: the solver and the table of fresh
+deals play the club code's ranks and its marks for the hand (no doubled hand, no offer)."""
+
+
+def _unvalued(view: DealView) -> bool:
+    """Whether the deal is ruled under a profile the advisor cannot value (:data:`UNVALUED`)."""
+    return bool(view.steps) and bool(view.steps[0].table.profile.features & UNVALUED)
 
 
 __all__ = ["option_worths", "perfect_replay"]

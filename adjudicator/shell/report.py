@@ -8,8 +8,9 @@ from typing import Any
 
 from adjudicator.court.ruling import OptionWorth, RecordRuling
 from adjudicator.court.series import series_of
+from adjudicator.court.worth import UNVALUED
 from adjudicator.engine.fresh import ON_SAMPLES, fresh_deals
-from adjudicator.engine.profile import Feature, profile_named
+from adjudicator.engine.profile import profile_named
 from laws import BY_NUMBER, cite
 
 
@@ -413,8 +414,8 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
                 worth = worths.get((f.law, o.name))
                 if worth is not None:
                     entry["worth"] = worth.model_dump(mode="json")
-                elif profile_named(ruling.rules).has(Feature.ACE_HIGH):
-                    entry["not_valued"] = NOT_VALUED_ACE_HIGH
+                elif profile_named(ruling.rules).features & UNVALUED:
+                    entry["not_valued"] = NOT_VALUED_PROFILE
                 else:
                     entry["not_valued"] = NOT_VALUED
                 options.append(entry)
@@ -437,11 +438,11 @@ NOT_VALUED = (
 )
 """Why an option has no worth in the advice."""
 
-NOT_VALUED_ACE_HIGH = (
-    "not valued: the solver and the table of fresh deals play the club code's ranks, and this "
-    "record is ruled with the ace high"
+NOT_VALUED_PROFILE = (
+    "not valued: the solver and the table of fresh deals play the club code's ranks and marks, "
+    "and this record is ruled with the ace high, or with doubling or offering the point"
 )
-"""Why no option has a worth under the ace-high profile."""
+"""Why no option has a worth under the ace-high, doubling and offering profiles."""
 
 
 FRESH_DEAL_NOTE = (
