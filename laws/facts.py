@@ -92,10 +92,14 @@ def claims_by(view: DealView, player: Player, *what: str) -> Iterator[Step]:
             yield step
 
 
-def offender_marks(points: int) -> int:
+def offender_marks(points: int, doubled: bool = False) -> int:
     """What an offender who wins the hand may mark for it, laws 25 and 43 saying the same: for
     the point nothing, for the vole only one, for a point worth two under law 49 only one. A
-    cap on the hand (``Finding.caps``), not a subtraction."""
+    cap on the hand (``Finding.caps``), not a subtraction. In a hand doubled (the doubling
+    profile, rule D1) the hand's points count double, these included: the law's marks are
+    reckoned on the single value, then doubled."""
+    if doubled:
+        return 2 * max(0, points // 2 - 1)
     return max(0, points - 1)
 
 

@@ -437,7 +437,7 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
         caps: tuple[tuple[Player, int], ...] = ()
         result = final.result
         if result is not None and result.winner is player and result.how != "undetermined":
-            caps = ((player, offender_marks(result.points)),)
+            caps = ((player, offender_marks(result.points, final.doubled is not None)),)
         found.append(
             finding(
                 25,

@@ -78,10 +78,11 @@ def _find_43(view: DealView) -> Sequence[Finding]:
                 reduced.add(dev.player)
                 if winner is dev.player and final is not None and final.result is not None:
                     res = final.result
-                    caps = ((dev.player, offender_marks(res.points)),)
+                    allowed = offender_marks(res.points, final.doubled is not None)
+                    caps = ((dev.player, allowed),)
                     tail = (
                         f" {dev.player} won {hand} ({res.how}, {res.points}); as offender he "
-                        f"marks {offender_marks(res.points)} for it."
+                        f"marks {allowed} for it."
                     )
                 elif winner is adversary:
                     tail = f" {adversary} won {hand}; his marks are not reduced."

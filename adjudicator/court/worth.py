@@ -459,21 +459,25 @@ def option_worths(
     view: DealView, final: DealState, found: list[Finding], refind: Refind
 ) -> list[OptionWorth]:
     """The worth of each option of the deal (``found``: what the laws find in it) that the
-    advisor can value (see the module's docstring). None under the ace-high, doubling and
-    offering profiles (:data:`UNVALUED`)."""
+    advisor can value (see the module's docstring). None under the ace-high profile, nor in
+    a deal with an offer to double or of the point (:func:`_unvalued`)."""
     if _unvalued(view):
         return []
     return _Advisor(view, final, found, refind).worths()
 
 
-UNVALUED: frozenset[Feature] = frozenset({Feature.ACE_HIGH, Feature.DOUBLING, Feature.OFFERING})
-"""The profiles' features under which no option is valued: the solver and the table of fresh
-deals play the club code's ranks and its marks for the hand (no doubled hand, no offer)."""
+OFFERS: frozenset[str] = frozenset({"double", "offer_point"})
+"""The lines of a deal the advisor cannot value (the doubling and offering profiles): its
+solver and its table of fresh deals score the club code's hands, not a doubled hand or one
+whose point was offered."""
 
 
 def _unvalued(view: DealView) -> bool:
-    """Whether the deal is ruled under a profile the advisor cannot value (:data:`UNVALUED`)."""
-    return bool(view.steps) and bool(view.steps[0].table.profile.features & UNVALUED)
+    """Whether the deal is one the advisor cannot value: ruled with the ace high (the solver
+    plays the club code's ranks), or holding an offer to double or of the point."""
+    if not view.steps:
+        return False
+    return view.steps[0].table.profile.has(Feature.ACE_HIGH) or not OFFERS.isdisjoint(view.kinds)
 
 
 __all__ = ["option_worths", "perfect_replay"]

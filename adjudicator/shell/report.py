@@ -8,9 +8,8 @@ from typing import Any
 
 from adjudicator.court.ruling import OptionWorth, RecordRuling
 from adjudicator.court.series import series_of
-from adjudicator.court.worth import UNVALUED
 from adjudicator.engine.fresh import ON_SAMPLES, fresh_deals
-from adjudicator.engine.profile import profile_named
+from adjudicator.engine.profile import Feature, profile_named
 from laws import BY_NUMBER, cite
 
 
@@ -414,7 +413,7 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
                 worth = worths.get((f.law, o.name))
                 if worth is not None:
                     entry["worth"] = worth.model_dump(mode="json")
-                elif profile_named(ruling.rules).features & UNVALUED:
+                elif profile_named(ruling.rules).features & _UNVALUED:
                     entry["not_valued"] = NOT_VALUED_PROFILE
                 else:
                     entry["not_valued"] = NOT_VALUED
@@ -439,10 +438,14 @@ NOT_VALUED = (
 """Why an option has no worth in the advice."""
 
 NOT_VALUED_PROFILE = (
-    "not valued: the solver and the table of fresh deals play the club code's ranks and marks, "
-    "and this record is ruled with the ace high, or with doubling or offering the point"
+    "not valued: the solver and the table of fresh deals play the club code's ranks and score "
+    "its hands, and this record is ruled with the ace high, or its hand was doubled or its "
+    "point offered; or a side of this choice cannot be played on from what the record shows"
 )
-"""Why no option has a worth under the ace-high, doubling and offering profiles."""
+"""Why an option has no worth under the ace-high, doubling and offering profiles."""
+
+_UNVALUED = frozenset({Feature.ACE_HIGH, Feature.DOUBLING, Feature.OFFERING})
+"""The profiles' features under which an option not valued may be so for the profile's sake."""
 
 
 FRESH_DEAL_NOTE = (
