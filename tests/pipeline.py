@@ -41,6 +41,9 @@ class Told:
     def ending(self, position: int) -> str | None:
         return self.endings.get(position)
 
+    def unwon(self, position: int) -> bool:
+        return False
+
 
 def comments_of(record: Record) -> list[tuple[str, ...]]:
     """Every comment of ``record`` in order, grouped by the line that holds it (what a round

@@ -38,13 +38,15 @@ from adjudicator.court.ruling import (
 )
 from adjudicator.court.series import series_of
 from adjudicator.engine.profile import profile_of
+from adjudicator.engine.queries import Unknown
 from adjudicator.engine.replay import game_target, replay
-from adjudicator.engine.table import DealState, Step
+from adjudicator.engine.table import SEAT, DealState, Step
 from adjudicator.notation.model import (
     Deal,
     Record,
 )
 from laws import BY_NUMBER, LAWS, that_may_find
+from laws.allowed import allowed_marks
 from laws.base import Finding, Law, findings_of
 from laws.view import DealView
 
@@ -206,6 +208,20 @@ class _Court:
         ending = "void" if "void" in imposed else "fresh deal"
         self.previous = final._replace(ended_by=ending)
         return ending
+
+    def unwon(self, position: int) -> bool:
+        closed = self._close()
+        view, final = closed.view, closed.view.final
+        table = view.steps[-1].table if view.steps else None
+        if final is None or table is None or not table.games:
+            return False
+        winner = table.games[-1][0]
+        allowed = allowed_marks(final, closed.found)
+        if isinstance(allowed, Unknown) or winner not in allowed:
+            return False
+        marked = sum(n for p, n in final.marks if p is winner)
+        excess = marked - allowed[winner].total
+        return excess > 0 and table.sheet[SEAT[winner]] - excess < table.target
 
     # -- the pass -------------------------------------------------------------------------------
 

@@ -119,6 +119,12 @@ class Leave(Protocol):
         ``None`` if it stands, or the record ended it itself."""
         ...
 
+    def unwon(self, position: int) -> bool:
+        """Pool écarté: asked, after :meth:`ending`, when the deal at ``position`` won a game
+        by the sheet as marked: whether the laws take the game away (a mark they take down
+        leaves the winner short of the game), so that no seat changes (pool rule P1)."""
+        ...
+
 
 def replay(
     record: Record, leave: Leave | None = None, deals: Iterable[Deal] | None = None
@@ -469,6 +475,8 @@ class _Replay:
                 ending = leave.ending(position - 1)
                 if ending is not None:
                     self._annul(ending)
+                if self.pool and self.table.over and leave.unwon(position - 1):
+                    self._unwin()
             self._begin(deal)
             yield Step(index, deal, deal.line, deal.column, self._now(), tuple(self.devs))
             index += 1
@@ -562,6 +570,18 @@ class _Replay:
             return
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
         deal.ended_by = ending
+
+    def _unwin(self) -> None:
+        """The game the deal just ended seemed to win, taken away by the laws (a mark taken
+        down): it goes on, and in pool écarté nobody changes seats. The sheet stays as marked
+        (the court keeps the corrected score)."""
+        t = self.table
+        self.table = t._replace(
+            over=False,
+            games=t.games[:-1],
+            game_values=t.game_values[:-1],
+            games_played=t.games_played[:-1],
+        )
 
     def _moves(self, event: Claim | PermitComplete | Retract | Refuse, deal: _Deal) -> bool:
         """Whether a fact that needs leave would change the table (else nothing is asked)."""
