@@ -12,11 +12,10 @@ from bisect import bisect_left
 from collections.abc import Sequence
 
 from adjudicator.engine.profile import Feature
-from adjudicator.engine.queries import point_doubled
+from adjudicator.engine.queries import hand_points
 from adjudicator.engine.rules import (
     SUIT_MASK,
     cards_of,
-    point_marks,
 )
 from adjudicator.engine.solve import Position, solve
 from adjudicator.engine.table import PLAYERS, SEAT, DealState, Result, Step
@@ -584,14 +583,8 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
         claimer: won.get(claimer, 0) + made[claimer],
         adversary: won.get(adversary, 0) + made[adversary],
     }
-    winner = max(tricks, key=lambda p: tricks[p])
-    n = tricks[winner]
-    if n < 3:
-        return None
-    points = point_marks(min(n, 5), doubled=point_doubled(deal, winner))
-    how = "vole" if n >= 5 else "point"
     per_seat = tuple(tricks.get(p, 0) for p in PLAYERS)
-    return Result((per_seat[0], per_seat[1], per_seat[2]), winner, points, how)
+    return hand_points(deal, (per_seat[0], per_seat[1], per_seat[2]))
 
 
 def _play_position(deal: DealState) -> Position | None:
@@ -642,15 +635,27 @@ def _find_42(view: DealView) -> Sequence[Finding]:
                     f"{player} abandoned his hand; the record does not show how many tricks "
                     "he had made, so what his adversary marks is undetermined (law 42)"
                 )
+            elif result is not None and result.how.startswith("offer's two"):
+                kind = "abandoned" if mine else "abandoned_without_trick"
+                message = (
+                    f"{player} abandoned his hand; the point was offered and refused, and the "
+                    f"refuser cannot now make the vole: {result.winner} marks {points} "
+                    "(law 42, offering rule O1)"
+                )
+                default = f"{result.winner} marks {points}"
             elif mine == 0:
                 kind = "abandoned_without_trick"
+                doubled = ", doubled" if prev.doubled is not None else ""
                 message = (
                     f"{player} abandoned his hand without having made a trick: {adversary} "
-                    "marks the vole, 2 (law 42)"
+                    f"marks the vole{doubled}, {points} (law 42)"
                 )
                 default = f"{adversary} marks the vole"
             elif mine < 3:
-                why = ", worth two under law 49" if points == 2 else ""
+                twice = 2 * (2 if prev.doubled is not None else 1)
+                why = ", worth two under law 49" if points == twice else ""
+                if prev.doubled is not None:
+                    why += f", doubled: {points}"
                 tricks = "one trick" if mine == 1 else "two tricks"
                 kind = "abandoned"
                 message = (
@@ -693,7 +698,7 @@ def _find_42(view: DealView) -> Sequence[Finding]:
                 player,
                 "claim_not_made_good",
                 f"{player} threw down his cards claiming the remaining tricks; as the cards lie "
-                f"he makes {t[0] if player is Player.A else t[1]} of five, not all: "
+                f"he makes {t[SEAT[player]]} of five, not all: "
                 f"{actual.winner} wins the {actual.how} and marks {actual.points}. There is no "
                 "penalty for the claim (law 42); the tricks go as the cards lie",
                 marks=delta,

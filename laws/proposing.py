@@ -38,13 +38,18 @@ def ruled_points(final: DealState, stood: bool, refused_first: bool) -> int | No
     twice = doubled(
         dealer_won=winner is final.dealer, elder_proposed=not stood, first_refused=refused_first
     )
+    times = 2 if final.doubled is not None else 1  # a hand doubled (rule D1)
+    if result.how.startswith("offer's two") or result.how == "point (double refused)":
+        return result.points  # the profiles' offers, which law 49 does not reckon here
+    if result.how == "point (offered, accepted)":
+        return point_marks(3, doubled=twice) * times
     if result.how == "abandoned":
         if result.tricks[SEAT[loser]] == 0:
-            return 2
+            return 2 * times
         if result.tricks[SEAT[loser]] < 3:
-            return point_marks(3, doubled=twice)
+            return point_marks(3, doubled=twice) * times
     tricks = result.tricks[SEAT[winner]]
-    return point_marks(min(tricks, HAND), doubled=twice)
+    return point_marks(min(tricks, HAND), doubled=twice) * times
 
 
 def _delta(final: DealState, stood: bool, refused_first: bool) -> tuple[tuple[Player, int], ...]:

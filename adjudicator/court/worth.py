@@ -78,7 +78,7 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
     if isinstance(solved, Unknown):
         return None
     total = solved.solution.total
-    seats = (total.get(Player.A, 0), total.get(Player.B, 0), 0)
+    seats = (total.get(Player.A, 0), total.get(Player.B, 0), total.get(Player.C, 0))
     result = Result(seats, solved.winner, solved.points, solved.how)
     ended = start._replace(result=result, phase="over")
     last = view.steps[-1]
@@ -379,7 +379,8 @@ class _Advisor:
         elder_next = chooser is final.elder
 
         def game(hand: Marks) -> float | None:
-            both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in ("A", "B")}
+            seats = (final.dealer.value, final.elder.value)
+            both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in seats}
             return self._game(chooser, both, elder_next)
 
         taken_marks: Marks = dict(replayed.marks)

@@ -11,13 +11,15 @@ from typing import NamedTuple
 
 from adjudicator.engine.rules import (
     ALL,
+    HAND,
     cards_of,
     doubled,
     is_king_of,
     legal_follows,
+    point_marks,
     trick_winner,
 )
-from adjudicator.engine.table import SEAT, DealState, Holding, Step
+from adjudicator.engine.table import SEAT, DealState, Holding, Result, Step
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.model import Event
 
@@ -232,14 +234,40 @@ def refused_first_proposal(deal: DealState) -> bool:
     return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
-def point_doubled(deal: DealState, winner: Player) -> bool:
+def point_doubled(deal: DealState, winner: Player, *, so_far: bool = False) -> bool:
     """Whether law 49 makes the point ``winner`` wins in this deal worth two
-    (:func:`adjudicator.engine.rules.doubled`, on the deal's proposals)."""
+    (:func:`adjudicator.engine.rules.doubled`, on the deal's proposals). ``so_far``: as the
+    deal stands now, before it is played out (an offer answered in the doubling and offering
+    profiles): the non-dealer has played without proposing only once he has declared that he
+    plays or the play has begun."""
+    began = deal.declared is deal.elder or deal.phase in ("play", "over")
     return doubled(
         dealer_won=winner is deal.dealer,
-        elder_proposed=has_proposed(deal, deal.elder),
+        elder_proposed=has_proposed(deal, deal.elder) or (so_far and not began),
         first_refused=refused_first_proposal(deal),
     )
+
+
+def hand_points(deal: DealState, tricks: tuple[int, int, int]) -> Result | None:
+    """The hand's result for ``tricks`` (by seat) as laws 48 and 49 score it, and the
+    profiles' offers (``docs/profiles.md``): a hand doubled counts double (rule D1); a point
+    offered and refused gives the offerer two unless the refuser made the vole (rule O1).
+    ``None`` if nobody has three tricks."""
+    winner = max((deal.elder, deal.dealer), key=lambda p: tricks[SEAT[p]])
+    n = tricks[SEAT[winner]]
+    if n < 3:
+        return None
+    times = 2 if deal.doubled is not None else 1
+    refuser = deal.point_refused
+    if refuser is not None and not (winner is refuser and n >= HAND):
+        offerer = deal.dealer if refuser is deal.elder else deal.elder
+        return Result(tricks, offerer, 2 * times, "offer's two (the point refused, no vole)")
+    twice = point_doubled(deal, winner)
+    points = point_marks(min(n, HAND), doubled=twice) * times
+    how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
+    if times > 1:
+        how += ", doubled"
+    return Result(tricks, winner, points, how)
 
 
 def has_played(deal: DealState, player: Player) -> bool:
@@ -357,6 +385,7 @@ __all__ = [
     "entitled_marks",
     "entitled_parts",
     "first_look",
+    "hand_points",
     "has_looked",
     "has_played",
     "has_proposed",

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol, TypeVar, cast
 
 from adjudicator.engine.profile import Feature, profile_of
-from adjudicator.engine.queries import point_doubled
+from adjudicator.engine.queries import hand_points, point_doubled
 from adjudicator.engine.rules import (
     CARD_BIT,
     HAND,
@@ -393,8 +393,9 @@ def _rotate(t: Table) -> Table:
     return t._replace(seated=(winner, newcomer), out=loser, next_dealer=due)
 
 
-_NOT_SEATED: Final = ("advise", "sit_out")
-"""Kinds of event whose ``player`` need not be at the table (a bystander, one sitting out)."""
+_NOT_SEATED: Final = ("advise", "sit_out", "mark", "unmark", "score", "call_new_cards")
+"""Kinds of event whose ``player`` need not be at the table (a bystander, one sitting out, a
+mark for the deal before, which law 50 allows until the turn-up)."""
 
 
 def _players_named(deal: Deal) -> Iterator[Player]:
@@ -655,6 +656,7 @@ class _Replay:
             )
             if due is kept_out:
                 due = intruder  # he took the seat, and its turn to deal
+                t = t._replace(next_dealer=intruder)
         self._seating_known = True
         if self.pool or set(pair) != set(t.seated):
             out = next(p for p in PLAYERS if p not in pair)
@@ -1327,22 +1329,7 @@ class _Replay:
         tricks = (won[0], won[1], won[2])
         if undetermined:
             return Result(tricks, None, 0, "undetermined")
-        winner = max((deal.elder, deal.dealer), key=lambda p: won[SEAT[p]])
-        n = won[SEAT[winner]]
-        if n < 3:
-            return Result(tricks, None, 0, "undetermined")
-        frozen = deal.freeze()
-        refuser = deal.point_refused
-        if refuser is not None and not (winner is refuser and n >= HAND):
-            # The point was offered and refused: the refuser had to win the vole (rule O1).
-            offerer = _partner((deal.dealer, deal.elder), refuser)
-            return Result(tricks, offerer, 2 * self._times(deal), "vole failed (point refused)")
-        twice = point_doubled(frozen, winner)
-        points = point_marks(min(n, HAND), doubled=twice) * self._times(deal)
-        how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
-        if deal.doubled is not None:
-            how += ", doubled"
-        return Result(tricks, winner, points, how)
+        return hand_points(deal.freeze(), tricks) or Result(tricks, None, 0, "undetermined")
 
     @staticmethod
     def _times(deal: _Deal) -> int:
@@ -1403,11 +1390,17 @@ class _Replay:
                 won[SEAT[t.winner]] += 1
         mine = won[SEAT[e.player]]
         tricks = (won[0], won[1], won[2])
-        if mine == 0:
-            result = Result(tricks, other, 2, "abandoned")
+        times = self._times(deal)
+        refuser = deal.point_refused
+        if refuser is not None and (e.player is refuser or mine > 0):
+            # The point was refused, and the refuser cannot make the vole now (rule O1).
+            offerer = _partner((deal.dealer, deal.elder), refuser)
+            result = Result(tricks, offerer, 2 * times, "offer's two (abandoned, no vole)")
+        elif mine == 0:
+            result = Result(tricks, other, 2 * times, "abandoned")
         elif mine < 3:
             twice = point_doubled(deal.freeze(), other)
-            result = Result(tricks, other, point_marks(3, doubled=twice), "abandoned")
+            result = Result(tricks, other, point_marks(3, doubled=twice) * times, "abandoned")
         else:
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
             result = self._result(deal, won, False)
@@ -1512,6 +1505,14 @@ class _Replay:
         """Whether an answer answers the offer awaiting it (a deviation if not)."""
         offer = deal.offer
         void = self._void_offer
+        if deal.result is not None:  # the hand is over: an offer unanswered was void
+            deal.offer = None
+            self._dev(
+                "answer_to_void_offer",
+                player,
+                f"{player} answered an offer after the hand was over (unanswered, it was void)",
+            )
+            return False
         if (
             offer is None
             and void is not None
@@ -1542,11 +1543,12 @@ class _Replay:
         if e.accepted:
             deal.doubled = offerer
             return
-        # Refused: the hand ends, and the offerer marks as for the point (rule D1).
-        twice = point_doubled(deal.freeze(), offerer)
+        # Refused: the hand ends, and the offerer marks as for the point (rule D1): two if the
+        # refuser is in law 49's case by then.
+        twice = point_doubled(deal.freeze(), offerer, so_far=True)
         deal.phase = "over"
         deal.result = Result(
-            self._tricks_won(deal), offerer, point_marks(3, doubled=twice), "double refused"
+            self._tricks_won(deal), offerer, point_marks(3, doubled=twice), "point (double refused)"
         )
         deal.ended_by = "double refused"
 
@@ -1556,11 +1558,12 @@ class _Replay:
         if not e.accepted:
             deal.point_refused = e.player
             return
-        # Accepted: the hand ends as if the acceptor had won the point (rule O1).
-        twice = point_doubled(deal.freeze(), e.player)
+        # Accepted: the hand ends as if the acceptor had won the point (rule O1): two if the
+        # offerer is in law 49's case by then.
+        twice = point_doubled(deal.freeze(), e.player, so_far=True)
         points = point_marks(3, doubled=twice) * self._times(deal)
         deal.phase = "over"
-        deal.result = Result(self._tricks_won(deal), e.player, points, "point accepted")
+        deal.result = Result(self._tricks_won(deal), e.player, points, "point (offered, accepted)")
         deal.ended_by = "point accepted"
 
     @staticmethod
