@@ -161,11 +161,10 @@ RULE_D1 = Law(
     heading=Heading.PROFILES,
     title="Doubling the hand's value",
     summary=(
-        "Either player may offer to double the hand's value, from the turn-up until the third "
-        "trick is led to. If the adversary accepts, the points for the hand (law 49's two "
-        "included) count double; if he refuses, the hand ends and the offerer marks as for the "
-        "point: one, or two if the refuser played without proposing or refused the first "
-        "proposal."
+        "Either player may offer to double the hand's value, from the turn-up until the first card "
+        "of the third trick is led. If the adversary accepts, the points for the hand (law 49's "
+        "two included) count double; if he refuses, the hand ends and the offerer marks as for the "
+        "point: one, or two if the refuser played without proposing or refused the first proposal."
     ),
     interpretation=(
         "Source: the project's seed text (the Russian article). Readings: a king is not the "
@@ -187,10 +186,10 @@ RULE_O1 = Law(
     heading=Heading.PROFILES,
     title="Offering the point",
     summary=(
-        "Either player may offer his adversary the point, from the turn-up until the third "
-        "trick is led to. Accepted, the hand ends and the adversary marks as for the point. "
-        "Refused, the refuser must win the vole: if he does he marks two, and if he does not "
-        "the offerer marks two."
+        "Either player may offer his adversary the point, from the turn-up until the first card of "
+        "the third trick is led. Accepted, the hand ends and the adversary marks as for the point. "
+        "Refused, the refuser must win the vole: if he does he marks two, and if he does not the "
+        "offerer marks two."
     ),
     interpretation=(
         "Source: the project's seed text, which leaves the window open; the project reads "

@@ -133,10 +133,10 @@ PROFILES: dict[str, Profile] = {
             name="doubling",
             title="Doubling the hand's value",
             changes=(
-                "Either player may offer to double, from the turn-up until the third trick is "
-                "led to. Accepted, the hand's points count double (law 49's included); refused, "
-                "the hand ends and the offerer marks one, or two if the refuser is in law 49's "
-                "case. Doubling rule D1 finds an offer out of time or a second offer."
+                "Either player may offer to double, from the turn-up until the first card of the "
+                "third trick is led. Accepted, the hand's points count double (law 49's included); "
+                "refused, the hand ends and the offerer marks one, or two if the refuser is in law "
+                "49's case. Doubling rule D1 finds an offer out of time or a second offer."
             ),
             source=(
                 "The project's seed text (the Russian article on écarté and its betting). "
@@ -148,10 +148,10 @@ PROFILES: dict[str, Profile] = {
             name="offering",
             title="Offering the point",
             changes=(
-                "Either player may offer his adversary the point, from the turn-up until the "
-                "third trick is led to. Accepted, the hand ends and the adversary marks as for "
-                "the point; refused, the refuser must win the vole, or the offerer marks two. "
-                "Offering rule O1 finds an offer out of time."
+                "Either player may offer his adversary the point, from the turn-up until the first "
+                "card of the third trick is led. Accepted, the hand ends and the adversary marks "
+                "as for the point; refused, the refuser must win the vole, or the offerer marks "
+                "two. Offering rule O1 finds an offer out of time."
             ),
             source=(
                 "The project's seed text. It leaves open when the offer may be made; the "
@@ -213,25 +213,6 @@ def profile_of(record: Record) -> Profile:
     return CLUB if value is None or not value.strip() else profile_named(value)
 
 
-def count_tag(record: Record, name: str, default: int, allowed: tuple[int, ...] = ()) -> int:
-    """A tag holding a count (``Pool``, ``Rubber``), else ``default``."""
-    value = (record.tag(name) or "").strip()
-    if value.isdigit() and int(value) > 0 and (not allowed or int(value) in allowed):
-        return int(value)
-    return default
-
-
-def pool_run(record: Record) -> int:
-    """Games running that win a pool: the ``Pool`` tag (2 or 3), else 2."""
-    return count_tag(record, "Pool", 2, (2, 3))
-
-
-def rubber_games(record: Record) -> int:
-    """Games in a rubber (best of N): the ``Rubber`` tag (odd), else 3."""
-    n = count_tag(record, "Rubber", 3)
-    return n if n % 2 else 3
-
-
 def with_rules(record: Record, name: str) -> Record:
     """``record`` ruled under the profile ``name`` (checked: :func:`profile_named`): its
     ``Rules`` tag set to the profile's name, replacing the record's own."""
@@ -249,10 +230,7 @@ __all__ = [
     "Feature",
     "Profile",
     "UnknownProfile",
-    "count_tag",
-    "pool_run",
     "profile_named",
     "profile_of",
-    "rubber_games",
     "with_rules",
 ]

@@ -1454,8 +1454,8 @@ class _Replay:
     def _offer_window(self, deal: _Deal, player: Player, what: str, feature: Feature) -> bool:
         """Whether an offer (``double`` or ``point``) may take effect; a deviation says why
         not: the profile has no such offer, it is out of time (before the turn-up, once the
-        third trick is led to, or after the hand), or a hand already doubled is offered
-        again."""
+        first card of the third trick is led, or after the hand), or a hand already doubled
+        is offered again."""
         if what == "double":
             word = "to double"
             not_in_rules = "double_not_in_rules"

@@ -290,7 +290,7 @@ class Builder:
 
     def tag(self, c: list[Terminal]) -> Tag:
         value = unescape(c[2].value)
-        if c[1].value.lower() == "rules":
+        if c[1].value.lower() == "rules" and value.strip():  # (blank: the club code)
             for part in value.split("+"):
                 if part.strip().lower() not in RULE_PROFILES:
                     raise BuildError(

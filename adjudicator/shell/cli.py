@@ -943,7 +943,7 @@ def laws(
     'revoking' and 'revoked'). Exit 2 when no law answers.
     """
     from adjudicator.shell import lawbook
-    from laws import BY_NUMBER, EVERY, LAWS
+    from laws import BY_NUMBER, EVERY
 
     def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
@@ -952,7 +952,10 @@ def laws(
         if one:
             law = BY_NUMBER.get(int(words[0]))
             if law is None:
-                _say(f"ecarte laws: there are 51 laws; no law {words[0]}")
+                _say(
+                    f"ecarte laws: there are 51 laws (and the profiles' rules 101, 111, 121 "
+                    f"and 131); no law {words[0]}"
+                )
                 status.earn(EXIT_UNREADABLE)
                 return
             chosen: tuple[Any, ...] = (law,)
@@ -963,7 +966,7 @@ def laws(
                 status.earn(EXIT_UNREADABLE)
                 return
         else:
-            chosen = LAWS if format is LawsFormat.text else EVERY
+            chosen = EVERY
         if format is LawsFormat.json:
             print(json.dumps(lawbook.laws_json(chosen, root), ensure_ascii=False, indent=1))
         elif format is LawsFormat.md:

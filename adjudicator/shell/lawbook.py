@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.profile import PROFILES, Profile
-from laws import LAWS, Law
+from laws import EVERY, LAWS, Law
 from laws.base import FIRST_RULE, citation
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -67,7 +67,7 @@ def matching(query: str) -> tuple[Law, ...]:
     if not wanted:
         return ()
     found = []
-    for law in LAWS:
+    for law in EVERY:  # the profiles' rules too
         words = _stems(" ".join((law.title, law.summary, *law.keywords)))
         if all(any(w.startswith(q) for w in words) for q in wanted):
             found.append(law)
@@ -114,14 +114,17 @@ def render_list(laws: Sequence[Law] = LAWS) -> str:
             if out:
                 out.append("")
             out.append(heading.value)
-        out.append(f"  {law.number:>2}. {law.title}")
+        rule = f" ({citation(law)})" if law.number >= FIRST_RULE else ""
+        out.append(f"  {law.number:>2}. {law.title}{rule}")
     return "\n".join(out) + "\n"
 
 
 def render_law(law: Law, root: Path | None) -> str:
     """One law: its summary, how the project reads it, its options, what it looks at, and the
     cases of the casebook that show it."""
-    out = [f"Law {law.number}: {law.title}  [{law.heading.value}]", ""]
+    name = f"Law {law.number}" if law.number < FIRST_RULE else _capital(f"{citation(law)}")
+    number = f" ({law.number})" if law.number >= FIRST_RULE else ""
+    out = [f"{name}{number}: {law.title}  [{law.heading.value}]", ""]
     out.extend(_wrap(law.summary, ""))
     out.append("")
     out.append("How the project reads it:")
@@ -331,3 +334,7 @@ def render_profile(profile: Profile, *, full: bool) -> str:
             f"{line}\n" for line in _wrap(f"{citation(law)} ({law.title}): {law.summary}", "  ")
         )
     return "".join(out)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -156,9 +156,15 @@ def report_data(
     for index, (record, ruling) in enumerate(zip(records, rulings, strict=True)):
         end = min((s for s in starts if s > record.line), default=len(lines) + 1) - 1
         out_records.append(_record(name, index, record, ruling, lines, end, ids))
+    profiles = sorted({r.rules for r in rulings} - {"club-1878"})
+    under = "the laws of écarté of the London clubs (1878)"
+    if profiles:
+        under += ", with the rule profile" + ("s " if len(profiles) > 1 else " ")
+        under += " and ".join(profiles) + " where a record's Rules tag names it"
     return {
         "file": name,
         "title": _title(name, out_records),
+        "under": under,
         "records": out_records,
         "errors": [{"line": e.line, "text": str(e)} for e in errors],
         "referee": referee.strip() if referee and referee.strip() else None,
@@ -723,6 +729,8 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["md"] = _md
+    env.filters["cite"] = cite
+    env.filters["Cite"] = lambda number: _capital(cite(number))
     env.globals["fence"] = _fence
     return env
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from adjudicator.court.adjudicate import ruled_replay
+from adjudicator.engine.profile import Feature
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.solve import position_of, solve
 from adjudicator.engine.table import SEAT, DealState, Holding, Step
@@ -65,6 +66,8 @@ def walk(
     for step in ruled_replay(record, deals):
         table = step.table
         deal = table.deal
+        if analyse and table.profile.has(Feature.ACE_HIGH):
+            analyse = False  # the solver plays the club code's ranks: no analysis
         if analyse and step.kind in ("trick", "lead", "play") and before is not None:
             analysis.extend(_analysed(before, step.event))
         before = deal
@@ -165,7 +168,7 @@ def walk(
             )
         elif kind == "score":
             lines.append({"what": "agreed", "score": {p.value: n for p, n in event.points.items()}})
-        elif kind in ("abandon", "show", "claim", "permit_complete", "elect_play", "retract"):
+        elif kind in _SAID:
             lines.append({"what": "said", "text": _said(event)})
         if deal.result is not None:  # (after a replay of the hands, the replayed result)
             r = deal.result
@@ -237,6 +240,25 @@ def _seats(table: Any, sheet: tuple[int, int, int]) -> dict[str, int]:
     if table.out is not None or sheet[2]:
         return {"A": sheet[0], "B": sheet[1], "C": sheet[2]}
     return {"A": sheet[0], "B": sheet[1]}
+
+
+_SAID = frozenset(
+    {
+        "abandon",
+        "show",
+        "claim",
+        "permit_complete",
+        "elect_play",
+        "retract",
+        "sit_out",
+        "advise",
+        "double",
+        "double_answer",
+        "offer_point",
+        "point_answer",
+    }
+)
+"""Kinds of event the replay shows as the record words them."""
 
 
 def _said(event: Any) -> str:

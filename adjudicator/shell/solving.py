@@ -18,6 +18,7 @@ from typing import Any
 
 from adjudicator.court.adjudicate import ruled_replay
 from adjudicator.engine.chances import Chances, chances
+from adjudicator.engine.profile import Feature
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.solve import DealSolution, solve_deal
 from adjudicator.engine.table import DealState, Step
@@ -70,6 +71,10 @@ def solve_record(
             continue
         state, before = _position_step(steps, at)
         entry: dict[str, Any] = {"number": heading.number, "line": heading.line}
+        if steps[0].table.profile.has(Feature.ACE_HIGH):
+            entry["unknown"] = ACE_HIGH
+            out.append(entry)
+            continue
         if state is None:
             entry["unknown"] = "no position of the play here"
             out.append(entry)
@@ -88,6 +93,9 @@ def solve_record(
         out.append(entry)
     return {"line": record.line, "double_dummy": DOUBLE_DUMMY, "deals": out}
 
+
+ACE_HIGH = "the record is ruled with the ace high, and the solver plays the club code's ranks"
+"""Why a deal under the ace-high profile is not solved."""
 
 DOUBLE_DUMMY = (
     "both players are taken to see every card (double dummy): the value of perfect play, not "
