@@ -83,3 +83,9 @@ def test_the_advisor_reckons_a_third_player_as_it_does_a_second() -> None:
     p, c = pool_replay.deals[0].perfect_play, club_replay.deals[0].perfect_play
     assert p is not None and c is not None
     assert p.marks.get("C") == c.marks.get("A") and p.how == c.how
+
+
+def test_a_game_won_by_a_mark_in_a_deal_dealt_afresh_changes_no_seat() -> None:
+    ruling = _ruled("pool-fresh-after-king")
+    assert [f.law for f in ruling.findings] == [13, 51]
+    assert [(g.winner, g.deal) for g in ruling.games] == [("A", 2)]

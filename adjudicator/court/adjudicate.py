@@ -216,11 +216,15 @@ class _Court:
         if final is None or table is None or not table.games:
             return False
         winner = table.games[-1][0]
-        allowed = allowed_marks(final, closed.found)
-        if isinstance(allowed, Unknown) or winner not in allowed:
-            return False
         marked = sum(n for p, n in final.marks if p is winner)
-        excess = marked - allowed[winner].total
+        annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
+        if annulled:  # a deal dealt afresh or void: nothing marked for it stands
+            excess = marked
+        else:
+            allowed = allowed_marks(final, closed.found)
+            if isinstance(allowed, Unknown) or winner not in allowed:
+                return False
+            excess = marked - allowed[winner].total
         return excess > 0 and table.sheet[SEAT[winner]] - excess < table.target
 
     # -- the pass -------------------------------------------------------------------------------
