@@ -254,13 +254,19 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
             out.extend(["*Also found by:* " + ", ".join(law.keywords), ""])
         out.extend([f"*Looks at:* {_looks_at(law)}.", ""])
         cases = law_cases(law, root)
-        if root is not None and cases:
-            names = [p.relative_to(root).as_posix() for p in cases]
-            links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
-            out.extend([f"*Cases:* {links}.", ""])
+        out.extend(_case_links(cases, root))
     if any(law.number >= FIRST_RULE for law in laws):
         out.extend(_profiles_markdown(root))
     return "\n".join(out)
+
+
+def _case_links(cases: list[Path], root: Path | None) -> list[str]:
+    """The ``*Cases:*`` paragraph of ``docs/laws.md`` linking ``cases`` (none if empty)."""
+    if root is None or not cases:
+        return []
+    names = [p.relative_to(root).as_posix() for p in cases]
+    links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
+    return [f"*Cases:* {links}.", ""]
 
 
 def profile_cases(profile: Profile, root: Path | None) -> list[Path]:
@@ -289,10 +295,7 @@ def _profiles_markdown(root: Path | None) -> list[str]:
             links = ", ".join(f"[{citation(law)}](#{_anchor(law)})" for law in rules)
             out.extend([f"*Rules:* {links}.", ""])
         cases = profile_cases(profile, root)
-        if root is not None and cases:
-            names = [p.relative_to(root).as_posix() for p in cases]
-            links = ", ".join(f"[{n.split('/')[-1]}]({MARKDOWN_CASES}/{n})" for n in names)
-            out.extend([f"*Cases:* {links}.", ""])
+        out.extend(_case_links(cases, root))
     return out
 
 
