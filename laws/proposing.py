@@ -39,10 +39,10 @@ def ruled_points(final: DealState, stood: bool, refused_first: bool) -> int | No
         dealer_won=winner is final.dealer, elder_proposed=not stood, first_refused=refused_first
     )
     times = 2 if final.doubled is not None else 1  # a hand doubled (rule D1)
-    if result.how.startswith("offer's two") or result.how == "point (double refused)":
-        return result.points  # the profiles' offers, which law 49 does not reckon here
-    if result.how == "point (offered, accepted)":
-        return point_marks(3, doubled=twice) * times
+    if result.how.startswith("offer's two"):
+        return result.points  # rule O1's two, which law 49 does not touch
+    if result.how in ("point (double refused)", "point (offered, accepted)"):
+        return point_marks(3, doubled=twice) * times  # as for the point (rules D1, O1)
     if result.how == "abandoned":
         if result.tricks[SEAT[loser]] == 0:
             return 2 * times

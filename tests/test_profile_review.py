@@ -89,3 +89,20 @@ def test_a_game_won_by_a_mark_in_a_deal_dealt_afresh_changes_no_seat() -> None:
     ruling = _ruled("pool-fresh-after-king")
     assert [f.law for f in ruling.findings] == [13, 51]
     assert [(g.winner, g.deal) for g in ruling.games] == [("A", 2)]
+
+
+def test_a_game_an_earlier_overscore_leaves_unwon_changes_no_seat() -> None:
+    seated_wrongly = _ruled("pool-earlier-overscore")
+    assert [(f.law, f.offender) for f in seated_wrongly.findings] == [(51, "C"), (101, "B")]
+    seated_rightly = _ruled("pool-earlier-overscore-ac")
+    assert [f.law for f in seated_rightly.findings] == [51]
+    assert seated_rightly.games == [] and seated_wrongly.games == []
+
+
+@pytest.mark.parametrize("name", ["d26-double-refused", "d26-retracted-double-refused"])
+def test_law_26s_reading_of_the_exchange_decides_law_49s_two_for_a_refused_double(
+    name: str,
+) -> None:
+    ruling = _ruled(name)
+    assert ruling.corrections == []
+    assert [f.law for f in ruling.findings] == [26]

@@ -254,3 +254,31 @@ def test_rules_reaches_every_command_that_rules() -> None:
     assert "Rules: club-1878" in text and "bystanders' rule B1" in text
     bad = runner.invoke(app, ["check", "--rules", "whist", str(ADVICE)])
     assert bad.exit_code == 2 and "whist" in bad.stderr
+
+
+RUBBER = CASES / "profile-rubber" / "best-of-five.etn"
+
+
+def test_check_names_each_game_law_46_values_and_each_rubber(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from adjudicator.notation import reader
+
+    runner = CliRunner()
+    whole = runner.invoke(app, ["check", "-j", "1", str(RUBBER)])
+    lines = whole.stdout.splitlines()
+    assert len(lines) == 6 and whole.exit_code == 0
+    assert lines[0].endswith(
+        "game 1: A won it 2 to 0 against B, in deal 1; it counts 3, a treble (law 46)"
+    )
+    assert lines[-1].endswith(
+        "rubber: a rubber, best of 5 (games 1, 2, 3, 4, 5; won: A 3, B 2): won by A"
+    )
+    monkeypatch.setattr(reader, "PART_LINES", 20)  # the record read a part at a time
+    parts = runner.invoke(app, ["check", "-j", "1", str(RUBBER)])
+    assert parts.stdout == whole.stdout
+    for words in (["rule"], ["rule", "-f", "json"], ["replay"]):
+        monkeypatch.setattr(reader, "PART_LINES", 10**9)
+        once = runner.invoke(app, [*words, str(RUBBER)]).stdout
+        monkeypatch.setattr(reader, "PART_LINES", 20)
+        assert runner.invoke(app, [*words, str(RUBBER)]).stdout == once, words

@@ -37,10 +37,11 @@ from adjudicator.court.ruling import (
     TraceEntry,
 )
 from adjudicator.court.series import series_of
-from adjudicator.engine.profile import profile_of
+from adjudicator.engine.profile import Feature, profile_of
 from adjudicator.engine.queries import Unknown
 from adjudicator.engine.replay import game_target, replay
-from adjudicator.engine.table import SEAT, DealState, Step
+from adjudicator.engine.table import DealState, Step
+from adjudicator.notation.cards import Player
 from adjudicator.notation.model import (
     Deal,
     Record,
@@ -179,6 +180,11 @@ class _Court:
         self.verdicts: dict[int, Verdict] = {}
         """By step number: how each claim that would move the table was judged when made."""
         self.ruler = _Ruler(record, advise)
+        self.standing: dict[Player, int] = {}
+        """Pool: each player's score in the game in progress, as the laws let the marks stand
+        (:meth:`_stand`)."""
+        self.game_stood = False
+        """Pool: whether the last deal ended won the game by that score."""
 
     # -- what the engine asks (adjudicator.engine.replay.Leave) -------------------------------
 
@@ -198,6 +204,37 @@ class _Court:
         return verdict.ruling.upheld
 
     def ending(self, position: int) -> str | None:
+        ending = self._ending()
+        closed = self._close()
+        table = closed.view.steps[-1].table if closed.view.steps else None
+        if table is not None and table.profile.has(Feature.POOL):
+            self._stand(closed, table.target)
+        return ending
+
+    def _stand(self, closed: _Closed, target: int) -> None:
+        """Pool: add what the laws let stand of the deal's marks to the game's score (nothing
+        for a deal annulled), and note whether the game is won by it (:meth:`unwon`)."""
+        final = closed.view.final
+        if final is None:
+            return
+        if self.game_stood:
+            self.standing, self.game_stood = {}, False
+        marked: dict[Player, int] = {}
+        for p, n in final.marks:
+            marked[p] = marked.get(p, 0) + n
+        annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
+        allowed = None if annulled else allowed_marks(final, closed.found)
+        for p, n in marked.items():
+            if allowed is None:
+                stands = 0
+            elif isinstance(allowed, Unknown) or p not in allowed:
+                stands = n  # what the record does not settle stands as marked
+            else:
+                stands = min(n, allowed[p].total)
+            self.standing[p] = self.standing.get(p, 0) + stands
+        self.game_stood = any(n >= target for n in self.standing.values())
+
+    def _ending(self) -> str | None:
         closed = self._close()
         final = closed.view.final
         if final is None or final.ended_by in _ENDED:
@@ -210,22 +247,9 @@ class _Court:
         return ending
 
     def unwon(self, position: int) -> bool:
-        closed = self._close()
-        view, final = closed.view, closed.view.final
-        table = view.steps[-1].table if view.steps else None
-        if final is None or table is None or not table.games:
-            return False
-        winner = table.games[-1][0]
-        marked = sum(n for p, n in final.marks if p is winner)
-        annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
-        if annulled:  # a deal dealt afresh or void: nothing marked for it stands
-            excess = marked
-        else:
-            allowed = allowed_marks(final, closed.found)
-            if isinstance(allowed, Unknown) or winner not in allowed:
-                return False
-            excess = marked - allowed[winner].total
-        return excess > 0 and table.sheet[SEAT[winner]] - excess < table.target
+        # The score the laws let stand in the game so far (:meth:`_stand`) does not reach the
+        # game, though the sheet as marked does.
+        return not self.game_stood
 
     # -- the pass -------------------------------------------------------------------------------
 

@@ -298,6 +298,13 @@ class Builder:
                         f"{', '.join(RULE_PROFILES)}, joined with '+')",
                         c[2],
                     )
+        counted = c[1].value.lower()
+        if counted in ("pool", "rubber") and value.strip():
+            n = value.strip()
+            ok = n in ("2", "3") if counted == "pool" else n.isdigit() and int(n) % 2 == 1
+            if not ok:
+                wanted = "2 or 3 (games running)" if counted == "pool" else "an odd number"
+                raise BuildError(f"the {c[1].value} tag must be {wanted}, not {n!r}", c[2])
         return _make(Tag, c[0], name=c[1].value, value=value)
 
     def deal_line(self, c: list[Terminal]) -> DealHead:

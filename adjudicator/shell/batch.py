@@ -775,7 +775,14 @@ def _rule_long(
     errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
     from adjudicator.court.adjudicate import adjudicate_parts
     from adjudicator.court.plain import tags_of
-    from adjudicator.shell.report import RulingText, claim_lines, correction_lines, finding_lines
+    from adjudicator.court.series import series_of
+    from adjudicator.shell.report import (
+        RulingText,
+        claim_lines,
+        correction_lines,
+        finding_lines,
+        game_lines,
+    )
     from adjudicator.shell.spool import RulingJson, Spooled
 
     name = part.name
@@ -788,6 +795,9 @@ def _rule_long(
         document = RulingJson(head.line, tags_of(head)) if fmt == "json" else None
         text = RulingText(name, head.line) if full and document is None else None
         clean = True
+        won: list[Any] = []  # the games won (few), for check's lines on them
+        deal_lines: dict[int, int] = {}
+        rules, tags, first_line = "club-1878", tags_of(head), head.line
         try:
             for piece in adjudicate_parts(head, deals, advise=full):
                 out = Ruled(part.file, name)
@@ -805,6 +815,12 @@ def _rule_long(
                         out.add(STDOUT, "\n".join(lines) + "\n")
                     later.write("".join(f"{line}\n" for line in correction_lines(name, piece)))
                     claims.write("".join(f"{line}\n" for line in claim_lines(name, piece)))
+                    won.extend(piece.games)
+                    winning = {g.deal for g in piece.games}  # (only those: bounded memory)
+                    deal_lines.update(
+                        {d.number: d.line for d in piece.deals if d.number in winning}
+                    )
+                    rules, tags = piece.rules, piece.tags or tags
                 if not piece.clean:
                     out.status = EXIT_FINDINGS
                 yield out
@@ -821,6 +837,10 @@ def _rule_long(
                 for spool in (later, claims):
                     for block in spool.blocks():
                         yield Ruled(part.file, name, [(STDOUT, block)])
+                series = series_of(won, tags, rules)
+                games = game_lines(name, first_line, won, deal_lines, series)
+                if games:
+                    yield Ruled(part.file, name, [(STDOUT, "".join(f"{g}\n" for g in games))])
             yield Ruled(part.file, name, records=1, clean=int(clean))
         finally:
             later.close()

@@ -27,12 +27,30 @@ def _law_summary(number: int) -> str:
 
 def check_lines(path: str, ruling: RecordRuling) -> list[str]:
     """``path:line:col: law N: message`` for every finding and correction of a record, and
-    every claim not upheld (in that order)."""
+    every claim not upheld (in that order); then, where the record's games count treble,
+    double or single (law 46) or make pools or rubbers, ``path:line:col: game N: ...`` for each
+    game won and ``path:line:col: pool: ...`` or ``rubber: ...`` for each series."""
+    deal_lines = {d.number: d.line for d in ruling.deals}
     return [
         *finding_lines(path, ruling),
         *correction_lines(path, ruling),
         *claim_lines(path, ruling),
+        *game_lines(path, ruling.line, ruling.games, deal_lines, ruling.series),
     ]
+
+
+def game_lines(
+    path: str,
+    line: int,
+    games: list[Any],
+    deal_lines: dict[int, int],
+    series: list[Any],
+) -> list[str]:
+    """The lines of :func:`check_lines` for the games won (where law 46 values them) and the
+    pools or rubbers they make; ``line``: the record's, for a series."""
+    out = [f"{path}:{deal_lines.get(g.deal, line)}:1: {game_words(g)}" for g in games if g.counts]
+    out.extend(f"{path}:{line}:1: {s.kind}: {series_words(s)}" for s in series)
+    return out
 
 
 def finding_lines(path: str, ruling: RecordRuling) -> list[str]:
