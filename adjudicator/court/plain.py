@@ -91,7 +91,7 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     game_over = False
     deals: list[DealRuling] = []
     games: list[GameRuling] = []
-    by_law = counts_by_law(record)
+    by_law = (record.tag("Scoring") or "").strip().lower() == "law46"  # (the club code's)
     # The end of each deal, until a deviation or a card not named (None; no more follow).
     for deal, table in zip(record.deals, deal_ends(record), strict=False):
         final = table.deal if table is not None else None

@@ -253,8 +253,8 @@ def hand_points(deal: DealState, tricks: tuple[int, int, int]) -> Result | None:
     profiles' offers (``docs/profiles.md``): a hand doubled counts double (rule D1); a point
     offered and refused gives the offerer two unless the refuser made the vole (rule O1).
     ``None`` if nobody has three tricks."""
-    winner = max((deal.elder, deal.dealer), key=lambda p: tricks[SEAT[p]])
-    n = tricks[SEAT[winner]]
+    elder, dealer = tricks[SEAT[deal.elder]], tricks[SEAT[deal.dealer]]
+    winner, n = (deal.elder, elder) if elder >= dealer else (deal.dealer, dealer)
     if n < 3:
         return None
     times = 2 if deal.doubled is not None else 1

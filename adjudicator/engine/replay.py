@@ -403,11 +403,10 @@ def _players_named(deal: Deal) -> Iterator[Player]:
     for e in deal.events:
         if e.kind in _NOT_SEATED:
             continue
-        for who in (getattr(e, "player", None), getattr(e, "follower", None)):
+        fields = e.__dict__  # (a model's fields: no exception for an event without them)
+        for who in (fields.get("player"), fields.get("leader"), fields.get("follower")):
             if isinstance(who, Player):
                 yield who
-        if e.kind == "trick":
-            yield e.leader
 
 
 _T = TypeVar("_T")
@@ -645,7 +644,8 @@ class _Replay:
         pair = self._pair(deal, t)
         due = t.next_dealer
         self._rotation_out = t.out if self._seating_known else None
-        if self.pool and self._seating_known and set(pair) != set(t.seated):
+        seated = pair[0] in t.seated and pair[1] in t.seated
+        if self.pool and self._seating_known and not seated:
             intruder = next(p for p in pair if p not in t.seated)
             kept_out = next(p for p in t.seated if p not in pair)
             self._dev(
@@ -658,7 +658,7 @@ class _Replay:
                 due = intruder  # he took the seat, and its turn to deal
                 t = t._replace(next_dealer=intruder)
         self._seating_known = True
-        if self.pool or set(pair) != set(t.seated):
+        if self.pool or not seated:
             out = next(p for p in PLAYERS if p not in pair)
             t = t._replace(seated=pair, out=out if self.pool else t.out)
         if due is not None and deal.dealer is not due:

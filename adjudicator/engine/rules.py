@@ -55,14 +55,12 @@ def count(m: int) -> int:
 def above(card: Card, ace_high: bool = False) -> int:
     """The cards of ``card``'s suit that beat it (law: K Q J A T 9 8 7 in every suit; with
     ``ace_high``, the ace-high profile's A K Q J T 9 8 7)."""
-    suit = SUIT_MASK[card.suit]
-    higher = suit & ((1 << card.index) - 1)
     if not ace_high:
-        return higher
-    ace = suit & _ACES
+        return SUIT_MASK[card.suit] & ((1 << card.index) - 1)
     if card.rank is Rank.ACE:
         return 0
-    return higher | ace
+    suit = SUIT_MASK[card.suit]
+    return suit & ((1 << card.index) - 1) | suit & _ACES
 
 
 _ACES = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.ACE)
