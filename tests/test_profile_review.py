@@ -13,6 +13,7 @@ import pytest
 from adjudicator import read_one
 from adjudicator.court.adjudicate import adjudicate
 from adjudicator.court.ruling import RecordRuling
+from adjudicator.engine.profile import with_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "profiles"
 
@@ -106,3 +107,11 @@ def test_law_26s_reading_of_the_exchange_decides_law_49s_two_for_a_refused_doubl
     ruling = _ruled(name)
     assert ruling.corrections == []
     assert [f.law for f in ruling.findings] == [26]
+
+
+def test_a_game_marked_by_the_one_sitting_out_changes_no_seat_and_rules() -> None:
+    # A mutant of a pool case (lines dropped, doubled, swapped), ruled under pool+french: it
+    # once seated one player twice and stopped the replay.
+    record = read_one((DATA / "pool-mark-by-the-one-sitting-out.etn").read_text(encoding="utf-8"))
+    ruling = adjudicate(with_rules(record, "pool+french"))
+    assert ruling.rules == "pool+french" and ruling.findings

@@ -389,6 +389,8 @@ def _rotate(t: Table) -> Table:
         return t
     winner, loser = t.games_played[-1]
     newcomer = t.out
+    if winner not in t.seated or newcomer in (winner, loser):
+        return t  # a "game" marked by one not at the table: nobody changes seats
     due = newcomer if t.next_dealer is loser else t.next_dealer
     return t._replace(seated=(winner, newcomer), out=loser, next_dealer=due)
 
@@ -647,7 +649,7 @@ class _Replay:
         seated = pair[0] in t.seated and pair[1] in t.seated
         if self.pool and self._seating_known and not seated:
             intruder = next(p for p in pair if p not in t.seated)
-            kept_out = next(p for p in t.seated if p not in pair)
+            kept_out = next((p for p in t.seated if p not in pair), t.seated[0])
             self._dev(
                 "wrong_player_seated",
                 intruder,
