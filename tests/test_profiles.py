@@ -29,7 +29,8 @@ from adjudicator.engine.replay import final_table
 from adjudicator.engine.rules import above, beats, cards_of, cut_rank, legal_follows, offer_in_time
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import RULE_PROFILES
+from adjudicator.notation.model import RULE_PROFILES, Record
+from adjudicator.notation.reader import read_each
 from adjudicator.shell.cli import app
 from laws import RULES, cite
 
@@ -282,3 +283,33 @@ def test_check_names_each_game_law_46_values_and_each_rubber(
         once = runner.invoke(app, [*words, str(RUBBER)]).stdout
         monkeypatch.setattr(reader, "PART_LINES", 20)
         assert runner.invoke(app, [*words, str(RUBBER)]).stdout == once, words
+
+
+def test_mutants_of_the_profiles_cases_are_ruled_without_an_error() -> None:
+    """Seeded mutants of the profiles' cases (lines dropped, doubled, swapped), each ruled under
+    a profile drawn at random: irregularities are findings, never an exception. (A one-off run
+    of 19,839 such mutants found one bug, fixed; this keeps 300 in the suite.)"""
+    import io
+    import random
+
+    rng = random.Random(1886)
+    files = sorted(CASES.glob("profile-*/*.etn"))
+    profiles = [None, "pool", "pool+french", "doubling+offering", "ace-high", "rubber"]
+    ruled = 0
+    for _ in range(300):
+        lines = rng.choice(files).read_text(encoding="utf-8").splitlines(keepends=True)
+        for _ in range(rng.randint(1, 3)):
+            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
+            op = rng.random()
+            if op < 1 / 3:
+                del lines[i]
+            elif op < 2 / 3:
+                lines.insert(i, lines[j])
+            else:
+                lines[i], lines[j] = lines[j], lines[i]
+        rules = rng.choice(profiles)
+        for item in read_each(io.BytesIO("".join(lines).encode())):
+            if isinstance(item, Record):
+                adjudicate(with_rules(item, rules) if rules else item)
+                ruled += 1
+    assert ruled > 250
