@@ -768,7 +768,10 @@ def check(
 ) -> None:
     """Rule on records under the laws, one line per finding.
 
-    Each finding is a line 'file:line:col: law N: message' on standard output; the summary
+    Each finding is a line 'file:line:col: law N: message' on standard output (a profile's
+    rule is cited by its name); where law 46 values the games, or pools or rubbers are played
+    (--rules, or the Rules tag), a line 'file:line:col: game N: ...' for each game won and
+    'pool: ...' or 'rubber: ...' for each series follow the record's findings. The summary
     line (files, records, findings, unreadable files) ends the run on standard error. Results
     stream as records are ruled, in input order whatever the number of jobs; a progress line
     is drawn on standard error when it is a terminal. Exit 0 when every deal stands as
