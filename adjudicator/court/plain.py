@@ -41,11 +41,9 @@ def counts_by_law(record: Record) -> bool:
 
 
 def players_of(record: Record) -> tuple[str, ...]:
-    """The players whose score the ruling keeps: A, B and C in pool écarté, or where C deals;
-    else A and B."""
-    if profile_of(record).has(Feature.POOL) or any(d.dealer is Player.C for d in record.deals):
-        return ("A", "B", "C")
-    return ("A", "B")
+    """The players whose score the ruling keeps from the start: A, B and C in pool écarté,
+    else A and B (the court adds C where a deal of his comes)."""
+    return ("A", "B", "C") if profile_of(record).has(Feature.POOL) else ("A", "B")
 
 
 def game_won(

@@ -240,10 +240,10 @@ def point_doubled(deal: DealState, winner: Player, *, so_far: bool = False) -> b
     deal stands now, before it is played out (an offer answered in the doubling and offering
     profiles): the non-dealer has played without proposing only once he has declared that he
     plays or the play has begun."""
-    began = deal.declared is deal.elder or deal.phase in ("play", "over")
+    undecided = so_far and not (deal.declared is deal.elder or deal.phase in ("play", "over"))
     return doubled(
         dealer_won=winner is deal.dealer,
-        elder_proposed=has_proposed(deal, deal.elder) or (so_far and not began),
+        elder_proposed=undecided or has_proposed(deal, deal.elder),
         first_refused=refused_first_proposal(deal),
     )
 

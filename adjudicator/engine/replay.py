@@ -1386,12 +1386,8 @@ class _Replay:
 
     def _abandon(self, e: Abandon, deal: _Deal) -> None:
         other = deal.dealer if e.player is deal.elder else deal.elder
-        won = [0, 0, 0]
-        for t in deal.tricks:
-            if t.winner is not None:
-                won[SEAT[t.winner]] += 1
-        mine = won[SEAT[e.player]]
-        tricks = (won[0], won[1], won[2])
+        tricks = self._tricks_won(deal)
+        mine = tricks[SEAT[e.player]]
         times = self._times(deal)
         refuser = deal.point_refused
         if refuser is not None and (e.player is refuser or mine > 0):
@@ -1405,16 +1401,13 @@ class _Replay:
             result = Result(tricks, other, point_marks(3, doubled=twice) * times, "abandoned")
         else:
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
-            result = self._result(deal, won, False)
+            result = self._result(deal, list(tricks), False)
         deal.phase = "over"
         deal.result = result
         deal.ended_by = "abandoned"
 
     def _show(self, e: Show, deal: _Deal) -> None:
-        won = [0, 0, 0]
-        for t in deal.tricks:
-            if t.winner is not None:
-                won[SEAT[t.winner]] += 1
+        won = list(self._tricks_won(deal))
         seat = SEAT[e.player]
         won[seat] += HAND - len(deal.tricks)  # he claims the tricks still to play
         deal.phase = "over"
@@ -1570,6 +1563,7 @@ class _Replay:
 
     @staticmethod
     def _tricks_won(deal: _Deal) -> tuple[int, int, int]:
+        """The tricks each seat has won so far (a trick whose winner is unknown counts none)."""
         won = [0, 0, 0]
         for t in deal.tricks:
             if t.winner is not None:

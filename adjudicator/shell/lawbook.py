@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.engine.profile import PROFILES, Profile
+from adjudicator.shell.report import capital
 from laws import EVERY, LAWS, Law
 from laws.base import FIRST_RULE, citation
 
@@ -122,7 +123,7 @@ def render_list(laws: Sequence[Law] = LAWS) -> str:
 def render_law(law: Law, root: Path | None) -> str:
     """One law: its summary, how the project reads it, its options, what it looks at, and the
     cases of the casebook that show it."""
-    name = f"Law {law.number}" if law.number < FIRST_RULE else _capital(f"{citation(law)}")
+    name = f"Law {law.number}" if law.number < FIRST_RULE else capital(f"{citation(law)}")
     number = f" ({law.number})" if law.number >= FIRST_RULE else ""
     out = [f"{name}{number}: {law.title}  [{law.heading.value}]", ""]
     out.extend(_wrap(law.summary, ""))
@@ -337,7 +338,3 @@ def render_profile(profile: Profile, *, full: bool) -> str:
             f"{line}\n" for line in _wrap(f"{citation(law)} ({law.title}): {law.summary}", "  ")
         )
     return "".join(out)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]

@@ -40,6 +40,7 @@ from adjudicator.notation.model import Record
 from adjudicator.notation.writer import write
 from adjudicator.shell.batch import program_version
 from adjudicator.shell.report import (
+    capital,
     game_words,
     pending_words,
     perfect_words,
@@ -305,7 +306,7 @@ def _record(
         "seats": "; ".join(f"{s} is {names[s]}" for s in seats if names[s] != s),
         "seat_list": list(seats),
         "rules": rules_words(ruling.rules),
-        "series": [_capital(series_words(x)) for x in ruling.series],
+        "series": [capital(series_words(x)) for x in ruling.series],
         "opening": opening,
         "deals": out_deals,
         "sheet": _sheet(ruling, game_target(record), who),
@@ -534,21 +535,16 @@ def _deal_ruling(deal: DealRuling) -> dict[str, Any]:
     return {
         "outcome": deal.outcome,
         "outcome_words": deal.outcome.replace("_", " "),
-        "how": _capital(deal.how),
+        "how": capital(deal.how),
         "laws": list(deal.laws),
         "needs": list(deal.needs),
         "perfect_play": (
-            _capital(perfect_words(deal.perfect_play)) if deal.perfect_play is not None else None
+            capital(perfect_words(deal.perfect_play)) if deal.perfect_play is not None else None
         ),
         "marks": _pairs(deal.marks),
         "recorded": _pairs(deal.recorded),
         "changed": _pairs(deal.marks) != _pairs(deal.recorded),
     }
-
-
-def _capital(text: str) -> str:
-    """A sentence of the court's, begun with a capital."""
-    return text[:1].upper() + text[1:]
 
 
 def _pairs(marks: dict[str, int], seats: tuple[str, ...] = ()) -> dict[str, int]:
@@ -608,7 +604,7 @@ def _claim(c: ClaimRuling, names: dict[str, str]) -> dict[str, Any]:
         "claim": c.claim,
         "verdict": c.verdict,
         "law": c.law,
-        "reason": _capital(c.reason),
+        "reason": capital(c.reason),
         "needs": list(c.needs),
     }
 
@@ -730,7 +726,7 @@ def _environment() -> jinja2.Environment:
     )
     env.filters["md"] = _md
     env.filters["cite"] = cite
-    env.filters["Cite"] = lambda number: _capital(cite(number))
+    env.filters["Cite"] = lambda number: capital(cite(number))
     env.globals["fence"] = _fence
     return env
 

@@ -266,6 +266,11 @@ def game_words(g: Any, names: dict[str, str] | None = None) -> str:
     return f"{text}; it counts one game"
 
 
+def capital(text: str) -> str:
+    """A sentence begun with a capital (a citation begins in lower case: "pool rule P1")."""
+    return text[:1].upper() + text[1:]
+
+
 def rules_words(name: str) -> str:
     """The rule profile a ruling used, in words: its name and title."""
     return f"{name} ({profile_named(name).title})"
