@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,9 @@ from typer.testing import CliRunner
 from adjudicator import read, read_one, write, write_all
 from adjudicator.engine.generate import generate
 from adjudicator.notation.model import Record
-from adjudicator.shell.cli import app, unified_diff
+from adjudicator.shell import formatting
+from adjudicator.shell.cli import app
+from adjudicator.shell.formatting import unified_diff
 
 CASES = Path(__file__).resolve().parent.parent / "cases"
 
@@ -378,3 +381,125 @@ def test_unified_diff_marks_line_ends() -> None:
         "+  turn 7C\n"
     )
     assert unified_diff("x.etn", b"deal 1 A\n", "deal 1 A\n") == ""
+
+
+# --------------------------------------------------------------------------------------------
+#  A bug met on one file: said, and the run goes on
+# --------------------------------------------------------------------------------------------
+
+BOOM = '[Event "boom"]\n\ndeal 1 A\n  b: kh\n'
+"""A record the writer is made to fail on (:func:`_crash_on_boom`)."""
+
+
+def _crash_on_boom(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer fmt uses raises, as a bug would, on a record whose Event is ``boom``."""
+
+    def broken(record: Record) -> str:
+        if record.tag("Event") == "boom":
+            raise ValueError("boom")
+        return write(record)
+
+    def broken_all(records: Iterable[Record]) -> str:
+        return "\n".join(broken(r) for r in records)
+
+    monkeypatch.setattr(formatting, "write", broken)
+    monkeypatch.setattr(formatting, "write_all", broken_all)
+
+
+def _games(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """Three untidy files, the second of which fmt fails on part way, after its first record
+    (its temporary file already made)."""
+    paths = (tmp_path / "a.etn", tmp_path / "b.etn", tmp_path / "c.etn")
+    paths[0].write_text(UNTIDY, encoding="utf-8")
+    paths[1].write_text(UNTIDY + "\n" + BOOM, encoding="utf-8")
+    paths[2].write_text(UNTIDY, encoding="utf-8")
+    return paths
+
+
+def test_a_bug_on_one_file_is_said_and_the_others_are_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a, b, c = _games(tmp_path)
+    _crash_on_boom(monkeypatch)
+    result = CliRunner().invoke(app, ["fmt", str(tmp_path)])
+    assert result.exit_code == 3, result.output
+    assert result.stdout == f"reformatted: {a}\nreformatted: {c}\n"
+    assert result.stderr == (
+        f"ecarte: internal error (a bug; please report it): {b}: ValueError: boom\n"
+        "2 file(s) reformatted, 0 already in canonical form; 1 left as they were "
+        "(1 internal error(s))\n"
+    )
+    assert a.read_text(encoding="utf-8") == c.read_text(encoding="utf-8") == TIDY
+    assert b.read_text(encoding="utf-8") == UNTIDY + "\n" + BOOM
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.etn", "b.etn", "c.etn"]
+
+
+@pytest.mark.parametrize("option", ["--check", "--diff"])
+def test_a_bug_on_one_file_does_not_stop_check_or_diff(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str
+) -> None:
+    a, b, c = _games(tmp_path)
+    _crash_on_boom(monkeypatch)
+    result = CliRunner().invoke(app, ["fmt", option, str(a), str(b), str(c)])
+    assert result.exit_code == 3, result.output
+    if option == "--check":
+        assert result.stdout == f"would reformat: {a}\nwould reformat: {c}\n"
+    else:
+        assert result.stdout.count("--- a/") == 2 and f"{b}".lstrip("/") not in result.stdout
+    assert "Traceback" not in result.stderr
+    assert result.stderr == (
+        f"ecarte: internal error (a bug; please report it): {b}: ValueError: boom\n"
+        "2 file(s) would be reformatted, 0 already in canonical form; 1 unreadable file(s) "
+        "(1 internal error(s))\n"
+    )
+
+
+def test_a_bug_on_standard_input_is_said(monkeypatch: pytest.MonkeyPatch) -> None:
+    _crash_on_boom(monkeypatch)
+    result = CliRunner().invoke(app, ["fmt", "-"], input=BOOM)
+    assert result.exit_code == 3
+    assert result.stdout == ""
+    assert result.stderr.startswith(
+        "ecarte: internal error (a bug; please report it): <stdin>: ValueError: boom\n"
+    )
+
+
+def test_a_bug_in_the_per_file_work_is_caught_whatever_raises(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Any exception of the per-file work, not only the writer's: here the whole of it."""
+    a, _, c = _games(tmp_path)
+    real = formatting.rewrite
+
+    def rewrite(name: str, path: Path, **options: bool) -> formatting.Outcome:
+        if path == a:
+            raise KeyError("no such thing")
+        return real(name, path, **options)
+
+    monkeypatch.setattr(formatting, "rewrite", rewrite)
+    result = CliRunner().invoke(app, ["fmt", str(a), str(c)])
+    assert result.exit_code == 3
+    assert result.stderr.splitlines()[0] == (
+        f"ecarte: internal error (a bug; please report it): {a}: KeyError: 'no such thing'"
+    )
+    assert result.stdout == f"reformatted: {c}\n"
+    assert a.read_text(encoding="utf-8") == UNTIDY
+
+
+def test_the_summary_counts_the_files_left_as_they_were(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.etn"
+    bad.write_text("deal 1 A\n  B KH\n", encoding="utf-8")
+    good = tmp_path / "good.etn"
+    good.write_text(TIDY, encoding="utf-8")
+    missing = tmp_path / "missing.etn"
+    args = [str(bad), str(missing), str(good)]
+    result = CliRunner().invoke(app, ["fmt", *args])
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "0 file(s) reformatted, 1 already in canonical form; 2 left as they were"
+    )
+    check = CliRunner().invoke(app, ["fmt", "--check", *args])
+    assert check.exit_code == 2
+    assert check.stderr.splitlines()[-1] == (
+        "0 file(s) would be reformatted, 1 already in canonical form; 2 unreadable file(s)"
+    )

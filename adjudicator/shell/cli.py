@@ -21,15 +21,10 @@ arguments named as a user types them (:class:`_Command`) and one example each.
 from __future__ import annotations
 
 import contextlib
-import difflib
 import io
 import json
 import os
-import re
-import signal
-import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
@@ -47,8 +42,7 @@ from adjudicator.notation.reader import (
     read_each,
     read_parts,
 )
-from adjudicator.notation.writer import write, write_all, write_parts
-from adjudicator.shell import batch
+from adjudicator.shell import batch, formatting
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -364,155 +358,8 @@ def _closed(status: int) -> NoReturn:
     os._exit(status)
 
 
-_temporaries: set[str] = set()
-"""The temporary files ``fmt`` is writing: removed whatever ends the run (an error, Ctrl-C,
-SIGTERM, SIGHUP); only SIGKILL can leave one, and its name keeps it out of every folder scan
-(:func:`_temporary`)."""
-
-
-def _temporary(target: Path) -> tuple[IO[bytes], str]:
-    """A new temporary file beside ``target`` (on its file system, so that the rename is
-    atomic), named ``.NAME.XXXXXXXX.tmp``: hidden, and not a record file to a folder scan
-    (which takes only :data:`RECORD_SUFFIXES`), so that one left by a SIGKILL is never read
-    as a record. It is in :data:`_temporaries` from the moment it exists: SIGTERM and SIGHUP
-    are held back between its making and its registering."""
-    held = hasattr(signal, "pthread_sigmask")
-    if held:
-        mask = signal.pthread_sigmask(signal.SIG_BLOCK, set(batch.STOP_SIGNALS))
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-        _temporaries.add(tmp)
-    finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
-    return os.fdopen(fd, "wb"), tmp
-
-
-def _remove_temporaries() -> None:
-    """Remove the temporary files of a run cut short."""
-    for tmp in list(_temporaries):
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        _temporaries.discard(tmp)
-
-
-def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
-    """What tells that a file is still the one read, as it was read: the same file (device and
-    inode: not replaced), the same size and the same modification time."""
-    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
-
-
-def _rewrite(name: str, path: Path, *, check: bool) -> str:
-    """Put one file in canonical form as it is read, record by record, compared with the
-    original as it goes; from the first difference, the canonical text goes into a temporary
-    file beside it (:func:`_temporary`: none is made for a file already in canonical form, so
-    that one in a read-only folder is fine), which is renamed over the original only if the
-    original is still what was read (:func:`_identity`, checked just before the rename: a file
-    appended to meanwhile is left alone). Memory is that of one record, whatever the file's
-    size. Nothing is changed if a record cannot be read (its errors are reported), nor with
-    ``check``.
-
-    Returns ``unchanged``, ``changed`` or ``unreadable`` (reported: a file that cannot be
-    opened, a symlink loop, a record that cannot be read, a file changed while it was read).
-    An ``OSError`` in writing leaves the file as it was, and is raised."""
-    try:
-        target = path.resolve()  # a symlink is followed: the file it names is rewritten
-    except RuntimeError:  # Python 3.11's "Symlink loop" (an OSError, ELOOP, from 3.13)
-        _say(f"{name}: cannot read the file: a loop of symbolic links")
-        return "unreadable"
-    except OSError as e:
-        _say(f"{name}: cannot read the file: {e.strerror or e}")
-        return "unreadable"
-    try:
-        original = open(target, "rb")  # noqa: SIM115 - closed below
-        before = os.fstat(original.fileno())
-    except OSError as e:
-        _say(f"{name}: cannot read the file: {e.strerror or e}")
-        return "unreadable"
-    out: IO[bytes] | None = None
-    tmp: str | None = None
-    try:
-        with original:
-            same, errors, first, matched = True, 0, True, 0
-            items = read_parts(target, path=name)
-            for item in items:
-                bad: list[NotationError] = []
-                parts: PortionDeals | None = None
-                if isinstance(item, NotationError):
-                    bad.append(item)
-                    texts: Iterable[str] = ()
-                elif isinstance(item, Portion):  # a long record, written a part at a time
-                    parts = PortionDeals(item, items)
-                    texts = write_parts(parts.records())
-                else:
-                    texts = (write(item),)
-                begins = True  # the first text of the record: a blank line before it
-                for text in texts:
-                    if errors:
-                        continue  # go on reading, to report every bad record
-                    piece = (("\n" if begins and not first else "") + text).encode("utf-8")
-                    first = begins = False
-                    if same:
-                        if original.read(len(piece)) == piece:
-                            matched += len(piece)
-                            continue
-                        same = False
-                    if check:
-                        continue
-                    if out is None:
-                        out, tmp = _temporary(target)
-                        _copy_start(original, out, matched)  # what was the same, as it was
-                    out.write(piece)
-                if parts is not None:  # (what was written of it goes if a part is bad)
-                    bad.extend(parts.errors())
-                for error in bad:
-                    _say(str(error))
-                errors += bool(bad)
-            if errors:
-                _say(f"{name}: left as it was: {errors} record(s) could not be read")
-                return "unreadable"
-            same = same and original.read(1) == b""
-            if same:
-                return "unchanged"
-            if check:
-                return "changed"
-            if out is None:  # the canonical text is the start of the file: the rest goes
-                out, tmp = _temporary(target)
-                _copy_start(original, out, matched)
-            assert tmp is not None
-            out.flush()
-            os.fsync(out.fileno())  # the new text is on disk before it replaces the old
-            out.close()
-            os.chmod(tmp, stat.S_IMODE(before.st_mode))
-            if _identity(os.stat(target)) != _identity(before):
-                _say(
-                    f"{name}: the file changed while it was being formatted (another program "
-                    "writing to it?): left as it was; run fmt again once nothing writes to it"
-                )
-                return "unreadable"
-            os.replace(tmp, target)
-            _temporaries.discard(tmp)
-            tmp = None
-            return "changed"
-    finally:
-        try:
-            if out is not None:
-                out.close()
-        finally:
-            if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
-                _temporaries.discard(tmp)
-
-
-def _copy_start(original: IO[bytes], out: IO[bytes], size: int) -> None:
-    """Copy the first ``size`` bytes of ``original`` to ``out``, a block at a time."""
-    original.seek(0)
-    while size > 0:
-        block = original.read(min(size, 1 << 20))
-        if not block:
-            raise OSError(f"the file was cut short while it was being formatted ({size} bytes)")
-        out.write(block)
-        size -= len(block)
+_remove_temporaries = formatting.remove_temporaries
+"""Remove the temporary files ``fmt`` was writing when a run is cut short (:func:`_guard`)."""
 
 
 @app.command(cls=_Command, epilog=_example("fmt"))
@@ -528,152 +375,33 @@ def fmt(
             help="Change nothing; print a unified diff of what would change; exit 1 if any.",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Rewrite read-only files too (keeping their mode).",
+        ),
+    ] = False,
 ) -> None:
     """Rewrite records in the canonical form of the notation.
 
-    Every fact and comment is kept. A file with a record that cannot be read is left
-    untouched (and reported), and so is a file written to while it is formatted; standard
-    input is written to standard output.
+    Every fact and comment is kept, and so are a file's owner, group and mode. A file is left
+    as it was, and why said, if a record in it cannot be read, if it is written to while it
+    is formatted, if it has several names (hard links), if it is read-only (unless --force),
+    or if its owner cannot be kept; the other files are still done (exit 2). A bug met on one
+    file is reported and the run goes on (exit 3). Standard input is written to standard
+    output.
     """
-    check = check or diff
 
     def run(status: _Status) -> None:
         # SIGTERM, SIGHUP: the temporary file being written is removed, then exit 128+signal.
         with batch.terminable():
-            each(status)
-
-    def each(status: _Status) -> None:
-        changed = unchanged = 0
-        for name, path in _inputs(paths, status):
-            if path is not None and not check and not _regular(path):
-                _say(
-                    f"{name}: not a regular file: fmt rewrites files in place "
-                    f"(left as it was; 'ecarte fmt - < {name}' writes it in canonical form)"
-                )
-                status.earn(EXIT_UNREADABLE)
-                continue
-            if path is not None:
-                outcome = _diff_or_rewrite(name, path, diff=diff, check=check, status=status)
-                if outcome == "unreadable":
-                    status.earn(EXIT_UNREADABLE)
-                elif outcome == "unchanged":
-                    unchanged += 1
-                else:
-                    changed += 1
-                    if check:  # --diff is a --check that shows the change
-                        status.earn(EXIT_FINDINGS)
-                    if not diff:
-                        verb = "would reformat" if check else "reformatted"
-                        print(f"{verb}: {name}", flush=True)
-                continue
-            try:
-                original = sys.stdin.buffer.read()
-            except OSError as e:
-                _say(f"{name}: cannot read the file: {e.strerror or e}")
-                status.earn(EXIT_UNREADABLE)
-                continue
-            records = _all_records(name, original)
-            if records is None:
-                status.earn(EXIT_UNREADABLE)
-                continue
-            text = write_all(records)
-            if original == text.encode("utf-8"):
-                unchanged += 1
-                if not check:
-                    sys.stdout.write(text)
-                continue
-            changed += 1
-            if diff:
-                status.earn(EXIT_FINDINGS)
-                sys.stdout.write(unified_diff(name, original, text))
-            elif check:
-                status.earn(EXIT_FINDINGS)
-                print(f"would reformat: {name}", flush=True)
-            else:
-                sys.stdout.write(text)
-        verb = "would be reformatted" if check else "reformatted"
-        skipped = f"; {status.skipped} skipped in folders" if status.skipped else ""
-        _say(f"{changed} file(s) {verb}, {unchanged} already in canonical form{skipped}")
+            tally = formatting.format_inputs(
+                _inputs(paths, status), check=check, diff=diff, force=force, earn=status.earn
+            )
+            _say(tally.summary(check=check or diff, skipped=status.skipped))
 
     _guard(run)
-
-
-def _diff_or_rewrite(name: str, path: Path, *, diff: bool, check: bool, status: _Status) -> str:
-    """One file through ``fmt``: its diff shown (``diff``), or it checked or rewritten.
-    Returns ``unreadable``, ``unchanged`` or ``changed``."""
-    if diff:
-        try:
-            return _show_diff(name, path)
-        except BrokenPipeError:
-            status.earn(EXIT_FINDINGS)  # the diff was being written
-            raise
-    try:
-        return _rewrite(name, path, check=check)
-    except OSError as e:
-        _say(f"{name}: cannot write the file (left as it was): {e.strerror or e}")
-        return "unreadable"
-
-
-def _regular(path: Path) -> bool:
-    """Whether ``path`` is a regular file (through a link), or cannot be looked at (the
-    reading reports why)."""
-    try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except OSError:
-        return True
-
-
-_LINE = re.compile(r"[^\n]*\n|[^\n]+")
-"""A line of text with its end (a CR is left inside the line it ends, as ``diff`` does)."""
-
-
-def unified_diff(name: str, original: bytes, formatted: str) -> str:
-    """What ``fmt`` would change in the file ``name``, as a unified diff (``--- a/NAME``,
-    ``+++ b/NAME``; empty if nothing would change). A last line without a line end is marked
-    as ``diff`` marks it."""
-    before = _LINE.findall(original.decode("utf-8", errors="replace"))
-    after = _LINE.findall(formatted)
-    label = name.lstrip("/")
-    out: list[str] = []
-    for line in difflib.unified_diff(before, after, f"a/{label}", f"b/{label}"):
-        out.append(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n")
-    return "".join(out)
-
-
-def _all_records(name: str, data: bytes) -> list[Record] | None:
-    """Every record of ``data``; ``None`` if one cannot be read (each error reported, and that
-    the input is left as it was)."""
-    records: list[Record] = []
-    errors = 0
-    for item in _read(name, data):
-        if isinstance(item, NotationError):
-            _say(str(item))
-            errors += 1
-        else:
-            records.append(item)
-    if errors:
-        _say(f"{name}: left as it was: {errors} record(s) could not be read")
-        return None
-    return records
-
-
-def _show_diff(name: str, path: Path) -> str:
-    """Print the diff ``fmt`` would make to one file, changing nothing. Returns
-    ``unreadable`` (its errors reported), ``unchanged`` or ``changed``."""
-    try:
-        original = path.read_bytes()
-    except OSError as e:
-        _say(f"{name}: cannot read the file: {e.strerror or e}")
-        return "unreadable"
-    records = _all_records(name, original)
-    if records is None:
-        return "unreadable"
-    text = write_all(records)
-    if original == text.encode("utf-8"):
-        return "unchanged"
-    sys.stdout.write(unified_diff(name, original, text))
-    sys.stdout.flush()
-    return "changed"
 
 
 @app.command(cls=_Command, epilog=_example("parse"))
