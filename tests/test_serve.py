@@ -25,8 +25,10 @@ from adjudicator.shell.serve import (
     EMPTY_MESSAGE,
     HOST,
     MAX_BODY,
+    Reply,
     Server,
     answer,
+    header_fields,
     make_server,
     page,
     rule_text,
@@ -41,12 +43,19 @@ TYPO = GOOD.read_text(encoding="utf-8").replace("  B: KH QH 9D", "  B: KH QH 9X"
 
 ECARTE = Path(sys.executable).parent / "ecarte"
 TIMEOUT = 10
+LOCAL = "127.0.0.1:8765"
+"""The ``Host`` of a request to the server."""
 
 
 def post(text: str, referee: str | None = None, **headers: str) -> tuple[int, dict[str, object]]:
     """``POST /rule`` with a JSON body, through :func:`answer`: the status and the JSON."""
     body = json.dumps({"text": text, "referee": referee}).encode("utf-8")
-    sent = {"content-type": "application/json", "content-length": str(len(body)), **headers}
+    sent = {
+        "host": LOCAL,
+        "content-type": "application/json",
+        "content-length": str(len(body)),
+        **headers,
+    }
     reply = answer("POST", "/rule", sent, io.BytesIO(body).read)
     return reply.status, json.loads(reply.body)
 
@@ -74,7 +83,7 @@ def test_the_same_text_gives_the_same_json() -> None:
     again = answer(
         "POST",
         "/rule?referee=Me",
-        {"content-length": str(GOOD.stat().st_size)},
+        {"host": LOCAL, "content-length": str(GOOD.stat().st_size)},
         io.BytesIO(GOOD.read_bytes()).read,
     )
     assert json.loads(again.body) == first[1]  # the text itself, the referee in the query
@@ -132,32 +141,80 @@ def test_the_page_loads_nothing_and_runs_nothing_it_is_sent() -> None:
 
 def test_routes_methods_and_limits() -> None:
     nothing = io.BytesIO(b"").read
-    assert answer("GET", "/", {}, nothing).status == 200
+    here = {"host": LOCAL}
+
+    def status(
+        method: str, path: str, body: bytes = b"", length: str | None = None, as_json: bool = False
+    ) -> int:
+        headers = dict(here)
+        if length is not None:
+            headers["content-length"] = length
+        if as_json:
+            headers["content-type"] = "application/json"
+        return answer(method, path, headers, io.BytesIO(body).read).status
+
+    assert status("GET", "/") == 200
     assert answer("GET", "/?x=1", {"host": "localhost:8765"}, nothing).status == 200
-    assert answer("GET", "/nothing", {}, nothing).status == 404
-    assert answer("POST", "/nothing", {}, nothing).status == 404
-    wrong = answer("GET", "/rule", {}, nothing)
+    assert status("GET", "/nothing") == 404
+    assert status("POST", "/nothing") == 404
+    wrong = answer("GET", "/rule", here, nothing)
     assert (wrong.status, wrong.header("allow")) == (405, "POST")
     for method in ("PUT", "DELETE", "HEAD", "POST"):
-        assert answer(method, "/", {}, nothing).status == 405
-    assert answer("POST", "/rule", {}, nothing).status == 411
-    assert answer("POST", "/rule", {"content-length": "x"}, nothing).status == 400
-    big = str(MAX_BODY + 1)
-    too_big = answer("POST", "/rule", {"content-length": big}, io.BytesIO(b"x" * 10).read)
+        assert status(method, "/") == 405
+    assert status("POST", "/rule") == 411
+    assert status("POST", "/rule", length="x") == 400
+    too_big = answer(
+        "POST", "/rule", {**here, "content-length": str(MAX_BODY + 1)}, io.BytesIO(b"x" * 10).read
+    )
     assert too_big.status == 413 and "too long" in json.loads(too_big.body)["message"]
-    bad = b"\xff\xfe deal"
-    assert answer("POST", "/rule", {"content-length": "6"}, io.BytesIO(bad).read).status == 400
-    short = answer("POST", "/rule", {"content-length": "60"}, io.BytesIO(b"deal").read)
-    assert short.status == 400
+    assert status("POST", "/rule", b"\xff\xfe deal", length="6") == 400
+    assert status("POST", "/rule", b"deal", length="60") == 400
     for body in (b"[1]", b'{"text": 3}', b"{"):
-        headers = {"content-type": "application/json", "content-length": str(len(body))}
-        assert answer("POST", "/rule", headers, io.BytesIO(body).read).status == 400
+        assert status("POST", "/rule", body, length=str(len(body)), as_json=True) == 400
+
+
+@pytest.mark.parametrize(
+    "length", ["1_0", "+5", " 5 ", "5 ", "-1", "0x5", "5.0", "", "\u0665", "5, 5", "1" * 19]
+)
+def test_a_length_is_ascii_digits_only(length: str) -> None:
+    """``int()`` takes each of these (or the last three as other numbers): the server does
+    not, and reads nothing of the body."""
+    read: list[int] = []
+
+    def reading(n: int) -> bytes:
+        read.append(n)
+        return b"deal"
+
+    reply = answer("POST", "/rule", {"host": LOCAL, "content-length": length}, reading)
+    assert reply.status == 400 and read == []
+    assert "ASCII digits" in json.loads(reply.body)["message"]
+    assert answer("POST", "/rule", {"host": LOCAL, "content-length": "0004"}, reading).status == 200
+
+
+def test_a_request_without_host_is_refused() -> None:
+    for method, path in (("GET", "/"), ("POST", "/rule"), ("GET", "/nothing")):
+        reply = answer(method, path, {}, io.BytesIO(b"").read)
+        assert reply.status == 400 and reply.body == b"The request has no Host header.\n"
+        assert reply.header("content-security-policy") == CONTENT_SECURITY_POLICY
+
+
+def test_a_header_that_may_come_once_comes_once() -> None:
+    assert header_fields([("Host", LOCAL), ("Accept", "a"), ("accept", "b")]) == {
+        "host": LOCAL,
+        "accept": "b",
+    }
+    for name in ("Host", "Content-Length", "Transfer-Encoding", "Content-Type", "Origin"):
+        twice = header_fields([(name, "5"), ("X", "y"), (name.upper(), "5")])
+        assert isinstance(twice, Reply) and twice.status == 400
+        assert twice.body == f"The request has more than one {name.upper()} header.\n".encode()
 
 
 def test_every_answer_keeps_the_page_off_the_network() -> None:
     for reply in (
+        answer("GET", "/", {"host": LOCAL}, io.BytesIO(b"").read),
+        answer("GET", "/nothing", {"host": LOCAL}, io.BytesIO(b"").read),
         answer("GET", "/", {}, io.BytesIO(b"").read),
-        answer("GET", "/nothing", {}, io.BytesIO(b"").read),
+        answer("POST", "/rule", {"host": LOCAL, "content-length": "+5"}, io.BytesIO(b"").read),
     ):
         policy = reply.header("content-security-policy")
         assert policy == CONTENT_SECURITY_POLICY
@@ -227,7 +284,7 @@ def test_a_real_server_on_127_0_0_1(server: Server) -> None:
 def test_the_command_serves_until_ctrl_c() -> None:
     command = [str(ECARTE)] if ECARTE.exists() else [sys.executable, "-c", _RUN]
     process = subprocess.Popen(
-        [*command, "serve", "--port", "0"],
+        [*command, "serve", "--port", "0", "--budget", "5"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -276,3 +333,17 @@ def test_a_port_in_use_is_said_and_exits_2(server: Server) -> None:
     result = CliRunner().invoke(app, ["serve", "--port", str(server.server_address[1])])
     assert result.exit_code == 2
     assert "ecarte serve: cannot listen on 127.0.0.1:" in result.stderr
+
+
+def test_the_budget_is_the_commands_to_choose(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[tuple[int, float]] = []
+
+    def making(port: int, *, budget: float) -> Server:
+        asked.append((port, budget))
+        raise OSError("no port today")
+
+    monkeypatch.setattr("adjudicator.shell.serve.make_server", making)
+    assert CliRunner().invoke(app, ["serve", "--port", "0", "--budget", "2.5"]).exit_code == 2
+    assert asked == [(0, 2.5)]
+    refused = CliRunner().invoke(app, ["serve", "--budget", "0"])
+    assert refused.exit_code == 2 and "--budget" in refused.stderr

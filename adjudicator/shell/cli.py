@@ -864,6 +864,18 @@ def serve_command(
             help="The port to listen on, at 127.0.0.1 (default 8765; 0 picks a free one).",
         ),
     ] = 8765,
+    budget: Annotated[
+        float,
+        typer.Option(
+            "--budget",
+            min=0.1,
+            metavar="SECONDS",
+            help=(
+                "The longest a ruling may take (default 10): a record that takes longer is "
+                "refused with a message saying so ('ecarte rule' has no such limit)."
+            ),
+        ),
+    ] = 10.0,
 ) -> None:
     """Rule on a record as it is typed, in a page on this machine.
 
@@ -877,7 +889,7 @@ def serve_command(
         from adjudicator.shell import serve as serving
 
         try:
-            server = serving.make_server(port)
+            server = serving.make_server(port, budget=budget)
         except OSError as e:
             _say(
                 f"ecarte serve: cannot listen on {serving.HOST}:{port}: {e.strerror or e} "
