@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from adjudicator.court.ruling import GameRuling, SeriesRuling
 from adjudicator.engine.profile import Feature, Profile, profile_named
+from adjudicator.notation.numbers import is_number, number
 
 _POOL_RUN = {"2": 2, "3": 3}
 
@@ -29,7 +30,7 @@ def series_of(games: Sequence[GameRuling], tags: dict[str, str], rules: str) -> 
         return _pools(games, _POOL_RUN.get(_count(tags, "Pool"), 2))
     if profile.has(Feature.RUBBER):
         n = _count(tags, "Rubber")
-        of = int(n) if n.isdigit() and int(n) % 2 == 1 else 3
+        of = number(n) if is_number(n) and number(n) % 2 == 1 else 3
         return _rubbers(games, of)
     return []
 

@@ -86,6 +86,7 @@ from adjudicator.notation.model import (
     Turn,
     Unmark,
 )
+from adjudicator.notation.numbers import is_number, number
 
 MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
 """The points a mark without a number stands for, by its reason."""
@@ -94,8 +95,8 @@ MARK_DEFAULT = {"king": 1, "point": 1, "vole": 2}
 def game_target(record: Record) -> int:
     """Points that win a game: the ``Game`` tag, else 5 (law 46)."""
     value = record.tag("Game")
-    if value is not None and value.strip().isdigit() and int(value) > 0:
-        return int(value)
+    if value is not None and is_number(value.strip()) and number(value.strip()) > 0:
+        return number(value.strip())
     return 5
 
 

@@ -63,6 +63,7 @@ from adjudicator.notation.model import (
     Turn,
     Unmark,
 )
+from adjudicator.notation.numbers import MAX_DIGITS, is_number, number
 
 _N = TypeVar("_N", bound=Node)
 
@@ -158,7 +159,7 @@ _BRACES = re.compile(r"\{[^}]*\}")
 
 def _unknown(count: Terminal) -> tuple[None, ...]:
     """``n`` unknown cards, for a count written in place of cards (``B: 3``)."""
-    n = int(count.value)
+    n = _number(count)
     if n > PACK:
         raise BuildError(f"{n} cards: the pack has only {PACK}", count)
     return (None,) * n
@@ -234,6 +235,20 @@ class BuildError(Exception):
         self.token = token
 
 
+def _number(token: Terminal, text: str | None = None) -> int:
+    """The number ``token`` (or the part ``text`` of it) stands for; a :class:`BuildError` at the
+    token if it is not a number of the notation (:mod:`adjudicator.notation.numbers`)."""
+    try:
+        return number(token.value if text is None else text)
+    except ValueError as e:
+        raise BuildError(str(e), token) from None
+
+
+def _odd(text: str) -> bool:
+    """Whether ``text`` is an odd number of the notation (a rubber's count of games)."""
+    return is_number(text) and number(text) % 2 == 1
+
+
 class Builder:
     """The inline transformer: one method per rule of ``grammar/ecarte.lark``.
 
@@ -301,15 +316,23 @@ class Builder:
         counted = c[1].value.lower()
         if counted in ("pool", "rubber") and value.strip():
             n = value.strip()
-            ok = n in ("2", "3") if counted == "pool" else n.isdigit() and int(n) % 2 == 1
+            ok = n in ("2", "3") if counted == "pool" else _odd(n)
             if not ok:
                 wanted = "2 or 3 (games running)" if counted == "pool" else "an odd number"
                 raise BuildError(f"the {c[1].value} tag must be {wanted}, not {n!r}", c[2])
+        if counted == "game" and value.strip():
+            n = value.strip()
+            if not is_number(n) or number(n) == 0:
+                raise BuildError(
+                    f"the Game tag must be the points that win a game, a whole number from 1 "
+                    f"(at most {MAX_DIGITS} digits 0-9), not {n!r}",
+                    c[2],
+                )
         return _make(Tag, c[0], name=c[1].value, value=value)
 
     def deal_line(self, c: list[Terminal]) -> DealHead:
         pack = _PLAYER[c[4].value] if len(c) > 4 else None
-        return DealHead(c[0], int(c[1].value), _PLAYER[c[2].value], pack)
+        return DealHead(c[0], _number(c[1]), _PLAYER[c[2].value], pack)
 
     # --- shuffling and cutting ---------------------------------------------------------
 
@@ -334,7 +357,7 @@ class Builder:
             Cut,
             c[0],
             player=_PLAYER[c[1].value],
-            count=int(c[2].value),
+            count=_number(c[2]),
             exposed=_cards(c[4]) if len(c) > 5 else (),
         )
 
@@ -342,7 +365,7 @@ class Builder:
 
     def order(self, c: list[Terminal]) -> Order:
         first, second = c[1].value.split("-")
-        return _make(Order, c[0], first=int(first), second=int(second))
+        return _make(Order, c[0], first=_number(c[1], first), second=_number(c[1], second))
 
     def packet(self, c: list[Terminal]) -> Packet:
         cards = c[2]
@@ -377,13 +400,13 @@ class Builder:
         reason = None
         for t in c[2:-1]:
             if t.type == "INT":
-                points = int(t.value)
+                points = _number(t)
             else:
                 reason = _REASON[t.value.lower()]
         return _make(Mark, c[0], player=_PLAYER[c[0].value], points=points, reason=reason)
 
     def unmark(self, c: list[Terminal]) -> Unmark:
-        return _make(Unmark, c[0], player=_PLAYER[c[0].value], points=int(c[2].value))
+        return _make(Unmark, c[0], player=_PLAYER[c[0].value], points=_number(c[2]))
 
     def announce(self, c: list[Terminal]) -> Announce:
         return _make(Announce, c[0], player=_PLAYER[c[0].value])
@@ -408,7 +431,7 @@ class Builder:
         return _make(Discard, c[0], player=_PLAYER[c[0].value], cards=cards)
 
     def ask(self, c: list[Terminal]) -> Ask:
-        return _make(Ask, c[0], player=_PLAYER[c[0].value], count=int(c[2].value))
+        return _make(Ask, c[0], player=_PLAYER[c[0].value], count=_number(c[2]))
 
     def look(self, c: list[Terminal]) -> Look:
         at = "discard" if c[3].type == "DISCARD" else "stock"
@@ -421,7 +444,7 @@ class Builder:
     # --- playing -------------------------------------------------------------------------
 
     def trick(self, c: list[Terminal]) -> Trick:
-        number = int(c[0].value[:-1])
+        number = _number(c[0], c[0].value[:-1])
         names = None
         rest = c[3:-1]
         if rest and rest[0].type == "NAMES":
@@ -472,7 +495,7 @@ class Builder:
         return _make(PackFault, c[0], fault=PackFaultKind(c[1].value.lower()))
 
     def score(self, c: list[Terminal]) -> Score:
-        points = {_PLAYER[c[i].value]: int(c[i + 1].value) for i in range(1, len(c) - 1, 2)}
+        points = {_PLAYER[c[i].value]: _number(c[i + 1]) for i in range(1, len(c) - 1, 2)}
         if len(points) < (len(c) - 2) // 2:
             raise BuildError("a player's score is written twice on one line", _repeated(c))
         return _make(Score, c[0], points=points)

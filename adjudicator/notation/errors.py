@@ -236,6 +236,8 @@ def word_hint(word: str, expected: set[str], *, after_card: bool = False) -> str
             return f"'{word}' does not fit here: did you mean '{near[0]}'?"
     if word == "}":
         return "a '}' closes a brace comment, but no '{' opened one"
+    if not word.isascii() and any(c.isnumeric() for c in word.rstrip(".")):
+        return f"'{word}' is not a number of the notation: numbers are written in the digits 0-9"
     if "STRING" in expected:
         return 'a tag is a name and a value in double quotes: [Event "Portland Club"]'
     if "TAG_NAME" in expected:

@@ -46,6 +46,7 @@ from adjudicator.notation.lexer import (
     Tok,
 )
 from adjudicator.notation.model import Deal, Record
+from adjudicator.notation.numbers import is_number, number
 from adjudicator.notation.shapes import build_record, refused
 
 MAX_LINE_BYTES = 100_000
@@ -682,7 +683,7 @@ def _overlong_error(rt: RecordTokens, name: str) -> NotationError:
     if over.deal is None:
         what = "the record's opening"
     else:
-        what = f"deal {int(over.deal) if over.deal.isdigit() else over.deal}"
+        what = f"deal {number(over.deal) if is_number(over.deal) else over.deal}"
     if over.what == "events":
         message = (
             f"{what} has {over.events:,} events; a deal of écarté has a few dozen, and the "
