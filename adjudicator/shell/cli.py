@@ -35,6 +35,8 @@ import typer.core
 
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.model import Record
+from adjudicator.notation.numbers import is_number
+from adjudicator.notation.numbers import number as number_of
 from adjudicator.notation.reader import (
     Portion,
     PortionDeals,
@@ -679,9 +681,9 @@ def laws(
     def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
         words = query or []
-        one = len(words) == 1 and words[0].isdigit()
+        one = len(words) == 1 and is_number(words[0])
         if one:
-            law = BY_NUMBER.get(int(words[0]))
+            law = BY_NUMBER.get(number_of(words[0]))
             if law is None:
                 _say(
                     f"ecarte laws: there are 51 laws (and the profiles' rules 101, 111, 121 "
