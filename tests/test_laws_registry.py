@@ -58,6 +58,15 @@ def test_overrides_name_real_laws() -> None:
         assert set(law.overrides) <= numbers - {law.number}, law.number
 
 
+def test_no_two_laws_override_each_other() -> None:
+    """The court resolves overrides law by law at a step (``_resolve_conflicts``): which of
+    two laws gives way must not depend on the order of their findings."""
+    by_number = {law.number: law for law in LAWS}
+    for law in LAWS:
+        for other in law.overrides:
+            assert law.number not in by_number[other].overrides, (law.number, other)
+
+
 def test_each_law_cited_by_at_least_two_cases() -> None:
     cases = load_cases(CASES)
     cited = Counter(case.expected.law for case in cases)

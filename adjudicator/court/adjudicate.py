@@ -42,10 +42,7 @@ from adjudicator.engine.queries import Unknown
 from adjudicator.engine.replay import game_target, replay
 from adjudicator.engine.table import DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import (
-    Deal,
-    Record,
-)
+from adjudicator.notation.model import Claim, ClaimKind, Deal, Record
 from laws import BY_NUMBER, LAWS, that_may_find
 from laws.allowed import allowed_marks
 from laws.base import Finding, Law, findings_of
@@ -169,6 +166,14 @@ class _Court:
         """Whether to rule the deals (else only decide what the engine asks, for a replay)."""
         self.deal_steps: list[Step] = []
         """The deal in progress (the record's opening before the first deal)."""
+        self.telling: list[Step] = []
+        """The steps of :attr:`deal_steps` a claim is judged on as it is made: all but the
+        claims refused that no law reads (:func:`_silent`). A claim is judged on the deal so
+        far, so a deal of a thousand claims refused would otherwise be judged over a thousand
+        times its length: this keeps the work of each claim to the deal's other events."""
+        self.earlier: tuple[_Closed, Judge] | None = None
+        """The provisional judge of the deal before, for claims made before this deal's trump
+        is turned up (made once per deal: its claims were all judged when they were made)."""
         self.number: int | None = None
         self.previous: DealState | None = None
         """The last deal's final state, as the laws left it (annulled or not)."""
@@ -193,11 +198,14 @@ class _Court:
             return all(
                 law.leave(self.deal_steps, fact) is not False for law in _LEAVES if law.leave
             )
-        view = DealView(self.number, (*self.deal_steps, fact), self.previous, None)
+        view = DealView(self.number, (*self.telling, fact), self.previous, None)
         earlier = None
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
             before = self.waiting[-1]
-            earlier = Judge(before.view, before.found, None, self.verdicts, provisional=True)
+            if self.earlier is None or self.earlier[0] is not before:
+                judged = Judge(before.view, before.found, None, self.verdicts, provisional=True)
+                self.earlier = (before, judged)
+            earlier = self.earlier[1]
         judge = Judge(view, _findings(view), earlier, self.verdicts, provisional=True)
         verdict = judge.given[fact.number]
         self.verdicts[fact.number] = verdict
@@ -259,11 +267,14 @@ class _Court:
         return self.ruler.done()
 
     def pieces(self, every: int) -> Iterator[RecordRuling]:
-        """The ruling in pieces (:func:`adjudicate_parts`): one once ``every`` deals are ruled,
-        and the last at the end."""
+        """The ruling in pieces (:func:`adjudicate_parts`): one once ``every`` deals are ruled
+        or the ruling holds :data:`MAX_HELD` findings, notes, claims and trace entries (deals of
+        a thousand claims each), and the last at the end."""
         ruler = self.ruler
         for step in self.steps():
-            if isinstance(step.event, Deal) and len(ruler.deals) >= every:
+            if isinstance(step.event, Deal) and (
+                len(ruler.deals) >= every or ruler.held() >= MAX_HELD
+            ):
                 yield ruler.cut()
         yield ruler.cut(final=True)
 
@@ -276,11 +287,14 @@ class _Court:
                     self._close()
                 self.closed = None
                 self.deal_steps = [step]
+                self.telling = [step]
                 self.number = step.event.number
                 self.turned = False
                 yield step
                 continue
             self.deal_steps.append(step)
+            if not _silent(step):
+                self.telling.append(step)
             if step.kind == "turn" and not self.turned:
                 self.turned = True
                 self._release(step.number)
@@ -320,7 +334,24 @@ class _Court:
             if next_turn is None:
                 self.ruler.take(None, [], self.verdicts)
         self.waiting.clear()
+        self._forget_verdicts()
 
+    def _forget_verdicts(self) -> None:
+        """Let go of the verdicts on the claims of the deals now ruled: only those of the deal
+        in progress are read again (when it is judged), so that what a record of many claims
+        holds does not grow with their number. Verdicts are added in the order of their steps,
+        so the ones to forget are at the front."""
+        first = self.deal_steps[0].number if self.deal_steps else None
+        for number in list(self.verdicts):
+            if first is not None and number >= first:
+                break
+            del self.verdicts[number]
+
+
+MAX_HELD = 4_096
+"""A piece of a long record's ruling (:meth:`_Court.pieces`) is given once it holds this many
+findings, notes, claims and trace entries, whatever the number of deals ruled: what is held
+then stays flat in the number of claims (a deal has at most ``MAX_DEAL_LINES`` lines)."""
 
 MAX_WAITING = 1_000
 """At most this many deals wait for the next trump to be turned up (a mark omitted is lost then,
@@ -328,6 +359,20 @@ law 50; a claim made before it may take an option of the deal before, laws 25 an
 record of more than this many deals in a row with no turn-up meets it (deal lines with nothing
 in them): the oldest is then ruled as at the record's end, so that what such a record holds is
 bounded."""
+
+def _silent(step: Step) -> bool:
+    """Whether no law, and no judging of a later claim, reads ``step``: a claim the court
+    refused (it changed nothing at the table, took no option, closes no window, and the laws'
+    finders read claims only where they took effect, ``laws.facts.claims_by``), unless it is a
+    claim to refuse cards shown, which law 36's finder reads as made."""
+    event = step.event
+    return (
+        step.refused
+        and isinstance(event, Claim)
+        and event.claim is not ClaimKind.REFUSE
+        and not step.deviations
+    )
+
 
 _ENDED = ("fresh deal", "void")
 _JUDGED = ("claim", "permit_complete")
@@ -434,6 +479,11 @@ class _Ruler:
                         )
         self.previous = (view, judge) if view is not None and judge is not None else None
 
+    def held(self) -> int:
+        """How many findings, notes, claims and trace entries the ruler holds since its last
+        cut."""
+        return len(self.findings) + len(self.notes) + len(self.claims) + len(self.trace)
+
     def cut(self, *, final: bool = False) -> RecordRuling:
         """What was ruled since the last cut, as a piece of the ruling (see
         :func:`adjudicate_parts`), and let go: everything but the corrections of the game in
@@ -485,26 +535,38 @@ _ANNULLED = ("fresh_deal", "void")
 
 def _resolve_conflicts(found: list[Finding], by_number: dict[int, Law]) -> list[Finding]:
     """Drop findings that a law overriding theirs replaces at the same step; raise if two laws
-    claim the same fact (a deviation both judge, at one step) with neither overriding."""
-    by_step: dict[int, list[Finding]] = {}
+    claim the same fact (a deviation both judge, at one step) with neither overriding.
+
+    Whether one finding replaces another depends only on their laws (and, for a clash, their
+    kinds), so the work is over the laws found at each step, not over pairs of findings: a step
+    with thousands of findings (a packet of thousands of cards) costs what its findings number
+    (no two laws override each other: ``tests/test_laws_registry.py``)."""
+    laws_at: dict[int, dict[int, list[Finding]]] = {}  # step -> law -> its findings, in order
     for f in found:
-        by_step.setdefault(f.step, []).append(f)
-    dropped: set[int] = set()
-    for group in by_step.values():
-        for i, f in enumerate(group):
-            for g in group[i + 1 :]:
-                if f.law == g.law:
-                    continue
-                lf, lg = by_number[f.law], by_number[g.law]
-                if g.law in lf.overrides:
-                    dropped.add(id(g))
-                elif f.law in lg.overrides:
-                    dropped.add(id(f))
-                elif set(lf.deviations) & set(lg.deviations) and f.kind == g.kind:
-                    raise LawTableError(
-                        f"laws {f.law} and {g.law} both claim '{f.kind}' at line {f.line} and "
-                        "neither overrides the other"
-                    )
+        laws_at.setdefault(f.step, {}).setdefault(f.law, []).append(f)
+    dropped: set[int] = set()  # ids of the findings dropped
+    for at in laws_at.values():
+        if len(at) < 2:
+            continue
+        present = list(at)
+        for i, a in enumerate(present):
+            la = by_number[a]
+            for b in present[i + 1 :]:
+                lb = by_number[b]
+                if b in la.overrides:
+                    dropped.update(id(g) for g in at[b])
+                elif a in lb.overrides:
+                    dropped.update(id(g) for g in at[a])
+                elif set(la.deviations) & set(lb.deviations):
+                    kinds_b = {g.kind for g in at[b]}
+                    clash = next((f for f in at[a] if f.kind in kinds_b), None)
+                    if clash is not None:
+                        raise LawTableError(
+                            f"laws {a} and {b} both claim '{clash.kind}' at line {clash.line} "
+                            "and neither overrides the other"
+                        )
+    if not dropped:
+        return found
     return [f for f in found if id(f) not in dropped]
 
 
