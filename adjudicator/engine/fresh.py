@@ -304,10 +304,12 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
     if deal.lead is not None:
         out |= mask((deal.lead[1],))
     top = mask(turned)
+    known = elder.cards | dealer.cards | top | out
+    if _short_of_cards(elder, dealer, top, known, in_play):
+        return None
     if not started and not elder.unknown and not dealer.unknown:
         return play_on(elder.cards, dealer.cards, top, out, samples=samples)
     seen = out | deal.discards[SEAT[deal.elder]].cards  # what the elder has seen, beside his hand
-    known = elder.cards | dealer.cards | top | out
     rng = random.Random(
         ((elder.cards * 1_000_003 + dealer.cards) * 1_000_033 + top) * 1_000_037 + out
     )
@@ -352,6 +354,18 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
                 )
             ] += 1
     return [counts[o] for o in OUTCOMES]
+
+
+def _short_of_cards(elder: Holding, dealer: Holding, top: int, known: int, in_play: bool) -> bool:
+    """Whether the pack lacks the cards to play a deal on: the unknown cards of both hands, a
+    turn-up if none is known, and (before play) the cards that bring a short hand to five
+    must all come from the cards no one is known to hold. A record that deals one hand 27
+    cards, say, leaves too few (such a deal is not played on: :func:`play_from` is ``None``)."""
+    need = elder.unknown + dealer.unknown + (0 if top else 1)
+    if not in_play:
+        for hand in (elder, dealer):
+            need += max(0, HAND - hand.cards.bit_count() - hand.unknown)
+    return need > PACK_SIZE - known.bit_count()
 
 
 def _played(deal: DealState, player: Player) -> int:
