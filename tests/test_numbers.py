@@ -103,9 +103,9 @@ def test_no_int_on_text_outside_the_numbers_module() -> None:
         ("adjudicator/court/worth.py", "return int(r) if r == int(r) else r"),  # a float
         ("adjudicator/shell/batch.py", "clean=int(clean)"),  # a bool
         ("adjudicator/shell/batch.py", "int(signal.SIGKILL)"),  # a signal number
-        ("adjudicator/shell/serve.py", "int(words[1])"),  # /proc/self/status, not a record
-        ("adjudicator/shell/serve.py", "length = int(said)"),  # matched by _LENGTH first
-        ("adjudicator/shell/serve.py", "{int(memory)!r}"),  # a number, into a command line
+        ("adjudicator/shell/rulers.py", "int(words[1])"),  # /proc/self/status, not a record
+        ("adjudicator/shell/routes.py", "length = int(said)"),  # matched by _LENGTH first
+        ("adjudicator/shell/rulers.py", "{int(memory)!r}"),  # a number, into a command line
         ("adjudicator/shell/serve.py", "int(recycle_mib * 1024)"),  # a float
     }
     found = set()
