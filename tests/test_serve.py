@@ -10,11 +10,13 @@ import io
 import json
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from typer.testing import CliRunner
@@ -347,3 +349,26 @@ def test_the_budget_is_the_commands_to_choose(monkeypatch: pytest.MonkeyPatch) -
     assert asked == [(0, 2.5)]
     refused = CliRunner().invoke(app, ["serve", "--budget", "0"])
     assert refused.exit_code == 2 and "--budget" in refused.stderr
+
+
+def test_a_server_whose_ruling_processes_cannot_start_closes_its_socket(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """If its ruling processes cannot be started, :func:`make_server` raises ``OSError`` and
+    the socket it bound and listens on is closed at once, not left to the garbage collector
+    (the port held, connections queued that no one will answer)."""
+    bound: list[socket.socket] = []
+    bind = Server.server_bind
+
+    def binding(self: Server) -> None:
+        bind(self)
+        bound.append(self.socket)
+
+    def failing(*args: object, **kwargs: object) -> NoReturn:
+        raise OSError("no process today")
+
+    monkeypatch.setattr(Server, "server_bind", binding)
+    monkeypatch.setattr("adjudicator.shell.serve.Rulers", failing)
+    with pytest.raises(OSError, match="no process today"):
+        make_server(0)
+    assert len(bound) == 1 and bound[0].fileno() == -1

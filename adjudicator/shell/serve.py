@@ -219,7 +219,11 @@ class Server(ThreadingHTTPServer):
         self._stopping = threading.Event()
         self._rulers: Rulers | None = None
         super().__init__(address, _Handler)
-        self._rulers = Rulers(workers, budget, int(recycle_mib * 1024))
+        try:
+            self._rulers = Rulers(workers, budget, int(recycle_mib * 1024))
+        except BaseException:  # the socket, bound and listening, is not left open
+            self.server_close()
+            raise
 
     @property
     def rulers(self) -> Rulers:
