@@ -360,6 +360,7 @@ record of more than this many deals in a row with no turn-up meets it (deal line
 in them): the oldest is then ruled as at the record's end, so that what such a record holds is
 bounded."""
 
+
 def _silent(step: Step) -> bool:
     """Whether no law, and no judging of a later claim, reads ``step``: a claim the court
     refused (it changed nothing at the table, took no option, closes no window, and the laws'
