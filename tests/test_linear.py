@@ -10,6 +10,7 @@ The cost the sizes share (the rest of the record) is taken off first: ruled at s
 
 from __future__ import annotations
 
+import functools
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -73,8 +74,9 @@ def _ratios(make: Callable[[int], Record], n: int) -> tuple[float, float]:
     """Time and memory of ruling ``make(2n)`` over those of ``make(n)``, the cost of
     ``make(0)`` taken off each."""
     records = {k: make(k) for k in (0, n, 2 * n)}
-    times = {k: _seconds(lambda r=r: adjudicate(r, fast=False)) for k, r in records.items()}
-    peaks = {k: _peak(lambda r=r: adjudicate(r, fast=False)) for k, r in records.items()}
+    rulings = {k: functools.partial(adjudicate, r, fast=False) for k, r in records.items()}
+    times = {k: _seconds(rule) for k, rule in rulings.items()}
+    peaks = {k: _peak(rule) for k, rule in rulings.items()}
     time_ratio = (times[2 * n] - times[0]) / max(times[n] - times[0], 1e-9)
     peak_ratio = (peaks[2 * n] - peaks[0]) / max(peaks[n] - peaks[0], 1)
     return time_ratio, peak_ratio
