@@ -30,6 +30,11 @@ ruling process included: past it the process is stopped and the answer is 503, s
 (``ecarte rule`` on the command line has no such limit). A long evening's record is ruled in a
 fraction of a second."""
 
+LEAST_LEFT = 0.25
+"""A ruling that waited for a free process until less than this share of its budget was left
+is answered busy (503, ``Retry-After``) rather than begun: it would most likely run out of time,
+and the process be stopped for it."""
+
 WORKERS = 2
 """How many records are ruled at once, each in a process of its own."""
 
@@ -345,6 +350,10 @@ class Rulers:
         if not self._free.acquire(timeout=self.budget):
             return self._busy_reply()
         try:
+            if until - time.monotonic() < self.budget * LEAST_LEFT:
+                # It waited so long for a process that too little of its budget is left to
+                # rule it: a busy answer, rather than a process stopped when it runs out.
+                return self._busy_reply()
             try:
                 worker = self._take()
             except OSError as e:
