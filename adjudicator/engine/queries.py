@@ -85,6 +85,8 @@ def tricks_won(deal: DealState) -> dict[Player, int] | Unknown:
     for t in deal.tricks:
         if t.winner is None:
             return Unknown(f"a card of trick {t.number} is not recorded")
+        if t.winner not in won:
+            return Unknown(f"trick {t.number} is won by {t.winner}, who does not play in the deal")
         won[t.winner] += 1
     return won
 

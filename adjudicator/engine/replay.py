@@ -27,6 +27,7 @@ from adjudicator.engine.rules import (
     cut_rank,
     game_value,
     legal_follows,
+    mask,
     offer_in_time,
     point_marks,
 )
@@ -1084,7 +1085,7 @@ class _Replay:
             deal.discards,
             seat,
             Holding(
-                pile.cards | sum(CARD_BIT[c] for c in e.cards if c is not None),
+                pile.cards | mask(e.cards),
                 pile.unknown + sum(1 for c in e.cards if c is None),
             ),
         )
@@ -1112,7 +1113,16 @@ class _Replay:
         unnamed = sum(1 for c in e.cards if c is None)
         if unnamed:
             self._unnamed()
-        stated = sum(CARD_BIT[c] for c in e.cards if c is not None)
+        named = [c for c in e.cards if c is not None]
+        stated = mask(named)
+        if stated.bit_count() < len(named):
+            twice = sorted({c for c in named if named.count(c) > 1}, key=named.index)
+            self._dev(
+                "holding_contradicts",
+                e.player,
+                f"{e.player} is said to hold {' '.join(c.code for c in twice)} more than once",
+                tuple(twice),
+            )
         missing = hand.cards & ~stated
         if missing.bit_count() > unnamed:
             self._dev(
