@@ -12,7 +12,7 @@ the mutant written to ``--out``. Exit status 1 if anything crashed.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
+import concurrent.futures
 import sys
 import time
 from pathlib import Path
@@ -38,8 +38,11 @@ def main() -> int:
     share = -(-a.count // a.jobs)
     tasks = [(a.seed, j * share, min(share, a.count - j * share), a.rotate) for j in range(a.jobs)]
     began = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(a.jobs) as pool:
-        results = pool.map(_share, tasks)
+    if a.jobs == 1:
+        results = [_share(tasks[0])]
+    else:  # not multiprocessing.Pool: its daemonic workers may not start processes, as check does
+        with concurrent.futures.ProcessPoolExecutor(a.jobs) as pool:
+            results = list(pool.map(_share, tasks))
     ran = sum(r[0] for r in results)
     crashes = [c for r in results for c in r[1]]
     runs = ran if a.rotate else ran * len(COMMANDS)
