@@ -603,36 +603,31 @@ def rule(
 def _referee_reports(
     path: str, status: _Status, markdown: bool, referee: str | None, rules: str | None = None
 ) -> None:
-    """``rule --format html|md``: for each input file, one report holding every record of it
-    (the file is read whole: the report shows its lines). A record that cannot be read is said
-    on standard error, and named in the report; a file with no record read gives no report."""
-    from adjudicator.court.adjudicate import adjudicate
-    from adjudicator.shell.referee import report_html, report_md, source_lines
+    """``rule --format html|md``: for each input file, one report holding every record of it,
+    written as the records are ruled, a deal at a time, so that what is held does not grow
+    with their length (:func:`adjudicator.shell.referee.write_report`). A record that cannot
+    be read is said on standard error, and named in the report; a file with no record read
+    gives no report."""
+    from adjudicator.shell.referee import write_report
 
-    render = report_md if markdown else report_html
+    def unread(error: NotationError) -> None:
+        status.earn(EXIT_UNREADABLE)
+        _say(str(error))
+
+    def ruled(clean: bool) -> None:
+        if not clean:
+            status.earn(EXIT_FINDINGS)
+
     for name, p in _inputs([path], status):
-        data: bytes | None
-        try:
-            data = sys.stdin.buffer.read() if p is None else p.read_bytes()
-        except OSError:
-            data = None  # the reader says why, as for every command
-        records, rulings, errors = [], [], []
-        for item in _under_rules(_read(name, data if data is not None else p), rules):
-            if isinstance(item, NotationError):
-                status.earn(EXIT_UNREADABLE)
-                _say(str(item))
-                errors.append(item)
-                continue
-            ruling = adjudicate(item, advise=True)
-            if not ruling.clean:
-                status.earn(EXIT_FINDINGS)
-            records.append(item)
-            rulings.append(ruling)
-        if not records or data is None:
-            continue
-        lines = source_lines(data)
-        sys.stdout.write(
-            render(name, records, lines, rulings=rulings, referee=referee, errors=errors)
+        write_report(
+            name,
+            p,
+            sys.stdout.write,
+            markdown=markdown,
+            referee=referee,
+            rules=rules,
+            unread=unread,
+            ruled=ruled,
         )
         sys.stdout.flush()
 
