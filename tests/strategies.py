@@ -85,6 +85,7 @@ from adjudicator.notation.model import (
     Turn,
     Unmark,
 )
+from adjudicator.notation.numbers import MAX_DIGITS
 from adjudicator.notation.writer import deal_heading, escape, event_text
 
 # --------------------------------------------------------------------------------------------
@@ -98,9 +99,10 @@ cards = st.one_of(known_cards, st.none())
 """A card, or ``None`` for a card nobody recorded (``??``)."""
 
 counts = st.one_of(
-    st.integers(min_value=0, max_value=40), st.integers(min_value=0, max_value=10**15)
+    st.integers(min_value=0, max_value=40), st.integers(min_value=0, max_value=10**MAX_DIGITS - 1)
 )
-"""A non-negative number as the notation writes it (INT is ``[0-9]+``)."""
+"""A non-negative number as the notation writes it: ASCII digits, at most
+:data:`~adjudicator.notation.numbers.MAX_DIGITS` of them."""
 
 
 def card_tuples(min_size: int = 0, max_size: int = 5) -> st.SearchStrategy[tuple[Card | None, ...]]:

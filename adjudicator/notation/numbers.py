@@ -16,8 +16,13 @@ record can hold (a record is at most a few megabytes), and far below Python's co
 
 
 def is_number(text: str) -> bool:
-    """Whether ``text`` is a number of the notation: 1 to :data:`MAX_DIGITS` ASCII digits."""
-    return 0 < len(text) <= MAX_DIGITS and text.isascii() and text.isdigit()
+    """Whether ``text`` is a number of the notation: ASCII digits, at most :data:`MAX_DIGITS`
+    of them after any leading zeros (``007`` is 7, and a run of zeros of any length is 0)."""
+    return (
+        text.isascii()
+        and text.isdigit()
+        and (len(text) <= MAX_DIGITS or len(text.lstrip("0")) <= MAX_DIGITS)
+    )
 
 
 def number_problem(text: str) -> str | None:
@@ -27,7 +32,7 @@ def number_problem(text: str) -> str | None:
         return None
     if text.isascii() and text.isdigit():
         return (
-            f"a number of {len(text):,} digits; a number in a record has at most "
+            f"a number of {len(text.lstrip('0')):,} digits; a number in a record has at most "
             f"{MAX_DIGITS} digits"
         )
     if text and all(c.isdigit() or c.isdecimal() or c.isnumeric() for c in text):
@@ -41,4 +46,4 @@ def number(text: str) -> int:
     problem = number_problem(text)
     if problem is not None:
         raise ValueError(problem)
-    return int(text)
+    return int(text.lstrip("0") or "0")
