@@ -183,9 +183,10 @@ def run_commands(
     for command in commands:
         path.write_bytes(data)
         result = runner.invoke(app, [*command, str(path)], catch_exceptions=True)
-        if result.exit_code not in (0, 1, 2):
+        escaped = result.exception is not None and not isinstance(result.exception, SystemExit)
+        if result.exit_code not in (0, 1, 2) or escaped:  # (the runner says 1 for an escape)
             output = result.output
-            if result.exception is not None and not isinstance(result.exception, SystemExit):
+            if escaped:
                 output += f"\n{type(result.exception).__name__}: {result.exception}"
             crashes.append(Crash(command, result.exit_code, data, output))
     return crashes

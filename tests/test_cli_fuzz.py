@@ -8,6 +8,7 @@ Also the reproducers of the crashes the audit found, each through the commands i
 from __future__ import annotations
 
 import random
+import signal
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,42 @@ def test_found_by_the_long_run(old: str, new: str, tmp_path: Path) -> None:
     """Crashes the long run of ``fuzz/cli_fuzz.py`` found (25 in its first 10,000 mutants)."""
     assert old in KING
     _no_crash(KING.replace(old, new, 1).encode(), tmp_path)
+
+
+ALARM = 60
+"""Seconds a command may take on :data:`HANG` (it takes a fraction of one)."""
+HANG = """deal 1 A
+  A: 7S 8S
+  turn 9D
+  B discards 7C 8C 9C 7D 8D
+  A discards 7H 8H 9H 7S 8S
+  B proposes
+  B discards TS 9S TH AH TC
+  A discards JS AS JH AC
+  A: KC QC JD TD
+deal 1 A
+"""
+
+
+def test_a_stock_of_trumps_does_not_hang_the_advice(tmp_path: Path) -> None:
+    """The playing policy drew the dealer's hand until it held at most one trump; with the
+    cards left nearly all trumps it never did, and ``rule`` (any format) and ``advise`` ran for
+    ever (found while fuzzing the reports). An alarm ends the test if it hangs again."""
+
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("a command hangs on a stock of trumps")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    crashes = []
+    try:
+        for command in COMMANDS:  # an alarm for each: a hang is an internal error (exit 3)
+            signal.alarm(ALARM)
+            crashes += run_commands(HANG.encode(), tmp_path, commands=(command,))
+            signal.alarm(0)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert not crashes, [(c.command, c.output[-200:]) for c in crashes]
 
 
 def test_the_mutations_are_what_the_audit_tried() -> None:

@@ -99,6 +99,11 @@ def dealer_refuses(hand: int, trumps: int) -> bool:
     return n_trumps >= 3 or guarded + n_trumps >= 3
 
 
+REJECTIONS = 100 * SAMPLES
+"""How many hands of the dealer :func:`elder_stands` draws and sets aside (two trumps or more)
+before it takes any hand: a bound on its work whatever cards are left unseen."""
+
+
 def elder_stands(
     hand: int, trumps: int, unseen: list[int], trump: Suit, rng: random.Random
 ) -> bool:
@@ -108,11 +113,18 @@ def elder_stands(
     vole_needed = bool(hand & king)
     voles = 0
     drawn = 0
+    size = min(HAND, len(unseen))
+    # The dealer's hand is drawn holding at most one trump; where the cards unseen cannot make
+    # such a hand (too few that are not trumps: a record that deals or discards wrongly), or
+    # rarely do, any hand of them is taken after REJECTIONS tries, so that this ends.
+    plain = sum(1 for b in unseen if not b & trumps)
+    rejections = REJECTIONS if plain >= size - 1 else 0
     while drawn < SAMPLES:
         dealer = 0
-        for b in rng.sample(unseen, HAND):
+        for b in rng.sample(unseen, size):
             dealer |= b
-        if (dealer & trumps).bit_count() >= 2:
+        if (dealer & trumps).bit_count() >= 2 and rejections > 0:
+            rejections -= 1
             continue
         drawn += 1
         tricks = leader_tricks(hand, dealer, trump)
