@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,6 +47,15 @@ COMMANDS: tuple[tuple[str, ...], ...] = (
 UNICODE_DIGITS = "²³¹⁰①②⑤٠١٣٥۳߃०३১৩๓០༣၃႓፫៣᠓０３𝟑𝟓"
 LOOKALIKES = "АВСКМТаеорсхΑΒΚΜΤοＡＢＫＱＪＳＨＤＣ"
 ODD = ["\x00", "\ufeff", "\r", "\t", '"', "{", "}", "[", "]", ";", ":", ".", "-", "\u0301", " "]
+
+
+HANG_SECONDS = 120
+"""How long one command may take on one mutant (a fraction of a second is usual): past it the
+command is interrupted and counted as a crash."""
+
+
+def _hung(signum: int, frame: object) -> None:
+    raise TimeoutError(f"the command took longer than {HANG_SECONDS} s")
 
 
 @dataclass(frozen=True)
@@ -182,7 +192,13 @@ def run_commands(
     crashes: list[Crash] = []
     for command in commands:
         path.write_bytes(data)
-        result = runner.invoke(app, [*command, str(path)], catch_exceptions=True)
+        old = signal.signal(signal.SIGALRM, _hung)
+        signal.alarm(HANG_SECONDS)  # a hang is an internal error, not a stopped run
+        try:
+            result = runner.invoke(app, [*command, str(path)], catch_exceptions=True)
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
         escaped = result.exception is not None and not isinstance(result.exception, SystemExit)
         if result.exit_code not in (0, 1, 2) or escaped:  # (the runner says 1 for an escape)
             output = result.output
