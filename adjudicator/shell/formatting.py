@@ -171,15 +171,10 @@ def _file(
 def _standard_input(name: str, *, check: bool, diff: bool, earn: Callable[[int], None]) -> Outcome:
     """Standard input through ``fmt``: its canonical form written to standard output (or, with
     ``check``, its name if it would change; with ``diff``, the diff)."""
-    try:
-        original = sys.stdin.buffer.read()
-    except OSError as e:
-        say(f"{name}: cannot read the file: {e.strerror or e}")
+    read = _canonical(name, sys.stdin.buffer.read)
+    if read is None:
         return Outcome.left
-    records = all_records(name, original)
-    if records is None:
-        return Outcome.left
-    text = write_all(records)
+    original, text = read
     if original == text.encode("utf-8"):
         if not check:
             sys.stdout.write(text)
@@ -455,17 +450,26 @@ def all_records(name: str, data: bytes) -> list[Record] | None:
     return records
 
 
-def show_diff(name: str, path: Path) -> Outcome:
-    """Print the diff ``fmt`` would make to one file, changing nothing."""
+def _canonical(name: str, read: Callable[[], bytes]) -> tuple[bytes, str] | None:
+    """The bytes ``read`` gives and their canonical text; ``None`` (said at ``name``) if they
+    cannot be read or hold a record that cannot."""
     try:
-        original = path.read_bytes()
+        original = read()
     except OSError as e:
         say(f"{name}: cannot read the file: {e.strerror or e}")
-        return Outcome.left
+        return None
     records = all_records(name, original)
     if records is None:
+        return None
+    return original, write_all(records)
+
+
+def show_diff(name: str, path: Path) -> Outcome:
+    """Print the diff ``fmt`` would make to one file, changing nothing."""
+    read = _canonical(name, path.read_bytes)
+    if read is None:
         return Outcome.left
-    text = write_all(records)
+    original, text = read
     if original == text.encode("utf-8"):
         return Outcome.unchanged
     sys.stdout.write(unified_diff(name, original, text))
