@@ -8,10 +8,10 @@ options, outcomes, corrections, the ruling) → ``adjudicator.shell`` (the comma
 output). This package exports the notation layer's API."""
 
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
+from adjudicator.notation.ecarte.model import Deal, Event, Record, Tag
+from adjudicator.notation.ecarte.reader import read, read_each, read_one
+from adjudicator.notation.ecarte.writer import write, write_all
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import Deal, Event, Record, Tag
-from adjudicator.notation.reader import read, read_each, read_one
-from adjudicator.notation.writer import write, write_all
 
 __all__ = [
     "ALL_CARDS",

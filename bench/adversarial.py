@@ -6,7 +6,8 @@ inputs built to hurt them. Prints figures, asserts nothing.
 
 The inputs, built in a temporary folder:
 
-* ``archive``: ``--mb`` MB of lawful records (games from adjudicator.engine.generate, each with its
+* ``archive``: ``--mb`` MB of lawful records (games from adjudicator.engine.ecarte.generate, each
+with its
   own Event tag), and the same file behind a NUL byte on its first line (given on standard input,
   where ``ecarte check`` cannot seek: it must hold what it cannot cut);
 * ``long-line``: a record, a line of ``--line-mb`` MB of cards, a record; the same line given
@@ -67,7 +68,7 @@ MEMORY_LIMIT = 12 << 30
 def _game_texts(n: int) -> list[str]:
     """``n`` lawful games from the generator, in canonical form, Event tag first."""
     from adjudicator import write
-    from adjudicator.engine.generate import generate
+    from adjudicator.engine.ecarte.generate import generate
 
     return [write(generate(seed).record) for seed in range(n)]
 
@@ -94,7 +95,7 @@ def long_record(deals: int, seed: int = 0) -> str:
     """One record of ``deals`` lawful deals: the deals of a generated game (an even number of
     them, so that the deal alternates across the repeats) over and over, renumbered."""
     from adjudicator import write
-    from adjudicator.engine.generate import generate
+    from adjudicator.engine.ecarte.generate import generate
 
     text = write(generate(seed).record)
     head, *bodies = re.split(r"(?m)^(?=deal \d+ )", text)
@@ -216,7 +217,7 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
     if name == "read":
         return _outcome(read_each(file))
     if name == "read-parts":
-        from adjudicator.notation.reader import Portion, read_parts
+        from adjudicator.notation.ecarte.reader import Portion, read_parts
 
         parts = records = errors = 0
         for item in read_parts(file):
@@ -229,8 +230,8 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
                 errors += not hasattr(item, "deals")
         return {"records": records, "parts": parts, "errors": errors}
     if name == "adjudicate-parts":
-        from adjudicator.court.adjudicate import adjudicate_parts
-        from adjudicator.notation.reader import Portion, PortionDeals, read_parts
+        from adjudicator.court.ecarte.adjudicate import adjudicate_parts
+        from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_parts
 
         items = read_parts(file)
         first = next(items)
@@ -245,12 +246,12 @@ def _run_task(name: str, file: Path) -> dict[str, Any]:
         return _outcome(read_each(file.read_text(encoding="utf-8")))
     if name == "replay":
         from adjudicator import read
-        from adjudicator.engine.replay import replay
+        from adjudicator.engine.ecarte.replay import replay
 
         steps = sum(1 for record in read(file) for _ in replay(record))
         return {"steps": steps}
     if name == "adjudicate":
-        from adjudicator.court.adjudicate import adjudicate
+        from adjudicator.court.ecarte.adjudicate import adjudicate
 
         ruling = adjudicate(read_one(file))
         return {"deals": len(ruling.deals), "findings": len(ruling.findings)}

@@ -4,7 +4,8 @@ nothing.
     python bench/read_errors.py                   # 1,000 games, 7 rounds
     python bench/read_errors.py --records 300 --rounds 5
 
-The good corpus is N games of écarté to five points (adjudicator.engine.generate) in canonical
+The good corpus is N games of écarté to five points (adjudicator.engine.ecarte.generate) in
+canonical
 form. The bad corpus is the same games with three lines of every tenth game spoilt (a card that
 is not a card, an unknown word, a packet without its colon), so that the reader's lenient path,
 which reports every error of a record, runs on one record in ten. Each figure is the median of
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from adjudicator import read_each, write
-from adjudicator.engine.generate import generate
+from adjudicator.engine.ecarte.generate import generate
 
 
 def spoil(text: str) -> str:

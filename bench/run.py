@@ -9,8 +9,8 @@ With python-chess (installed in the benchmark's environment only, never the proj
     python3 -m venv .bench && .bench/bin/pip install -e . -r bench/requirements.txt
     .bench/bin/python bench/run.py
 
-The records: N games of écarté to five points from adjudicator.engine.generate (lawful, and the same
-games with two irregularities each), N synthetic records (bench/synthetic.py, those of the
+The records: N games of écarté to five points from adjudicator.engine.ecarte.generate (lawful, and
+the same games with two irregularities each), N synthetic records (bench/synthetic.py, those of the
 README's earlier figures) and N games of chess in PGN (bench/pgn.py). Every task runs one round
 at a time in a fresh process (so that its peak memory is its own), and the rounds go round-robin
 over the tasks, each round in another order, so that this shared machine's drift hits every task
@@ -91,8 +91,8 @@ def worker(task: str, path: str) -> None:
         seconds = time.perf_counter() - start
     else:
         import adjudicator
-        from adjudicator.court.adjudicate import adjudicate
-        from adjudicator.engine.replay import replay
+        from adjudicator.court.ecarte.adjudicate import adjudicate
+        from adjudicator.engine.ecarte.replay import replay
 
         adjudicator.read_one("deal 1 A\n")  # build the parser before the baseline
         baseline = _rss_mb()
@@ -165,7 +165,7 @@ def write_corpora(tmp: Path, n: int) -> dict[str, tuple[Path, Path]]:
     from synthetic import synthetic_record
 
     from adjudicator import write
-    from adjudicator.engine.generate import generate
+    from adjudicator.engine.ecarte.generate import generate
 
     rng = random.Random(1)
     texts: dict[str, list[str]] = {
@@ -222,7 +222,7 @@ def main() -> None:
         )
         for corpus, about in (
             ("synthetic", "synthetic écarté records (bench/synthetic.py)"),
-            ("lawful", "écarté games to 5 points (adjudicator.engine.generate), lawful"),
+            ("lawful", "écarté games to 5 points (adjudicator.engine.ecarte.generate), lawful"),
             ("irregular", "the same games, two irregularities in each (laws 13, 51)"),
             ("distinct", "the lawful games, no line repeating (a numbered comment on each)"),
             ("distinct-irregular", "the irregular games, no line repeating"),
@@ -340,7 +340,7 @@ def _distinct(texts: list[str]) -> list[str]:
 def _with_irregularities(record: Any) -> Any:
     """The game with two irregularities in its first deal: a card of the non-dealer's exposed in
     dealing (law 13), and its first point marked as two (law 51)."""
-    from adjudicator.notation.model import Mark, MarkReason, Packet
+    from adjudicator.notation.ecarte.model import Mark, MarkReason, Packet
 
     deal = record.deals[0]
     events = list(deal.events)

@@ -9,7 +9,8 @@ player to lead; one core. Each figure is per deal, mean and 99th percentile:
   by all deals, as in a run over an archive: endings common to many deals are searched once);
 * ``value, cold``: the same with the table emptied before every deal (no deal profits from
   another: the worst case);
-* ``solve``: :func:`adjudicator.engine.solve.solve`, the value of every lead, the cost of every
+* ``solve``: :func:`adjudicator.engine.ecarte.solve.solve`, the value of every lead, the cost of
+every
   card, and the principal line;
 * ``analysis``: the per-card analysis of a whole deal: ``solve`` at each of its ten plays along
   the principal line (what ``replay --analyse`` needs for a deal).
@@ -33,8 +34,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from adjudicator.engine import solve as solver
-from adjudicator.engine.rules import mask
+from adjudicator.engine.ecarte import solve as solver
+from adjudicator.engine.ecarte.rules import mask
 from adjudicator.notation.cards import ALL_CARDS, Player, Suit
 
 
@@ -112,8 +113,8 @@ def main() -> None:
     measure("solve", solver.solve, positions)
     measure("analysis", analysis, positions)
     from adjudicator import read_one
-    from adjudicator.engine.chances import chances
-    from adjudicator.engine.replay import replay
+    from adjudicator.engine.ecarte.chances import chances
+    from adjudicator.engine.ecarte.replay import replay
 
     rng = random.Random(args.seed)
     for _ in range(3):

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CASE = HERE.parent / "cases" / "law-48-point-and-vole" / "point.etn"
+CASE = HERE.parent / "cases" / "ecarte" / "law-48-point-and-vole" / "point.etn"
 
 
 def _times(runs: int, env: dict[str, str]) -> list[float]:

@@ -4,7 +4,7 @@ Seeds (a few hundred small files, made at run time and never committed):
 
 * every record of the casebook (``cases/law-NN-*/*.etn``) and of the test data
   (``tests/data/**/*.etn``), as they are;
-* lawful games from the generator (``adjudicator.engine.generate``), in canonical form;
+* lawful games from the generator (``adjudicator.engine.ecarte.generate``), in canonical form;
 * a few lenient respellings of those: CRLF line ends, a byte-order mark, lower case, several
   records in one file;
 * every casebook record in compact form: canonical, without tags or comments (the same facts
@@ -23,11 +23,11 @@ import hashlib
 import sys
 from pathlib import Path
 
-from adjudicator.engine.generate import generate
-from adjudicator.notation.lexer import ADVICE_WORDS, CARD_CODES, KEYWORDS
-from adjudicator.notation.model import Record
-from adjudicator.notation.reader import read_each
-from adjudicator.notation.writer import write
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.lexer import ADVICE_WORDS, CARD_CODES, KEYWORDS
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import read_each
+from adjudicator.notation.ecarte.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED_SEEDS = range(20)
@@ -40,7 +40,7 @@ TAGS = ['[Event "x"]', '[Game "5"]', '[Game "1"]', '[Scoring "law46"]', '[Rules 
 def seeds() -> dict[str, bytes]:
     """The seed inputs, by file name."""
     out: dict[str, bytes] = {}
-    files = sorted(ROOT.glob("cases/*/*.etn")) + sorted(ROOT.glob("tests/data/**/*.etn"))
+    files = sorted(ROOT.glob("cases/*/*/*.etn")) + sorted(ROOT.glob("tests/data/**/*.etn"))
     for path in files:
         out[f"{path.parent.name}--{path.name}"] = path.read_bytes()
     for path in files:

@@ -1,7 +1,8 @@
 """Make the table of fresh deals shipped with the program (adjudicator/engine/fresh_deals.json).
 
 Deals ``--chunks`` chunks of 2,500 deals, each from its own seed, plays each by the policy of
-adjudicator/engine/policy.py and counts how they end; ``--jobs`` processes deal the chunks side by
+adjudicator/engine/ecarte/policy.py and counts how they end; ``--jobs`` processes deal the chunks
+side by
 side (the result does not depend on them). Prints the time taken and what the table says (the
 worth of a deal to each seat, the chance of the game from love-all) on standard error, and writes
 the table to ``--out`` (standard output with ``-``).
@@ -18,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
-from adjudicator.engine.fresh import CHUNK, POLICY, SEED, FreshDeals, deal_chunk, table_json
+from adjudicator.engine.ecarte.fresh import CHUNK, POLICY, SEED, FreshDeals, deal_chunk, table_json
 
 
 def main() -> None:

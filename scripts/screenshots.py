@@ -28,7 +28,7 @@ from typer.testing import CliRunner
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 

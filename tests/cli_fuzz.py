@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-CASEBOOK = sorted(ROOT.glob("cases/law-*/*.etn"))
+CASEBOOK = sorted(ROOT.glob("cases/ecarte/law-*/*.etn"))
 
 COMMANDS: tuple[tuple[str, ...], ...] = (
     ("check",),

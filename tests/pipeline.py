@@ -14,17 +14,17 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.replay import replay
-from adjudicator.engine.table import Step
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.replay import replay
+from adjudicator.engine.ecarte.table import Step
+from adjudicator.notation.ecarte.model import Line, Record
+from adjudicator.notation.ecarte.reader import Source, read_each
+from adjudicator.notation.ecarte.writer import write
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import Line, Record
-from adjudicator.notation.reader import Source, read_each
-from adjudicator.notation.writer import write
 
 
 class Told:
-    """A stand-in for the court (:class:`adjudicator.engine.replay.Leave`), for tests of the
+    """A stand-in for the court (:class:`adjudicator.engine.ecarte.replay.Leave`), for tests of the
     engine alone: it annuls the deals of ``endings`` (by position) as given, and refuses the
     facts at the lines of ``refused``."""
 

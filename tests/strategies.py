@@ -1,6 +1,7 @@
 """Hypothesis strategies for the Écarté Transcript Notation.
 
-* :func:`records` builds arbitrary :class:`~adjudicator.notation.model.Record` values: not lawful
+* :func:`records` builds arbitrary :class:`~adjudicator.notation.ecarte.model.Record` values: not
+lawful
   games, but any facts the notation can *express* (every event kind, unknown cards, exposed cards in
   packets, claims of every kind, comments of both kinds in every place a comment can stand).
 * :func:`record_lists` builds lists of records that can share one file.
@@ -38,7 +39,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Suit
-from adjudicator.notation.model import (
+from adjudicator.notation.ecarte.model import (
     Abandon,
     Accept,
     Advise,
@@ -85,8 +86,8 @@ from adjudicator.notation.model import (
     Turn,
     Unmark,
 )
+from adjudicator.notation.ecarte.writer import deal_heading, escape, event_text
 from adjudicator.notation.numbers import MAX_DIGITS
-from adjudicator.notation.writer import deal_heading, escape, event_text
 
 # --------------------------------------------------------------------------------------------
 #  Small values
@@ -548,7 +549,7 @@ class _Writer:
     """Writes a record's lines leniently and keeps the comments where it put them.
 
     Where a comment standing alone is read to belong depends on the blank lines and columns
-    around it (see :class:`~adjudicator.notation.lexer.LineTok`), so the writer keeps track:
+    around it (see :class:`~adjudicator.notation.ecarte.lexer.LineTok`), so the writer keeps track:
     comments standing alone before a line stand after a blank line, or with none between them
     and the line; the first of them, right below a line with a comment, begins in another column
     than that line's comments (else it would continue them).

@@ -11,9 +11,9 @@ from test_mutations import revoke
 from typer.testing import CliRunner
 
 from adjudicator import Player, Record, read_one, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.generate import generate
-from adjudicator.notation.model import Claim, ClaimKind, Trick
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.model import Claim, ClaimKind, Trick
 from adjudicator.shell.cli import app
 
 

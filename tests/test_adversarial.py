@@ -47,10 +47,10 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from adjudicator import NotationError, Record, read_each, read_one, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.generate import generate
-from adjudicator.engine.replay import replay
-from adjudicator.notation.reader import MAX_DEAL_EVENTS, MAX_LINE_BYTES
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.engine.ecarte.replay import replay
+from adjudicator.notation.ecarte.reader import MAX_DEAL_EVENTS, MAX_LINE_BYTES
 from adjudicator.shell.cli import app
 
 NOT_UTF8_HINT = "records are UTF-8 text; was this file saved as Latin-1 or cp1252?"
@@ -363,7 +363,7 @@ def _bare_deals(n: int) -> str:
 def test_the_laws_views_of_a_record_take_time_linear_in_its_deals() -> None:
     # Deals in which no trump is turned: the next turn-up after each deal is not in the next
     # deal (it was looked for in every later deal, for every deal: quadratic).
-    from laws.view import deal_views
+    from laws.ecarte.view import deal_views
 
     small, big = read_one(_bare_deals(200)), read_one(_bare_deals(1600))
     assert len(deal_views(small)) == 200
@@ -374,7 +374,7 @@ def test_the_replay_shown_deal_by_deal_holds_one_deal_at_a_time() -> None:
     # ecarte replay prints each deal as the replay passes it: the summaries of the deals
     # before are not kept (10,000 deals: 190 MB for the command, against 278 MB when the
     # whole summary was built first; the rest is the record).
-    from adjudicator.court.adjudicate import ruled_replay
+    from adjudicator.court.ecarte.adjudicate import ruled_replay
     from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
     record = read_one(long_record(400))

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from adjudicator.shell.cli import app
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 WORTH_TWO = CASES / "law-43-revoke" / "replay-worth-two.etn"
 
 
@@ -85,8 +85,8 @@ def test_a_long_game_gives_marks_but_no_chance_of_the_game(tmp_path: Path) -> No
 
 
 def test_a_check_does_not_spend_time_valuing_options() -> None:
-    from adjudicator.court.adjudicate import adjudicate
-    from adjudicator.notation.reader import read_one
+    from adjudicator.court.ecarte.adjudicate import adjudicate
+    from adjudicator.notation.ecarte.reader import read_one
 
     record = read_one(CASES / "law-13-exposed-in-dealing" / "exposed-played-on-lost.etn")
     assert adjudicate(record).deals[0].advice == []
@@ -111,7 +111,7 @@ def test_two_ways_of_going_on_with_the_exchange_are_played_on() -> None:
 def test_the_ruling_json_is_the_documented_model_and_carries_what_the_report_shows() -> None:
     from pydantic import TypeAdapter
 
-    from adjudicator.court.ruling import FileRuling
+    from adjudicator.court.ecarte.ruling import FileRuling
 
     schema = json.loads(CliRunner().invoke(app, ["schema", "--ruling"]).stdout)
     assert schema["type"] == "array" and "FileRuling" in schema["$defs"]

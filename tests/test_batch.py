@@ -19,13 +19,13 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import NotationError, read_each, write
-from adjudicator.engine.generate import generate
-from adjudicator.notation.lexer import LineLexer
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.lexer import LineLexer
 from adjudicator.shell import batch
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 DATA = Path(__file__).resolve().parent / "data"
 
 BAD = '[Event "bad"]\n\ndeal 1 A\n  B KH QH 9S\n'
@@ -260,8 +260,8 @@ def test_standard_input_is_cut_too(archive: Path) -> None:
 
 def test_json_is_the_document_it_always_was(tmp_path: Path) -> None:
     """The streamed JSON is, byte for byte, ``json.dumps`` of the whole document."""
-    from adjudicator.court.adjudicate import adjudicate
-    from adjudicator.court.ruling import FileRuling
+    from adjudicator.court.ecarte.adjudicate import adjudicate
+    from adjudicator.court.ecarte.ruling import FileRuling
 
     empty = tmp_path / "empty.etn"
     empty.write_text("")
@@ -363,16 +363,16 @@ def test_exit_status_is_the_worst(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert run(files(bad, findings, clean), jobs=jobs)[0] == 2
         assert run(files(clean, findings, bad), jobs=jobs, chunk_bytes=1)[0] == 2
 
-    import adjudicator.court.adjudicate
+    import adjudicator.court.ecarte.adjudicate
 
-    real = adjudicator.court.adjudicate.adjudicate
+    real = adjudicator.court.ecarte.adjudicate.adjudicate
 
     def broken(record: Any, **options: Any) -> Any:
         if record.tag("Event") == "Generated game 2":
             raise ValueError("boom")
         return real(record, **options)
 
-    monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", broken)
+    monkeypatch.setattr(adjudicator.court.ecarte.adjudicate, "adjudicate", broken)
     for jobs in (1, 2):
         status, out, err = run(files(bad, clean, findings), jobs=jobs, chunk_bytes=1)
         assert status == 3
@@ -389,9 +389,9 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
     """A worker killed (out of memory, say) is an error, not a batch that waits for ever."""
     clean = tmp_path / "clean.etn"
     clean.write_text("\n".join(game(s) for s in range(1, 5)))
-    import adjudicator.court.adjudicate
+    import adjudicator.court.ecarte.adjudicate
 
-    real = adjudicator.court.adjudicate.adjudicate
+    real = adjudicator.court.ecarte.adjudicate.adjudicate
     parent = os.getpid()
 
     def dying(record: Any, **options: Any) -> Any:
@@ -399,7 +399,7 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
             os._exit(9)
         return real(record, **options)
 
-    monkeypatch.setattr(adjudicator.court.adjudicate, "adjudicate", dying)
+    monkeypatch.setattr(adjudicator.court.ecarte.adjudicate, "adjudicate", dying)
     with pytest.raises(batch.WorkerDied):
         run(files(clean, clean), jobs=2, chunk_bytes=1)
     big = tmp_path / "big.etn"  # big enough to be cut, so that the workers rule on it

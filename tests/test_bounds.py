@@ -24,10 +24,10 @@ import pytest
 from test_adversarial import assert_linear, outcomes, peak_bytes, read_all, rec
 
 from adjudicator import NotationError, Record, read_each
-from adjudicator.notation import lexer, reader
+from adjudicator.notation.ecarte import lexer, reader
+from adjudicator.notation.ecarte.lexer import MAX_DEAL_LINES
+from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, MAX_SKIP_BYTES
 from adjudicator.notation.errors import MAX_ERRORS
-from adjudicator.notation.lexer import MAX_DEAL_LINES
-from adjudicator.notation.reader import MAX_LINE_BYTES, MAX_SKIP_BYTES
 
 NUL = "a NUL byte: this is a binary file, not a record of the notation"
 GOOD = rec("after")

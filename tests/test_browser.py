@@ -39,8 +39,8 @@ from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 from typer.testing import CliRunner
 
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.notation.reader import read_one
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.notation.ecarte.reader import read_one
 from adjudicator.shell.cli import app
 from adjudicator.shell.serve import EMPTY_MESSAGE, Server, make_server, serve
 
@@ -60,7 +60,7 @@ pytestmark = pytest.mark.skipif(
     ),
 )
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 RECORDS = [
     CASES / "law-43-revoke" / "replay-worth-two.etn",
     CASES / "law-13-exposed-in-dealing" / "exposed-played-on-lost.etn",

@@ -2,7 +2,7 @@
 
 Each case is ``cases/law-NN-name/<case>.etn`` (or, for a rule profile's case,
 ``cases/profile-NAME/<case>.etn``) with ``<case>.ruling.toml`` beside it (see
-``adjudicator.court.casebook``). The expected rulings are the legal truth; they are never
+``adjudicator.court.ecarte.casebook``). The expected rulings are the legal truth; they are never
 regenerated from the program's output.
 """
 
@@ -13,18 +13,18 @@ from pathlib import Path
 import pytest
 
 from adjudicator import read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.casebook import (
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.casebook import (
     Case,
     ExpectedFinding,
     ExpectedNote,
     differences,
     load_cases,
 )
-from adjudicator.engine.profile import PROFILES, profile_named
-from laws import BY_NUMBER, LAWS, RULES
+from adjudicator.engine.ecarte.profile import PROFILES, profile_named
+from laws.ecarte import BY_NUMBER, LAWS, RULES
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 ALL = load_cases(CASES)
 DEFINITIONAL = {law.number for law in LAWS if law.definitional}
 """Laws that define (the deal, the scoring) rather than govern an irregularity: a case

@@ -734,7 +734,7 @@ def test_console_script_on_a_broken_file(tmp_path: Path, command: str) -> None:
 def test_the_parser_tables_are_cached_in_the_users_cache_folder(tmp_path: Path) -> None:
     """Built once, kept in $XDG_CACHE_HOME/ecarte-adjudicator; a damaged file is built anew
     without a word; ECARTE_NO_CACHE keeps nothing."""
-    record = Path(__file__).resolve().parent.parent / "cases/law-48-point-and-vole/point.etn"
+    record = Path(__file__).resolve().parent.parent / "cases/ecarte/law-48-point-and-vole/point.etn"
     env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path)}
     env.pop("ECARTE_NO_CACHE", None)
     run = "from adjudicator.shell.cli import app; app()"

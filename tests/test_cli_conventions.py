@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 from adjudicator.shell.cli import EXAMPLES, app
 
 ROOT = Path(__file__).resolve().parent.parent
-POINT = ROOT / "cases" / "law-48-point-and-vole" / "point.etn"
+POINT = ROOT / "cases" / "ecarte" / "law-48-point-and-vole" / "point.etn"
 BAD = '[Event "bad"]\n\ndeal 1 A\n  B KH QH 9S\n'
 
 COMMANDS = [

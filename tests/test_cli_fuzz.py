@@ -15,7 +15,7 @@ import pytest
 from cli_fuzz import COMMANDS, fuzz, mutate, run_commands
 
 ROOT = Path(__file__).resolve().parent.parent
-KING = (ROOT / "cases/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
+KING = (ROOT / "cases/ecarte/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
     encoding="utf-8"
 )
 MUTANTS = 60
@@ -33,7 +33,7 @@ def test_a_hand_dealt_27_cards_or_more_is_ruled(count: int, tmp_path: Path) -> N
     in ``rule``, ``advise`` and the reports; ``check`` was fine): such a deal is not played
     on, and the rest of the ruling stands."""
     misdeal = next(
-        p for p in sorted(ROOT.glob("cases/law-09-misdeal/*.etn")) if "A: " in p.read_text()
+        p for p in sorted(ROOT.glob("cases/ecarte/law-09-misdeal/*.etn")) if "A: " in p.read_text()
     )
     text = misdeal.read_text(encoding="utf-8")
     start = text.index("A: ") + 3

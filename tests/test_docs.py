@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import NotationError, read_each, read_one, write
-from adjudicator.notation import model
+from adjudicator.notation.ecarte import model
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent

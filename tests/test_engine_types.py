@@ -8,10 +8,10 @@ from typing import get_args, get_type_hints
 
 import pytest
 
-from adjudicator.engine import replay
-from adjudicator.engine.table import DealState
+from adjudicator.engine.ecarte import replay
+from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
-from adjudicator.notation.model import Event, Line
+from adjudicator.notation.ecarte.model import Event, Line
 
 
 def _event_models() -> tuple[type[Line], ...]:

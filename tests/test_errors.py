@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator import NotationError, Record, read, read_each
-from adjudicator.notation.reader import MAX_LINE_BYTES, Source
+from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, Source
 
 CARD = "a card such as KH or ??"
 PLAYER = "a player A or B"

@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import NotationError, Record, read, read_each
-from adjudicator.engine.generate import generate
-from adjudicator.notation import reader
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte import reader
+from adjudicator.notation.ecarte.writer import write
 from adjudicator.notation.errors import MAX_ERRORS
-from adjudicator.notation.writer import write
 from adjudicator.shell.cli import app
 
 SUIT_X = "'KX' is not a card: 'X' is not a suit (suits are S H D C, or ♠ ♥ ♦ ♣)"

@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from adjudicator.shell import batch
 from adjudicator.shell.cli import app
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 FINDINGS = CASES / "law-15-non-dealer-too-many" / "claim-after-proposing.etn"
 """A record with findings (law 9, law 15)."""
 

@@ -1,11 +1,12 @@
 """The two fast paths give exactly what the slow paths give.
 
-* :mod:`adjudicator.notation.shapes` builds a record line by line from the rules Lark chose for each
+* :mod:`adjudicator.notation.ecarte.shapes` builds a record line by line from the rules Lark chose
+for each
   shape of line; Lark's own parse of the whole record must give the same model, positions and
   comments included.
-* :mod:`adjudicator.court.plain` rules a plain record from the engine's replay without steps
-  (:func:`adjudicator.engine.replay.deal_ends`); whenever it answers, its ruling must be the full
-  adjudication's, on the casebook, on generated games and on generated games damaged at random
+* :mod:`adjudicator.court.ecarte.plain` rules a plain record from the engine's replay without steps
+  (:func:`adjudicator.engine.ecarte.replay.deal_ends`); whenever it answers, its ruling must be the
+  full adjudication's, on the casebook, on generated games and on generated games damaged at random
   (dropped, repeated and swapped lines, changed cards and marks), and it must answer for every
   lawful generated game. The replay without steps must end each deal as the replay with steps
   does, and stop where that one meets a deviation.
@@ -24,20 +25,20 @@ from hypothesis import strategies as st
 from strategies import records
 
 from adjudicator import Record, read_each, read_one, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.plain import plain_ruling
-from adjudicator.engine.generate import generate
-from adjudicator.engine.replay import deal_ends, game_target, replay
-from adjudicator.notation import reader
-from adjudicator.notation.builder import BuildError
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.plain import plain_ruling
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.engine.ecarte.replay import deal_ends, game_target, replay
 from adjudicator.notation.cards import ALL_CARDS
+from adjudicator.notation.ecarte import reader
+from adjudicator.notation.ecarte.builder import BuildError
+from adjudicator.notation.ecarte.lexer import LineLexer
+from adjudicator.notation.ecarte.model import Deal, Mark
+from adjudicator.notation.ecarte.reader import _lines_of_text, _parser
+from adjudicator.notation.ecarte.shapes import build_record
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.lexer import LineLexer
-from adjudicator.notation.model import Deal, Mark
-from adjudicator.notation.reader import _lines_of_text, _parser
-from adjudicator.notation.shapes import build_record
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 DATA = Path(__file__).resolve().parent / "data"
 
 

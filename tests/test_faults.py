@@ -29,12 +29,12 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import write
-from adjudicator.engine.generate import generate
+from adjudicator.engine.ecarte.generate import generate
 from adjudicator.shell import batch
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 ECARTE = Path(sys.executable).parent / "ecarte"
 WAIT = 60.0
 """Seconds any wait is given before the test fails (a loaded machine is slow, not stuck)."""

@@ -1,7 +1,7 @@
 """``ecarte fmt`` keeps what a comment means, and ``fmt --diff`` shows what it would change.
 
 Where a comment standing on a line of its own belongs (see
-:class:`~adjudicator.notation.lexer.LineTok`):
+:class:`~adjudicator.notation.ecarte.lexer.LineTok`):
 
 * right below a line with a comment, beginning in the column of one of its comments: it
   continues that comment, and is written aligned under it;
@@ -23,13 +23,13 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read, read_one, write, write_all
-from adjudicator.engine.generate import generate
-from adjudicator.notation.model import Record
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.model import Record
 from adjudicator.shell import formatting
 from adjudicator.shell.cli import app
 from adjudicator.shell.formatting import unified_diff
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 
 def _round_trip(text: str) -> str:

@@ -1,4 +1,4 @@
-"""The table of fresh deals and the policy that makes it (adjudicator.engine.fresh, .policy):
+"""The table of fresh deals and the policy that makes it (adjudicator.engine.ecarte.fresh, .policy):
 the shipped table is what its script deals, the chance of the game is right, and the policy's
 rules do what its documentation says."""
 
@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from adjudicator.engine.fresh import (
+from adjudicator.engine.ecarte.fresh import (
     CHUNK,
     OUTCOMES,
     POLICY,
@@ -18,9 +18,9 @@ from adjudicator.engine.fresh import (
     fresh_deals,
     shipped,
 )
-from adjudicator.engine.policy import dealer_refuses, elder_stands, keeps, throws
-from adjudicator.engine.queries import Unknown
-from adjudicator.engine.rules import SUIT_MASK, mask
+from adjudicator.engine.ecarte.policy import dealer_refuses, elder_stands, keeps, throws
+from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.rules import SUIT_MASK, mask
 from adjudicator.notation.cards import Card, Suit
 
 
@@ -155,7 +155,7 @@ def test_a_game_longer_than_the_table_reckons_is_refused() -> None:
 
 def _states(text: str) -> list:  # type: ignore[type-arg]
     from adjudicator import read_one
-    from adjudicator.engine.replay import replay
+    from adjudicator.engine.ecarte.replay import replay
 
     return [s.table.deal for s in replay(read_one(text))]
 
@@ -164,7 +164,7 @@ DEALT = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 
 
 
 def test_playing_on_before_the_exchange_is_playing_on_the_cards_dealt() -> None:
-    from adjudicator.engine.fresh import play_from, play_on
+    from adjudicator.engine.ecarte.fresh import play_from, play_on
 
     deal = _states(DEALT)[-1]
     assert play_from(deal) == play_on(
@@ -173,8 +173,8 @@ def test_playing_on_before_the_exchange_is_playing_on_the_cards_dealt() -> None:
 
 
 def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
-    from adjudicator.engine.fresh import play_from
-    from adjudicator.engine.solve import solve_deal
+    from adjudicator.engine.ecarte.fresh import play_from
+    from adjudicator.engine.ecarte.solve import solve_deal
 
     deal = _states(DEALT + "  B plays\n")[-1]
     counts = play_from(deal)
@@ -191,7 +191,7 @@ def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
 
 
 def test_a_hand_played_short_is_not_played_on() -> None:
-    from adjudicator.engine.fresh import play_from
+    from adjudicator.engine.ecarte.fresh import play_from
 
     short = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C\n  A: TD AH\n  turn 9D\n"
     assert play_from(_states(short + "  B plays\n  1. B KH A AH\n")[-1]) is None
@@ -211,7 +211,7 @@ def _show(counts: list[int] | None) -> dict[str, int] | None:
 
 
 def test_a_first_proposal_awaiting_its_answer_is_answered_under_law_49() -> None:
-    from adjudicator.engine.fresh import play_from
+    from adjudicator.engine.ecarte.fresh import play_from
 
     dealt = "deal 1 A\n  B: KD QD JD\n  A: KS QC QH\n  B: 7S 7C\n  A: 8H 7H\n  turn 9D\n"
     assert dealer_refuses(cards("KS QC QH 8H 7H"), SUIT_MASK[Suit.DIAMONDS])
@@ -222,7 +222,7 @@ def test_a_first_proposal_awaiting_its_answer_is_answered_under_law_49() -> None
 
 
 def test_the_king_played_on_is_marked_only_as_the_laws_allow() -> None:
-    from adjudicator.engine.fresh import play_from
+    from adjudicator.engine.ecarte.fresh import play_from
 
     dealt = "deal 1 A\n  B: KH QS 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9H\n  B plays\n"
     led = _show(play_from(_states(dealt + "  B leads KH\n  B announces king\n")[-1]))
@@ -232,7 +232,7 @@ def test_the_king_played_on_is_marked_only_as_the_laws_allow() -> None:
 
 
 def test_a_hand_put_right_at_random_is_not_called_exact() -> None:
-    from adjudicator.engine.fresh import play_from
+    from adjudicator.engine.ecarte.fresh import play_from
 
     six = (
         "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH 7H\n  turn 9D\n  B plays\n"

@@ -35,14 +35,14 @@ from hypothesis import strategies as st
 from pipeline import run_bytes, run_pipeline, run_text
 from strategies import lenient_texts, records
 
-from adjudicator.engine.generate import generate
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.lexer import CARD_CODES, KEYWORDS
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.writer import write
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.lexer import CARD_CODES, KEYWORDS
-from adjudicator.notation.model import Record
-from adjudicator.notation.writer import write
 
 ROOT = Path(__file__).resolve().parent.parent
-CASEBOOK = sorted(ROOT.glob("cases/law-*/*.etn"))
+CASEBOOK = sorted(ROOT.glob("cases/ecarte/law-*/*.etn"))
 GENERATED_SEEDS = (0, 1, 2)
 HANG_SECONDS = 10
 """Wall-clock limit for one input through the pipeline: generous (an input takes

@@ -8,12 +8,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.generate import generate
-from adjudicator.notation.model import Tag
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte.model import Tag
 from adjudicator.shell.cli import app
 
-TREBLE = Path(__file__).resolve().parent.parent / "cases" / "law-46-game" / "treble.etn"
+TREBLE = Path(__file__).resolve().parent.parent / "cases" / "ecarte" / "law-46-game" / "treble.etn"
 
 
 def test_a_treble_is_reported_in_the_json_the_ruling_and_the_replay() -> None:

@@ -1,5 +1,5 @@
 """Helpful refusals: a word the notation lacks where a claim or an event is expected gets a
-hint naming the line that says it and its law (``adjudicator/notation/glossary.py``)."""
+hint naming the line that says it and its law (``adjudicator/notation/ecarte/glossary.py``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from adjudicator import NotationError, read_each
-from adjudicator.notation.glossary import GLOSSARY, Gloss, gloss_hint
+from adjudicator.notation.ecarte.glossary import GLOSSARY, Gloss, gloss_hint
 
 
 def hint_of(line: str) -> str | None:

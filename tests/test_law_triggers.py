@@ -1,13 +1,13 @@
 """Each law says what its finder looks at (``Law.looks_at``): the kinds of event and of the
 engine's deviation without one of which in a deal it finds nothing. The adjudicator, and the
 laws that read other laws' findings (50 and 51), run a finder only on a deal that holds one of
-those kinds (``laws.base.may_find``).
+those kinds (``laws.ecarte.base.may_find``).
 
 Here: every law says it; every kind named is a kind of event of the notation or a kind of
 deviation of the engine (a misspelt kind would silently switch a law off); and skipping
 changes nothing. Over the casebook, the mutated games of ``test_mutations`` and the damaged
 games of ``test_fast_paths``, no finder skipped in a deal finds anything there, and the
-rulings with the skipping are the rulings without it (``laws.base.TRIGGERS`` switched off).
+rulings with the skipping are the rulings without it (``laws.ecarte.base.TRIGGERS`` switched off).
 """
 
 from __future__ import annotations
@@ -23,21 +23,21 @@ from test_fast_paths import _damaged
 from test_laws_dealing import DEAL_2, HEAD, PACKETS, PLAY
 from test_mutations import MUTATIONS, SEEDS
 
-import laws.base
+import laws.ecarte.base
 from adjudicator import Record, read_each, read_one, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.casebook import load_cases
-from adjudicator.court.record import UNJUDGED
-from adjudicator.engine.generate import generate
-from adjudicator.engine.table import Step
-from adjudicator.notation.model import Event
-from laws import EVERY as LAWS
-from laws.base import ALWAYS, NEVER, Always, LawIndex, finds_nothing, may_find
-from laws.dealing import LAW_14
-from laws.view import deal_views
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.casebook import load_cases
+from adjudicator.court.ecarte.record import UNJUDGED
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.engine.ecarte.table import Step
+from adjudicator.notation.ecarte.model import Event
+from laws.ecarte import EVERY as LAWS
+from laws.ecarte.base import ALWAYS, NEVER, Always, LawIndex, finds_nothing, may_find
+from laws.ecarte.dealing import LAW_14
+from laws.ecarte.view import deal_views
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -47,8 +47,8 @@ DATA = Path(__file__).resolve().parent / "data"
 
 
 def _event_kinds() -> frozenset[str]:
-    """The ``kind`` of every event of ``adjudicator.notation.model`` (the members of ``Event``), and
-    ``deal``, the kind of a deal's heading step."""
+    """The ``kind`` of every event of ``adjudicator.notation.ecarte.model`` (the members of
+    ``Event``), and ``deal``, the kind of a deal's heading step."""
     union, *_ = typing.get_args(Event)
     kinds = {member.model_fields["kind"].default for member in typing.get_args(union)}
     return frozenset({*kinds, Step._field_defaults["kind"]})
@@ -66,10 +66,11 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 
 def _deviation_kinds() -> frozenset[str]:
-    """Every kind the engine (``adjudicator/engine/replay.py``) reports: the first argument of each
-    ``self._dev(...)`` call, a string, or a variable whose assignments in the same function
+    """Every kind the engine (``adjudicator/engine/ecarte/replay.py``) reports: the first argument
+    of each ``self._dev(...)`` call, a string, or a variable whose assignments in the same function
     are strings (``kind = "not_following_suit"`` ...)."""
-    tree = ast.parse((ROOT / "adjudicator" / "engine" / "replay.py").read_text(encoding="utf-8"))
+    replay = ROOT / "adjudicator" / "engine" / "ecarte" / "replay.py"
+    tree = ast.parse(replay.read_text(encoding="utf-8"))
     kinds: set[str] = set()
     calls = 0
     for function in ast.walk(tree):
@@ -204,9 +205,9 @@ def _check(records: Iterator[Record], monkeypatch: pytest.MonkeyPatch) -> tuple[
                     + write(record)
                 )
         with_skipping = adjudicate(record, fast=False).model_dump()
-        monkeypatch.setattr(laws.base, "TRIGGERS", False)
+        monkeypatch.setattr(laws.ecarte.base, "TRIGGERS", False)
         without = adjudicate(record, fast=False).model_dump()
-        monkeypatch.setattr(laws.base, "TRIGGERS", True)
+        monkeypatch.setattr(laws.ecarte.base, "TRIGGERS", True)
         assert with_skipping == without, write(record)
     return n, skipped
 
@@ -215,7 +216,7 @@ def test_switched_off_every_law_may_find(monkeypatch: pytest.MonkeyPatch) -> Non
     record = read_one(write(generate(0).record))
     view = deal_views(record)[1]
     assert not all(may_find(view, law) for law in LAWS)
-    monkeypatch.setattr(laws.base, "TRIGGERS", False)
+    monkeypatch.setattr(laws.ecarte.base, "TRIGGERS", False)
     assert all(may_find(view, law) for law in LAWS)
 
 
@@ -260,7 +261,7 @@ def _overscored(seed: int, exposed_in_deal: int | None = None) -> Record:
     """A lawful game with its first point marked as two: every later score line of the game
     differs from the marks. With ``exposed_in_deal``, that deal (by position) also has a card
     of the non-dealer exposed in dealing."""
-    from adjudicator.notation.model import Mark, MarkReason, Packet
+    from adjudicator.notation.ecarte.model import Mark, MarkReason, Packet
 
     record = generate(seed).record
     deals = list(record.deals)
@@ -327,7 +328,7 @@ def test_a_score_line_beside_another_irregularity_tells_everything() -> None:
 
 def test_every_deviation_kind_is_judged() -> None:
     """Each kind of departure the engine reports is judged by a law (``Law.deviations``) or by
-    the court's table of what no law speaks of (``adjudicator.court.record.UNJUDGED``), and
+    the court's table of what no law speaks of (``adjudicator.court.ecarte.record.UNJUDGED``), and
     not by both."""
     by_law = {k for law in LAWS for k in law.deviations}
     unjudged = set(UNJUDGED)
@@ -339,7 +340,7 @@ def test_every_deviation_kind_is_judged() -> None:
 def test_the_index_of_laws_asks_what_may_find_asks() -> None:
     """``LawIndex.that_may_find`` (the laws found from the kinds that tell) is ``may_find``
     asked of every law, in order, on every deal of the casebook and of overscored games."""
-    records = [read_one(c.record) for c in load_cases(ROOT / "cases")]
+    records = [read_one(c.record) for c in load_cases(ROOT / "cases" / "ecarte")]
     records += [_overscored(seed) for seed in range(10)]
     index = LawIndex(LAWS)
     seen = 0

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from adjudicator.shell import lawbook
 from adjudicator.shell.cli import app
-from laws import BY_NUMBER, LAWS
+from laws.ecarte import BY_NUMBER, LAWS
 
 ROOT = Path(__file__).resolve().parent.parent
 LAWS_PAGE = ROOT / "docs" / "laws.md"
@@ -85,8 +85,8 @@ def test_the_cases_folder_is_shown_relative_to_the_working_folder(
 ) -> None:
     root = lawbook.casebook_root()
     assert root is not None
-    monkeypatch.chdir(root.parent)
-    assert "\nCases (in cases):\n" in runner.invoke(app, ["laws", "43"]).stdout
+    monkeypatch.chdir(root.parent.parent)
+    assert "\nCases (in cases/ecarte):\n" in runner.invoke(app, ["laws", "43"]).stdout
 
 
 def test_a_casebook_named_on_the_command_line(runner: CliRunner, tmp_path: Path) -> None:
@@ -133,7 +133,7 @@ def test_docs_laws_md_links_every_case_and_law() -> None:
     root = lawbook.casebook_root()
     assert root is not None
     cases = sorted(p.relative_to(root).as_posix() for p in root.rglob("*.etn"))
-    linked = sorted(part.split(")")[0] for part in text.split("](../cases/")[1:])
+    linked = sorted(part.split(")")[0] for part in text.split("](../cases/ecarte/")[1:])
     assert linked == cases
     for name in linked:
-        assert (LAWS_PAGE.parent / "../cases" / name).is_file()
+        assert (LAWS_PAGE.parent / "../cases/ecarte" / name).is_file()

@@ -13,12 +13,12 @@ import pytest
 from pipeline import Told
 
 from adjudicator import Player, read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.replay import replay
-from laws.base import Finding, Heading, Law, Outcome, Who, Window
-from laws.cutting import LAW_3, LAW_4, LAW_5, LAW_6, LAW_7
-from laws.cutting import LAWS as CUTTING
-from laws.dealing import (
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.replay import replay
+from laws.ecarte.base import Finding, Heading, Law, Outcome, Who, Window
+from laws.ecarte.cutting import LAW_3, LAW_4, LAW_5, LAW_6, LAW_7
+from laws.ecarte.cutting import LAWS as CUTTING
+from laws.ecarte.dealing import (
     LAW_8,
     LAW_9,
     LAW_10,
@@ -34,10 +34,10 @@ from laws.dealing import (
     LAW_20,
     LAW_21,
 )
-from laws.dealing import LAWS as DEALING
-from laws.shuffling import LAW_1, LAW_2
-from laws.shuffling import LAWS as SHUFFLING
-from laws.view import deal_views
+from laws.ecarte.dealing import LAWS as DEALING
+from laws.ecarte.shuffling import LAW_1, LAW_2
+from laws.ecarte.shuffling import LAWS as SHUFFLING
+from laws.ecarte.view import deal_views
 
 A, B = Player.A, Player.B
 

@@ -16,10 +16,10 @@ from collections.abc import Sequence
 import pytest
 
 from adjudicator import Card, Player, read_one
-from adjudicator.engine.queries import announced_in_time
-from adjudicator.engine.replay import replay
-from laws.base import Finding, Heading, Law, Outcome, Who, Window
-from laws.discarding import (
+from adjudicator.engine.ecarte.queries import announced_in_time
+from adjudicator.engine.ecarte.replay import replay
+from laws.ecarte.base import Finding, Heading, Law, Outcome, Who, Window
+from laws.ecarte.discarding import (
     LAW_28,
     LAW_29,
     LAW_30,
@@ -33,12 +33,12 @@ from laws.discarding import (
     LAW_38,
     exchanges,
 )
-from laws.discarding import LAWS as DISCARDING
-from laws.king import LAW_22, LAW_23, LAW_24, LAW_25, king_marks
-from laws.king import LAWS as KING
-from laws.proposing import LAW_26, LAW_27
-from laws.proposing import LAWS as PROPOSING
-from laws.view import deal_views
+from laws.ecarte.discarding import LAWS as DISCARDING
+from laws.ecarte.king import LAW_22, LAW_23, LAW_24, LAW_25, king_marks
+from laws.ecarte.king import LAWS as KING
+from laws.ecarte.proposing import LAW_26, LAW_27
+from laws.ecarte.proposing import LAWS as PROPOSING
+from laws.ecarte.view import deal_views
 
 A, B = Player.A, Player.B
 

@@ -10,18 +10,18 @@ from __future__ import annotations
 import pytest
 
 from adjudicator import Card, Player, read_one
-from adjudicator.engine.rules import CARD_BIT, HAND
-from adjudicator.engine.solve import Position, solve
-from laws.base import Finding, Heading, Law, Outcome, Who, Window
-from laws.incorrect_packs import LAW_45
-from laws.new_cards import LAW_44
-from laws.playing import LAW_39, LAW_40, LAW_41, LAW_42
-from laws.playing import LAWS as PLAYING
-from laws.revoking import LAW_43
-from laws.revoking import LAWS as REVOKING
-from laws.scoring import LAW_46, LAW_47, LAW_48, LAW_49, LAW_50, LAW_51
-from laws.scoring import LAWS as SCORING
-from laws.view import deal_views
+from adjudicator.engine.ecarte.rules import CARD_BIT, HAND
+from adjudicator.engine.ecarte.solve import Position, solve
+from laws.ecarte.base import Finding, Heading, Law, Outcome, Who, Window
+from laws.ecarte.incorrect_packs import LAW_45
+from laws.ecarte.new_cards import LAW_44
+from laws.ecarte.playing import LAW_39, LAW_40, LAW_41, LAW_42
+from laws.ecarte.playing import LAWS as PLAYING
+from laws.ecarte.revoking import LAW_43
+from laws.ecarte.revoking import LAWS as REVOKING
+from laws.ecarte.scoring import LAW_46, LAW_47, LAW_48, LAW_49, LAW_50, LAW_51
+from laws.ecarte.scoring import LAWS as SCORING
+from laws.ecarte.view import deal_views
 
 A, B = Player.A, Player.B
 
@@ -419,7 +419,7 @@ def test_hand_size() -> None:
 def test_42_a_claim_by_a_player_not_at_the_table_is_not_solved() -> None:
     """A show by C in a deal between A and B (found by the fuzz suite: the solver's answer
     is keyed by the deal's two players)."""
-    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.court.ecarte.adjudicate import adjudicate
 
     ruling = adjudicate(read_one("deal 0 A\n  C shows\n"))
     assert ruling.deals and ruling.deals[0].number == 0

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.court.casebook import load_cases
-from laws import LAWS, Heading, Window
+from adjudicator.court.ecarte.casebook import load_cases
+from laws.ecarte import LAWS, Heading, Window
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 HEADINGS = {
     Heading.SHUFFLING: range(1, 3),

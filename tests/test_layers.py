@@ -21,7 +21,7 @@ LAYERS = ("notation", "engine", "laws", "court", "shell")
 
 
 def _modules(folder: str) -> list[Path]:
-    return sorted((ROOT / folder).glob("*.py"))
+    return sorted((ROOT / folder).rglob("*.py"))
 
 
 def _layer(module: str) -> int | None:

@@ -16,12 +16,12 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from adjudicator.court.adjudicate import adjudicate, adjudicate_parts
-from adjudicator.notation.model import Record
-from adjudicator.notation.reader import parse_text
+from adjudicator.court.ecarte.adjudicate import adjudicate, adjudicate_parts
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import parse_text
 
 ROOT = Path(__file__).resolve().parent.parent
-TEXT = (ROOT / "cases/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
+TEXT = (ROOT / "cases/ecarte/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
     encoding="utf-8"
 )
 BOUND = 3.0

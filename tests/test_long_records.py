@@ -27,16 +27,16 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import NotationError, Record, read_each, write
-from adjudicator.court.adjudicate import adjudicate, adjudicate_parts, join_rulings
-from adjudicator.engine.generate import generate
-from adjudicator.notation import reader
-from adjudicator.notation.reader import Portion, join_portions, read_parts
-from adjudicator.notation.writer import write_parts
+from adjudicator.court.ecarte.adjudicate import adjudicate, adjudicate_parts, join_rulings
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.notation.ecarte import reader
+from adjudicator.notation.ecarte.reader import Portion, join_portions, read_parts
+from adjudicator.notation.ecarte.writer import write_parts
 from adjudicator.shell import batch
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 
 
 def casebook_text() -> str:
@@ -380,7 +380,7 @@ def test_deals_without_a_turn_up_wait_in_bounded_number(
 ) -> None:
     # Deal lines with nothing in them: no trump is ever turned up, so no deal could be ruled
     # before the record's end; past MAX_WAITING the oldest are ruled as at the end.
-    from adjudicator.court import adjudicate as court
+    from adjudicator.court.ecarte import adjudicate as court
 
     bare = "".join(f"deal {i + 4} {'AB'[(i + 1) % 2]}\n" for i in range(300))
     (whole,) = list(read_each(irregular(long_record(3)) + bare))

@@ -18,10 +18,10 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read, write
-from adjudicator.engine.generate import generate
+from adjudicator.engine.ecarte.generate import generate
 from adjudicator.shell.cli import app
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 _COMMENT = re.compile(r"\{[^}]*\}|;[^\n]*")
 
 
@@ -51,7 +51,7 @@ def _fmt_keeps_everything(folder: Path) -> int:
 
 
 def test_fmt_keeps_every_fact_and_comment_of_the_casebook(tmp_path: Path) -> None:
-    copy = tmp_path / "cases"
+    copy = tmp_path / "cases" / "ecarte"
     shutil.copytree(CASES, copy)
     assert _fmt_keeps_everything(copy) >= 170
 

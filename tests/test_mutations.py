@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from adjudicator import Card, Player, Record, read_one, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.generate import generate
-from adjudicator.engine.rules import SUIT_MASK, is_king_of
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.engine.ecarte.rules import SUIT_MASK, is_king_of
 from adjudicator.notation.cards import ALL_CARDS
-from adjudicator.notation.model import Announce, Mark, MarkReason, Packet, Trick
+from adjudicator.notation.ecarte.model import Announce, Mark, MarkReason, Packet, Trick
 
 SEEDS = range(0, 60)
 

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.notation.ecarte.reader import read_each
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.numbers import MAX_DIGITS, is_number, number, number_problem
-from adjudicator.notation.reader import read_each
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORD = (ROOT / "cases/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
+RECORD = (ROOT / "cases/ecarte/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
     encoding="utf-8"
 )
 
@@ -102,7 +102,7 @@ def test_no_int_on_text_outside_the_numbers_module() -> None:
     ``adjudicator.notation.numbers`` or added here after review."""
     allowed = {
         ("adjudicator/notation/numbers.py", 'return int(text.lstrip("0") or "0")'),
-        ("adjudicator/court/worth.py", "return int(r) if r == int(r) else r"),  # a float
+        ("adjudicator/court/ecarte/worth.py", "return int(r) if r == int(r) else r"),  # a float
         ("adjudicator/shell/batch.py", "clean=int(clean)"),  # a bool
         ("adjudicator/shell/batch.py", "int(signal.SIGKILL)"),  # a signal number
         ("adjudicator/shell/rulers.py", "int(words[1])"),  # /proc/self/status, not a record

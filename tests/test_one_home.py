@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-COURT = sorted((ROOT / "adjudicator" / "court").glob("*.py"))
+COURT = sorted((ROOT / "adjudicator" / "court").rglob("*.py"))
 CODE = sorted(
     p
     for folder in ("adjudicator", "laws")

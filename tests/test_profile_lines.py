@@ -36,8 +36,8 @@ from adjudicator import (
     read_one,
     write,
 )
-from adjudicator.notation.lexer import ADVICE_WORDS, KEYWORDS, LineLexer
-from adjudicator.notation.model import (
+from adjudicator.notation.ecarte.lexer import ADVICE_WORDS, KEYWORDS, LineLexer
+from adjudicator.notation.ecarte.model import (
     Accept,
     Advise,
     Claim,
@@ -53,9 +53,9 @@ from adjudicator.notation.model import (
     Refuse,
     SitOut,
 )
-from adjudicator.notation.reader import _lines_of_text, _parser, reference_parser
-from adjudicator.notation.shapes import build_record
-from adjudicator.notation.writer import event_text
+from adjudicator.notation.ecarte.reader import _lines_of_text, _parser, reference_parser
+from adjudicator.notation.ecarte.shapes import build_record
+from adjudicator.notation.ecarte.writer import event_text
 
 A, B, C = Player.A, Player.B, Player.C
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from adjudicator import read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.ruling import RecordRuling
-from adjudicator.engine.profile import with_rules
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.ruling import RecordRuling
+from adjudicator.engine.ecarte.profile import with_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "profiles"
 

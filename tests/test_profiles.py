@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.ruling import GameRuling
-from adjudicator.court.series import series_of
-from adjudicator.engine.profile import (
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.ruling import GameRuling
+from adjudicator.court.ecarte.series import series_of
+from adjudicator.engine.ecarte.profile import (
     ALIASES,
     CLUB,
     PROFILES,
@@ -25,17 +25,24 @@ from adjudicator.engine.profile import (
     profile_of,
     with_rules,
 )
-from adjudicator.engine.replay import final_table
-from adjudicator.engine.rules import above, beats, cards_of, cut_rank, legal_follows, offer_in_time
+from adjudicator.engine.ecarte.replay import final_table
+from adjudicator.engine.ecarte.rules import (
+    above,
+    beats,
+    cards_of,
+    cut_rank,
+    legal_follows,
+    offer_in_time,
+)
 from adjudicator.notation.cards import Card, Player, Suit
+from adjudicator.notation.ecarte.model import RULE_PROFILES, Record
+from adjudicator.notation.ecarte.reader import read_each
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import RULE_PROFILES, Record
-from adjudicator.notation.reader import read_each
 from adjudicator.shell.cli import app
-from laws import RULES, cite
+from laws.ecarte import RULES, cite
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "cases"
+CASES = ROOT / "cases" / "ecarte"
 
 
 def c(code: str) -> Card:
@@ -263,7 +270,7 @@ RUBBER = CASES / "profile-rubber" / "best-of-five.etn"
 def test_check_names_each_game_law_46_values_and_each_rubber(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from adjudicator.notation import reader
+    from adjudicator.notation.ecarte import reader
 
     runner = CliRunner()
     whole = runner.invoke(app, ["check", "-j", "1", str(RUBBER)])

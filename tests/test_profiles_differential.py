@@ -1,7 +1,7 @@
 """The club code's rulings are unchanged by the rule profiles (issue 14).
 
 ``tests/data/club_rulings_before_profiles.json.gz`` holds the ruling on every record of the
-club casebook (``cases/law-*``) as the program gave it before the profiles were built (commit
+club casebook (``cases/ecarte/law-*``) as the program gave it before the profiles were built (commit
 22f9c59). Every ruling today must be the same, but for what the profiles add beside it: the
 ``rules`` it was ruled under, the ``series`` (none under the club code) and each game's
 ``against``. Then each club record is ruled again under every profile that cannot touch it (its
@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from adjudicator import read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.engine.profile import with_rules
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.profile import with_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = ROOT / "tests" / "data" / "club_rulings_before_profiles.json.gz"
-RECORDS = sorted((ROOT / "cases").glob("law-*/*.etn"))
+RECORDS = sorted((ROOT / "cases" / "ecarte").glob("law-*/*.etn"))
 
 
 def _without_profiles(ruling: dict[str, Any]) -> dict[str, Any]:

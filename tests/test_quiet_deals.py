@@ -1,4 +1,4 @@
-"""The adjudicator skips the laws for a deal ``laws.view.quiet`` calls quiet; here every law
+"""The adjudicator skips the laws for a deal ``laws.ecarte.view.quiet`` calls quiet; here every law
 is run on such deals anyway, over the casebook and over generated and mutated games, and must
 find nothing."""
 
@@ -11,12 +11,12 @@ import pytest
 from test_mutations import MUTATIONS
 
 from adjudicator import Record, read_one, write
-from adjudicator.court.casebook import load_cases
-from adjudicator.engine.generate import generate
-from laws import LAWS
-from laws.view import deal_views, quiet
+from adjudicator.court.ecarte.casebook import load_cases
+from adjudicator.engine.ecarte.generate import generate
+from laws.ecarte import LAWS
+from laws.ecarte.view import deal_views, quiet
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 
 def _check(record: Record) -> int:

@@ -15,12 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.notation.reader import read_each, read_one
-from adjudicator.notation.writer import write
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.notation.ecarte.reader import read_each, read_one
+from adjudicator.notation.ecarte.writer import write
 from adjudicator.shell.cli import app
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 REVOKE = CASES / "law-43-revoke" / "replay-worth-two.etn"
 EXPOSED = CASES / "law-13-exposed-in-dealing" / "non-dealer-card-exposed.etn"
 KING = CASES / "law-17-dealer-too-many" / "king-marked-then-fresh-deal.etn"

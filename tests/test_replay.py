@@ -5,7 +5,8 @@
   hand computation, written here, never read back from the engine.
 * Irregular plays (a revoke, a failure to win, a failure to trump) replay to the end and are
   reported at their line and column.
-* Generated games (``adjudicator.engine.generate``) replay without a deviation and agree with the
+* Generated games (``adjudicator.engine.ecarte.generate``) replay without a deviation and agree with
+the
   generator's own tally; every card the generator played was lawful.
 * The rule of play (follow suit, win if able, trump if void and able) and the winner of a trick
   are checked against naive implementations written straight from the laws' words.
@@ -25,8 +26,8 @@ from hypothesis import strategies as st
 from pipeline import Told
 
 from adjudicator import ALL_CARDS, Card, Player, Suit, read_one, write
-from adjudicator.engine.generate import generate
-from adjudicator.engine.queries import (
+from adjudicator.engine.ecarte.generate import generate
+from adjudicator.engine.ecarte.queries import (
     Unknown,
     announced_in_time,
     entitled_marks,
@@ -38,10 +39,10 @@ from adjudicator.engine.queries import (
     to_act,
     tricks_won,
 )
-from adjudicator.engine.replay import final_table, replay
-from adjudicator.engine.rules import cards_of, legal_follows, mask, trick_winner
-from adjudicator.engine.table import DealState, Step
-from adjudicator.notation.model import (
+from adjudicator.engine.ecarte.replay import final_table, replay
+from adjudicator.engine.ecarte.rules import cards_of, legal_follows, mask, trick_winner
+from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.notation.ecarte.model import (
     Accept,
     Deal,
     Discard,

@@ -27,6 +27,7 @@ from adjudicator.shell.cli import app
 EXAMPLE = (
     Path(__file__).resolve().parent.parent
     / "cases"
+    / "ecarte"
     / "law-09-misdeal"
     / ("notation-spec-example.etn")
 )

@@ -28,8 +28,8 @@ from test_long_records import generated_games, irregular, long_record
 from typer.testing import CliRunner
 
 from adjudicator import NotationError, Record, read_each, write
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.notation import reader
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.notation.ecarte import reader
 from adjudicator.shell import batch, referee, spool
 from adjudicator.shell.cli import app
 from adjudicator.shell.referee import (
@@ -41,7 +41,7 @@ from adjudicator.shell.referee import (
 )
 from adjudicator.shell.serve import rule_text
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 N = 16
 """Deals in the shorter record of the memory tests."""

@@ -30,11 +30,11 @@ from strategies import (
 
 from adjudicator import read, read_one, write, write_all
 from adjudicator.notation.cards import Player, Suit
-from adjudicator.notation.model import Claim, Deal, Lead, Propose, Record, Tag, Trick
-from adjudicator.notation.writer import event_text
+from adjudicator.notation.ecarte.model import Claim, Deal, Lead, Propose, Record, Tag, Trick
+from adjudicator.notation.ecarte.writer import event_text
 
 SPEC_EXAMPLE = (
-    Path(__file__).resolve().parent.parent / "cases/law-09-misdeal/notation-spec-example.etn"
+    Path(__file__).resolve().parent.parent / "cases/ecarte/law-09-misdeal/notation-spec-example.etn"
 )
 
 PROPERTY = settings(

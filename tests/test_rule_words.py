@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from adjudicator.shell.cli import app
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 
 def _outputs(case: str) -> tuple[str, str]:

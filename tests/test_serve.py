@@ -37,7 +37,7 @@ from adjudicator.shell.serve import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-GOOD = ROOT / "cases" / "law-43-revoke" / "replay-worth-two.etn"
+GOOD = ROOT / "cases" / "ecarte" / "law-43-revoke" / "replay-worth-two.etn"
 """A record with a revoke (law 43): Mr. Anstey and Mr. Bourke."""
 
 TYPO = GOOD.read_text(encoding="utf-8").replace("  B: KH QH 9D", "  B: KH QH 9X")

@@ -32,7 +32,9 @@ from adjudicator.shell.serve import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-GOOD = (ROOT / "cases" / "law-43-revoke" / "replay-worth-two.etn").read_text(encoding="utf-8")
+GOOD = (ROOT / "cases" / "ecarte" / "law-43-revoke" / "replay-worth-two.etn").read_text(
+    encoding="utf-8"
+)
 """A small record (a revoke, law 43): ruled in a few milliseconds."""
 
 TIMEOUT = 10

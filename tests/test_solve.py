@@ -1,4 +1,4 @@
-"""The exact solver (:mod:`adjudicator.engine.solve`) against a plain minimax written here
+"""The exact solver (:mod:`adjudicator.engine.ecarte.solve`) against a plain minimax written here
 independently: on 2,000 random positions (hands of one to five cards, a card led or not, each
 trump and none), the tricks, each card's value and cost, and a principal line that makes them.
 Then the solver read from the table (``solve_deal``): the marks of the point, the vole and law 49.
@@ -15,9 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read_one
-from adjudicator.engine.queries import Unknown
-from adjudicator.engine.replay import replay
-from adjudicator.engine.solve import Position, position_of, solve, solve_deal
+from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.replay import replay
+from adjudicator.engine.ecarte.solve import Position, position_of, solve, solve_deal
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
 from adjudicator.shell.cli import app
 
@@ -254,7 +254,7 @@ def test_replay_analyse_marks_an_unlawful_card() -> None:
 
 
 def test_replay_analyse_costs_agree_with_the_plain_minimax() -> None:
-    from adjudicator.engine.generate import generate
+    from adjudicator.engine.ecarte.generate import generate
     from adjudicator.shell.show import summarise
 
     checked = costly = 0
@@ -314,8 +314,8 @@ def test_fosters_count_of_dealer_hands() -> None:
     # The player holds one trump and the turn-up is another: six trumps among the 26 cards he
     # has not seen. Of the 65,780 hands the dealer may hold, 44,574 have fewer than two trumps
     # (Foster's figure: 15,504 with none and 29,070 with one).
-    from adjudicator.engine.chances import hands_of
-    from adjudicator.engine.rules import SUIT_MASK, mask
+    from adjudicator.engine.ecarte.chances import hands_of
+    from adjudicator.engine.ecarte.rules import SUIT_MASK, mask
 
     seen = mask(
         Card.parse(c) for c in ["KH", "QH", "9S", "AC", "7D", "8C"]
@@ -336,7 +336,7 @@ def test_fosters_count_of_dealer_hands() -> None:
 
 
 def test_chances_over_every_dealer_hand() -> None:
-    from adjudicator.engine.chances import chances
+    from adjudicator.engine.ecarte.chances import chances
 
     deal = steps_of(STANDS)[-1].table.deal
     assert deal is not None
@@ -356,7 +356,7 @@ def test_chances_over_every_dealer_hand() -> None:
 def test_chances_agree_with_the_plain_minimax() -> None:
     # Two of the dealer's cards not written: every placement of the unseen cards, solved by
     # the independent minimax, tallied.
-    from adjudicator.engine.chances import chances
+    from adjudicator.engine.ecarte.chances import chances
 
     text = STANDS.replace("A: ?? ?? ??", "A: JC ?? 7H").replace("A: ?? ??", "A: 8D ??")
     deal = steps_of(text)[-1].table.deal
@@ -387,7 +387,7 @@ def test_ecarte_solve_gives_the_chances_when_cards_are_unknown(tmp_path: Path) -
 
 
 def test_chances_shared_among_processes_are_the_same() -> None:
-    from adjudicator.engine.chances import chances
+    from adjudicator.engine.ecarte.chances import chances
 
     text = "deal 1 A\n  B: KH QH 9S 7C 8C\n  A: ?? ?? ?? ?? ??\n  turn 9D\n  B plays\n"
     deal = list(replay(read_one(text)))[-1].table.deal
@@ -418,6 +418,6 @@ def test_a_position_from_the_older_english_hoyle() -> None:
 
 
 def _hand(text: str) -> int:
-    from adjudicator.engine.rules import mask
+    from adjudicator.engine.ecarte.rules import mask
 
     return mask(Card.parse(c) for c in text.split(" "))

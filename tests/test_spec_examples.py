@@ -52,8 +52,8 @@ from adjudicator import (
     write,
     write_all,
 )
-from adjudicator.notation.lexer import KEYWORDS
-from adjudicator.notation.model import (
+from adjudicator.notation.ecarte.lexer import KEYWORDS
+from adjudicator.notation.ecarte.model import (
     Abandon,
     Accept,
     Announce,
@@ -88,7 +88,7 @@ from adjudicator.notation.model import (
     Turn,
     Unmark,
 )
-from adjudicator.notation.reader import reference_parser
+from adjudicator.notation.ecarte.reader import reference_parser
 
 DATA = Path(__file__).parent / "data" / "spec"
 LINES = DATA / "lines"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from adjudicator import read_one
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.ruling import RecordRuling
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.ruling import RecordRuling
 
-CASES = Path(__file__).resolve().parent.parent / "cases"
+CASES = Path(__file__).resolve().parent.parent / "cases" / "ecarte"
 
 WAYS = [
     (

@@ -52,15 +52,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
 
-from adjudicator.engine.profile import with_rules
+from adjudicator.engine.ecarte.profile import with_rules
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
-from adjudicator.notation.model import Record
-from adjudicator.notation.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from adjudicator.court.ruling import RecordRuling
+    from adjudicator.court.ecarte.ruling import RecordRuling
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -708,7 +708,7 @@ def rule(
 
     ``full``: in text, the full ruling for a referee (``ecarte rule``) instead of one line a
     finding."""
-    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.court.ecarte.adjudicate import adjudicate
     from adjudicator.shell.report import check_lines, render_ruling
 
     if part.notice is not None:
@@ -773,9 +773,9 @@ def _rule_long(
     exactly what the ruling of the whole record would print (:mod:`adjudicator.shell.spool`).
     A part that cannot be read ends the ruling there: the deals before it are ruled, and the
     errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
-    from adjudicator.court.adjudicate import adjudicate_parts
-    from adjudicator.court.plain import tags_of
-    from adjudicator.court.series import series_of
+    from adjudicator.court.ecarte.adjudicate import adjudicate_parts
+    from adjudicator.court.ecarte.plain import tags_of
+    from adjudicator.court.ecarte.series import series_of
     from adjudicator.shell.report import (
         RulingText,
         claim_lines,
@@ -1050,8 +1050,8 @@ def _pooled(
     """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
     results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
     workers at once."""
-    from adjudicator.court import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
-    from adjudicator.notation.reader import read_one
+    from adjudicator.court.ecarte import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
+    from adjudicator.notation.ecarte.reader import read_one
 
     read_one("deal 1 A\n")  # the parser, built before the fork, is shared
     methods = multiprocessing.get_all_start_methods()

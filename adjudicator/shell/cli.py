@@ -33,17 +33,17 @@ from typing import IO, Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import Record
-from adjudicator.notation.numbers import is_number
-from adjudicator.notation.numbers import number as number_of
-from adjudicator.notation.reader import (
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import (
     Portion,
     PortionDeals,
     join_portions,
     read_each,
     read_parts,
 )
+from adjudicator.notation.errors import NotationError
+from adjudicator.notation.numbers import is_number
+from adjudicator.notation.numbers import number as number_of
 from adjudicator.shell import batch, formatting
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
@@ -216,7 +216,7 @@ def _check_rules(value: str | None) -> str | None:
     profile is a usage error (exit 2)."""
     if value is None:
         return None
-    from adjudicator.engine.profile import UnknownProfile, profile_named
+    from adjudicator.engine.ecarte.profile import UnknownProfile, profile_named
 
     try:
         return profile_named(value).name
@@ -671,7 +671,7 @@ def laws(
     'revoking' and 'revoked'). Exit 2 when no law answers.
     """
     from adjudicator.shell import lawbook
-    from laws import BY_NUMBER, EVERY
+    from laws.ecarte import BY_NUMBER, EVERY
 
     def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
@@ -836,7 +836,7 @@ def advise(
     the chance of the game from the score). Options the record cannot weigh are listed and
     said to be not valued. Exit status as for 'check'.
     """
-    from adjudicator.court.adjudicate import adjudicate
+    from adjudicator.court.ecarte.adjudicate import adjudicate
     from adjudicator.shell.report import advice_data, render_advice
 
     def each(name: str, record: Record, status: _Status) -> Any:
@@ -947,7 +947,7 @@ def schema(
         if ruling:
             from pydantic import TypeAdapter
 
-            from adjudicator.court.ruling import FileRuling
+            from adjudicator.court.ecarte.ruling import FileRuling
 
             document = TypeAdapter(list[FileRuling]).json_schema()
             document["title"] = "The rulings on the files given, an entry a file"
@@ -975,7 +975,7 @@ def rules_command(
     Rules tag; 'check', 'rule', 'replay' and 'advise' take '--rules NAME' to override it.
     Exit 2 when no profile has the name.
     """
-    from adjudicator.engine.profile import PROFILES, UnknownProfile, profile_named
+    from adjudicator.engine.ecarte.profile import PROFILES, UnknownProfile, profile_named
     from adjudicator.shell.lawbook import profile_data, render_profile
 
     def run(status: _Status) -> None:

@@ -37,10 +37,10 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO
 
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_each, read_parts
+from adjudicator.notation.ecarte.writer import write, write_all, write_parts
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import Record
-from adjudicator.notation.reader import Portion, PortionDeals, read_each, read_parts
-from adjudicator.notation.writer import write, write_all, write_parts
 from adjudicator.shell import batch
 
 

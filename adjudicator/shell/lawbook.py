@@ -14,10 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine.profile import PROFILES, Profile
+from adjudicator.engine.ecarte.profile import PROFILES, Profile
 from adjudicator.shell.report import capital
-from laws import EVERY, LAWS, Law
-from laws.base import FIRST_RULE, citation
+from laws.ecarte import EVERY, LAWS, Law
+from laws.ecarte.base import FIRST_RULE, citation
 
 _WORD = re.compile(r"[^\W\d_]+")
 """A word of a title, summary or query: letters only (``é`` included)."""
@@ -29,10 +29,10 @@ _SUFFIXES = ("ing", "ed", "es", "s", "e")
 def casebook_root() -> Path | None:
     """Where the casebook is: inside the installed package, else at the top of a checkout;
     ``None`` if neither is there."""
-    packaged = resources.files("adjudicator").joinpath("cases")
+    packaged = resources.files("adjudicator").joinpath("cases/ecarte")
     if packaged.is_dir():
         return Path(str(packaged))
-    checkout = Path(__file__).resolve().parents[2] / "cases"
+    checkout = Path(__file__).resolve().parents[2] / "cases" / "ecarte"
     return checkout if checkout.is_dir() else None
 
 
@@ -200,7 +200,7 @@ def laws_json(laws: Sequence[Law], root: Path | None) -> dict[str, Any]:
     }
 
 
-MARKDOWN_CASES = "../cases"
+MARKDOWN_CASES = "../cases/ecarte"
 """Where ``docs/laws.md`` links the casebook to (the ``docs`` folder is beside ``cases``)."""
 
 
@@ -301,8 +301,8 @@ def _profiles_markdown(root: Path | None) -> list[str]:
 
 
 def profile_rules(profile: Profile) -> list[Law]:
-    """The rules ``profile`` adds (``laws.profiles.RULE_OF``), in number order."""
-    from laws.profiles import RULE_OF
+    """The rules ``profile`` adds (``laws.ecarte.profiles.RULE_OF``), in number order."""
+    from laws.ecarte.profiles import RULE_OF
 
     return sorted(
         (RULE_OF[f] for f in profile.features if f in RULE_OF), key=lambda law: law.number

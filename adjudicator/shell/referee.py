@@ -13,7 +13,7 @@ text), so that a printed ruling can be matched to its record.
 
 The report is written as the records are ruled, a deal at a time, so that what is held does
 not grow with the length of a record or of the file (:func:`write_report`): a long record is
-read in parts and ruled in pieces (:func:`adjudicator.court.adjudicate.adjudicate_parts`),
+read in parts and ruled in pieces (:func:`adjudicator.court.ecarte.adjudicate.adjudicate_parts`),
 the file's lines are read alongside, and each deal is rendered once nothing more can come for
 it. What can be written only later waits in spooled temporary files (in memory up to a
 megabyte, on disk beyond: :mod:`adjudicator.shell.spool`): the rendered deals, the score
@@ -56,15 +56,15 @@ from typing import IO, Any
 import jinja2
 import markupsafe
 
-from adjudicator.court.adjudicate import MAX_WAITING, adjudicate, adjudicate_parts
-from adjudicator.court.ruling import ClaimRuling, DealRuling, FindingRuling, RecordRuling
-from adjudicator.court.series import series_of
-from adjudicator.engine.replay import game_target
+from adjudicator.court.ecarte.adjudicate import MAX_WAITING, adjudicate, adjudicate_parts
+from adjudicator.court.ecarte.ruling import ClaimRuling, DealRuling, FindingRuling, RecordRuling
+from adjudicator.court.ecarte.series import series_of
+from adjudicator.engine.ecarte.replay import game_target
 from adjudicator.notation import numbers
+from adjudicator.notation.ecarte.model import Deal, Record
+from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_parts
+from adjudicator.notation.ecarte.writer import write, write_parts
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
-from adjudicator.notation.model import Deal, Record
-from adjudicator.notation.reader import Portion, PortionDeals, read_parts
-from adjudicator.notation.writer import write, write_parts
 from adjudicator.shell.batch import program_version, under_rules
 from adjudicator.shell.report import (
     capital,
@@ -77,7 +77,7 @@ from adjudicator.shell.report import (
 )
 from adjudicator.shell.show import deal_summaries
 from adjudicator.shell.spool import BLOCK, SPOOL_BYTES, Spooled
-from laws import BY_NUMBER, cite
+from laws.ecarte import BY_NUMBER, cite
 
 SEATS = ("A", "B", "C")
 """The seats a record may have: A and B, and C in pool écarté (a record shows those its ruling
@@ -96,7 +96,7 @@ deal comes at the latest with the ruling of the deal after it (as for the text o
 
 MAX_PENDING = MAX_WAITING + 2 * PIECE + LAG
 """The most deals held before they are rendered. A deal waits for its ruling (the court holds
-up to :data:`~adjudicator.court.adjudicate.MAX_WAITING` deals that no trump has followed) and
+up to :data:`~adjudicator.court.ecarte.adjudicate.MAX_WAITING` deals that no trump has followed) and
 for the end of its game (a correction of the game in progress may still come: law 51); past
 this many, the oldest is rendered anyway: a correction that comes later for one of its lines
 is then in the table of corrections but not beside the line."""
@@ -148,7 +148,7 @@ def source_lines(data: bytes) -> list[str]:
 
 
 def record_hash(record: Record) -> str:
-    """The SHA-256 of the record's canonical text (:func:`adjudicator.notation.writer.write`,
+    """The SHA-256 of the record's canonical text (:func:`adjudicator.notation.ecarte.writer.write`,
     as UTF-8), in hex: what matches a printed ruling to its record."""
     return hashlib.sha256(write(record).encode("utf-8")).hexdigest()
 

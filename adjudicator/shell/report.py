@@ -6,11 +6,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from adjudicator.court.ruling import OptionWorth, RecordRuling
-from adjudicator.court.series import series_of
-from adjudicator.engine.fresh import ON_SAMPLES, fresh_deals
-from adjudicator.engine.profile import Feature, profile_named
-from laws import BY_NUMBER, cite
+from adjudicator.court.ecarte.ruling import OptionWorth, RecordRuling
+from adjudicator.court.ecarte.series import series_of
+from adjudicator.engine.ecarte.fresh import ON_SAMPLES, fresh_deals
+from adjudicator.engine.ecarte.profile import Feature, profile_named
+from laws.ecarte import BY_NUMBER, cite
 
 
 def _law_title(number: int) -> str:
@@ -100,8 +100,8 @@ def render_ruling(path: str, ruling: RecordRuling) -> str:
 
 class RulingText:
     """The full ruling of :func:`render_ruling`, made from the pieces of a ruling as they come
-    (:func:`adjudicator.court.adjudicate.adjudicate_parts`), for a record too long to hold: each
-    deal is written once nothing more can come for it (a finding about a deal comes at the
+    (:func:`adjudicator.court.ecarte.adjudicate.adjudicate_parts`), for a record too long to hold:
+    each deal is written once nothing more can come for it (a finding about a deal comes at the
     latest with the ruling of the deal after it), and the sections that end the ruling (notes,
     corrections, the trace) wait in spooled files."""
 

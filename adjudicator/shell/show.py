@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from adjudicator.court.adjudicate import ruled_replay
-from adjudicator.engine.profile import Feature
-from adjudicator.engine.queries import Unknown
-from adjudicator.engine.solve import position_of, solve
-from adjudicator.engine.table import SEAT, DealState, Holding, Step
+from adjudicator.court.ecarte.adjudicate import ruled_replay
+from adjudicator.engine.ecarte.profile import Feature
+from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.solve import position_of, solve
+from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Step
 from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.model import Deal, Record
-from adjudicator.notation.writer import event_text
+from adjudicator.notation.ecarte.model import Deal, Record
+from adjudicator.notation.ecarte.writer import event_text
 
 
 def _hand(h: Holding) -> str:

@@ -2,7 +2,7 @@
 
 For each deal whose cards at play are known, the position is taken where the play begins (the
 exchange over, before the first card), or just before the line asked for (``--at LINE``), and
-the engine's solver (:mod:`adjudicator.engine.solve`) gives the tricks each player takes with
+the engine's solver (:mod:`adjudicator.engine.ecarte.solve`) gives the tricks each player takes with
 both playing their best, what each card the player to move may play is worth and costs him,
 the principal line of play, and the marks the hand would give. A deal whose cards are not all
 known says which are not.
@@ -16,13 +16,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.court.adjudicate import ruled_replay
-from adjudicator.engine.chances import Chances, chances
-from adjudicator.engine.profile import Feature
-from adjudicator.engine.queries import Unknown
-from adjudicator.engine.solve import DealSolution, solve_deal
-from adjudicator.engine.table import DealState, Step
-from adjudicator.notation.model import Deal, Record
+from adjudicator.court.ecarte.adjudicate import ruled_replay
+from adjudicator.engine.ecarte.chances import Chances, chances
+from adjudicator.engine.ecarte.profile import Feature
+from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.solve import DealSolution, solve_deal
+from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.notation.ecarte.model import Deal, Record
 
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 

@@ -1,8 +1,9 @@
 """The output of a long record, gathered while its parts are ruled, without holding it.
 
-A long record (read in parts, :class:`adjudicator.notation.reader.Portion`) is ruled in pieces
-(:func:`adjudicator.court.adjudicate.adjudicate_parts`). Its output must be what the ruling of
-the whole record would print, byte for byte, but the order of that output is not the order in
+A long record (read in parts, :class:`adjudicator.notation.ecarte.reader.Portion`) is ruled in
+pieces
+(:func:`adjudicator.court.ecarte.adjudicate.adjudicate_parts`). Its output must be what the ruling
+of the whole record would print, byte for byte, but the order of that output is not the order in
 which the pieces come: ``check`` prints every finding of a record, then every correction, then
 every claim not upheld; the JSON of a ruling lists findings, notes, claims, deals, corrections
 and the trace one after the other. What cannot be written yet waits in spooled temporary files
@@ -17,8 +18,8 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
 
-from adjudicator.court.ruling import RecordRuling
-from adjudicator.court.series import series_of
+from adjudicator.court.ecarte.ruling import RecordRuling
+from adjudicator.court.ecarte.series import series_of
 
 SPOOL_BYTES = 1 << 20
 """What a spool holds in memory before it goes to disk."""

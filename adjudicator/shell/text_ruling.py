@@ -11,11 +11,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from adjudicator.court.adjudicate import adjudicate
-from adjudicator.court.ruling import RecordRuling
+from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.court.ecarte.ruling import RecordRuling
+from adjudicator.notation.ecarte.model import Record
+from adjudicator.notation.ecarte.reader import read_each
 from adjudicator.notation.errors import NotationError
-from adjudicator.notation.model import Record
-from adjudicator.notation.reader import read_each
 from adjudicator.shell.referee import report_html, source_lines
 from adjudicator.shell.replies import _json_bytes
 

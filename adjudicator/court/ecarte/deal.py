@@ -1,0 +1,414 @@
+"""A deal ruled: its outcome, the marks each player may make for it, the corrections to the score
+sheet, and the trace of laws behind them. What each player may mark is the laws' combination
+(:mod:`laws.ecarte.allowed`); each mark taken down cites the law whose finding answers for it, from
+the laws' data, never by number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from adjudicator.court.ecarte.judge import Judge
+from adjudicator.court.ecarte.record import record_findings
+from adjudicator.court.ecarte.ruling import (
+    Correction,
+    DealRuling,
+    TraceEntry,
+    TraceStep,
+)
+from adjudicator.court.ecarte.worth import option_worths, perfect_replay
+from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.table import DealState
+from adjudicator.notation.ecarte.model import (
+    Mark,
+    MarkReason,
+    Unmark,
+)
+from laws.ecarte import LAWS, cite
+from laws.ecarte.allowed import Allowed, allowed_marks
+from laws.ecarte.base import Correcting, Finding
+from laws.ecarte.facts import replaced_marks
+from laws.ecarte.view import DealView
+
+SEVERITY = {
+    "void": 5,
+    "fresh_deal": 4,
+    "replay": 3,
+    "rectified": 2,
+    "undetermined": 1,
+    "stands": 0,
+}
+
+
+def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -> list[TraceEntry]:
+    """The chain of laws behind a deal's ruling, in the record's order: each finding and the
+    fate of each option it gave, each claim judged, each note; then what the laws make of the
+    marks (a cap that binds, a king taken), the outcome and the corrections."""
+    n = deal.number
+    links: list[tuple[int, TraceEntry]] = []
+
+    def link(
+        at: int | None, law: int | None, step: TraceStep, text: str, number: int | None = n
+    ) -> None:
+        entry = TraceEntry(deal=number, law=law, step=step, line=at, text=text)
+        links.append((at or 0, entry))
+
+    taken_at: set[tuple[int | None, int | None]] = set()  # (law, line) of options taken
+    for f in judged.findings:
+        who = f" by {f.offender}" if f.offender else ""
+        link(f.line, f.law, "finding", f"{f.kind.replace('_', ' ')}{who}", f.deal)
+        for o in f.options:
+            at = f" (line {o.line})" if o.line else ""
+            if o.who is None:  # no one chooses: the law requires it
+                done = {"taken": "done", "open": "due", "expired": "not done"}
+                text = f"required: {o.name}: {done.get(o.status, o.status)}{at}"
+            else:
+                text = f"{o.name}: {o.status}{at}"
+            link(o.line or f.line, f.law, "option", text, f.deal)
+            if o.status == "taken":
+                taken_at.add((f.law, o.line))
+    for c in judged.claims:
+        if c.upheld and (c.law, c.line) in taken_at:
+            continue  # the option it took is linked already, at its line
+        link(c.line, c.law, "claim", f"{c.player} {c.claim}: {c.verdict}")
+    for note in judged.notes:
+        link(note.line, note.law, "note", note.kind.replace("_", " "))
+    links.sort(key=lambda pair: pair[0])
+    tail: list[tuple[int, TraceEntry]] = links
+    links = []  # what follows comes after the record's lines, in this order
+    for q, a in judged.allowed.items():
+        if a.cap is not None:
+            link(a.cap.line, a.cap.law, "cap", f"{q} marks at most {a.hand} for the hand")
+        if a.king_answer is not None and a.king_entitled > a.king:
+            link(a.king_answer.line, a.king_answer.law, "king", f"{q} may not mark the king")
+    if deal.outcome != "stands" or deal.laws:
+        cited = ", ".join(str(x) for x in deal.laws)
+        laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
+        link(deal.line, deal.decided_by, "outcome", f"{deal.outcome.replace('_', ' ')}{laws}")
+    for corr in corrections:
+        sign = "+" if corr.points > 0 else ""
+        link(corr.line, corr.law, "correction", f"{corr.player} {sign}{corr.points}", corr.deal)
+    return [entry for _, entry in (*tail, *links)]
+
+
+def _early_marks(view: DealView | None) -> dict[str, int]:
+    """Marks made in a deal before its trump is turned: they may be for the deal before."""
+    out = dict.fromkeys(_SEATS, 0)
+    if view is None:
+        return out
+    for s in view.steps:
+        k = s.kind
+        if k == "turn":
+            break
+        if k in ("mark", "unmark") and s.table.deal is not None and s.table.deal.marks:
+            player, points = s.table.deal.marks[-1]
+            if player.value in out:
+                out[player.value] += points
+    return out
+
+
+def rule_deal(
+    view: DealView,
+    final: DealState,
+    judged: Judge,
+    next_view: DealView | None,
+    lent: dict[str, int],
+    owed: dict[str, int],
+    refind: Callable[[DealView], list[Finding]] | None = None,
+    *,
+    advise: bool = False,
+) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
+    """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
+    before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
+    taken down from each player earlier in the game, which a mark he takes down himself here
+    settles. Returns the ruling, the corrections, the marks this deal claims from the next
+    deal's early marks, and the marks of ``owed`` settled here.
+
+    What each player may mark is :func:`laws.ecarte.allowed.allowed_marks` (how the laws' effects
+    combine is stated there); each mark taken down cites the law whose finding answers for it
+    (the one that takes his king, the cap that binds, a re-reckoning), else the law that
+    corrects an overscore; a mark still owed cites the law that corrects an omission.
+
+    ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
+    the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
+    with ``advise``, the options of the deal are valued (:func:`option_worths`)."""
+    outcome = "stands"
+    laws: list[int] = []
+    how = "the deal stands"
+    decided_by: int | None = None
+    for f in judged.found:
+        if f.outcome is not None and SEVERITY[str(f.outcome)] > SEVERITY[outcome]:
+            outcome, how = str(f.outcome), f"{cite(f.law)}: {f.default or f.message}"
+            laws.append(f.law)
+            decided_by = f.law
+    for name, law, words in judged.taken_outcomes():
+        if SEVERITY.get(name, 0) > SEVERITY[outcome]:
+            outcome, how = name, words
+            laws.append(law)
+            decided_by = law
+    # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.
+    unruled = [r for r in judged.record if r.unjudged.contradiction]
+    unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
+    if next_view is not None:
+        unruled += [r for r in record_findings(next_view) if r.deviation.kind == "hand_unfinished"]
+    if unruled and SEVERITY[outcome] < SEVERITY["undetermined"]:
+        r = unruled[0]
+        outcome, decided_by = "undetermined", None
+        how = (
+            f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
+        )
+    # A claim that rests on facts the record does not give leaves the deal undecided too.
+    pending = [c for c in judged.claims if c.undetermined]
+    needs: list[str] = []
+    if pending and SEVERITY[outcome] < SEVERITY["undetermined"]:
+        for c in pending:
+            needs.extend(n for n in c.needs if n not in needs)
+        first = pending[0]
+        outcome, decided_by = "undetermined", None
+        how = (
+            f"undetermined: {first.player} {first.claim} (line {first.line}) rests on what "
+            f"the record does not give; needs {', '.join(needs)}"
+        )
+    recorded = dict.fromkeys(_SEATS, 0)
+    for player, points in final.marks:
+        if player.value in recorded:
+            recorded[player.value] += points
+    for q, n in lent.items():  # marks made here for the previous deal
+        recorded[q] -= n
+    early = _early_marks(next_view)
+    corrections: list[Correction] = []
+    allowed: dict[str, Allowed] = {}
+    parts = allowed_marks(final, judged.found)
+    if outcome in ("fresh_deal", "void"):
+        marks = dict.fromkeys(_SEATS, 0)
+        if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
+            allowed = {
+                q.value: a._replace(king=0, hand=0, hand_reckoned=0, optional=0)
+                for q, a in parts.items()
+                if q.value in recorded
+            }
+    elif unruled or needs:
+        marks = dict(recorded)
+    else:
+        if isinstance(parts, Unknown):
+            if outcome == "stands":
+                outcome, how = "undetermined", f"undetermined: {parts.missing}"
+                decided_by = None
+            marks = dict(recorded)
+        else:
+            allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
+            marks = dict.fromkeys(_SEATS, 0)
+            for q, a in allowed.items():
+                marks[q] = a.total
+                for effect in (a.cap, a.king_answer, *a.reckonings):
+                    if effect is not None and effect.law not in laws:
+                        laws.append(effect.law)
+    judged.allowed = allowed
+    # A mark of choice (the king turned up) not made lapses: no omission.
+    for q, a in allowed.items():
+        if a.optional and recorded[q] + early.get(q, 0) < marks[q]:
+            marks[q] -= a.optional
+    # Marks made early in the next deal, before its turn-up, make good an omission here.
+    borrowed = dict.fromkeys(_SEATS, 0)
+    for q in _SEATS:
+        short = marks[q] - recorded[q]
+        if short > 0 and early[q] > 0:
+            borrowed[q] = min(short, early[q])
+            recorded[q] += borrowed[q]
+    # A mark the player took down himself here, when the ruling had already taken it down
+    # for an earlier deal, settles that correction: it is not taken down twice.
+    settled = dict.fromkeys(_SEATS, 0)
+    made = _made(view)
+    for q in _SEATS:
+        short = marks[q] - recorded[q]
+        if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
+            settled[q] = min(short, owed[q], made.down[q])
+            recorded[q] += settled[q]
+    next_turn = view.next_turn_step
+    lines = made.lines
+    # Marks made for the hand first played, when an option taken replayed it: the replay's law
+    # takes them off. Marks for a deal annulled: the law that annulled it.
+    replaced: dict[str, tuple[int, int]] = {}
+    replay_law = next((law for name, law, _ in judged.taken_outcomes() if name == "replay"), None)
+    if replay_law is not None:
+        _, first_played = replaced_marks(view)
+        replaced = {p.value: (replay_law, n) for p, n in first_played.items()}
+    annulled = None
+    if outcome in ("fresh_deal", "void") and decided_by is not None:
+        annulled = (decided_by, "void" if outcome == "void" else "dealt afresh")
+    heading = (view.steps[0].line, view.steps[0].column)
+    for q in _SEATS:
+        diff = marks[q] - recorded[q]
+        if diff > 0 and next_turn is not None:
+            marks[q] = recorded[q]  # omitted, and lost once the next trump was turned up
+        elif diff > 0:
+            at_line, at_column = lines[q].get("any", heading)
+            corrections.append(
+                Correction(
+                    player=q,
+                    points=diff,
+                    law=_CORRECTING[Correcting.OMISSION],
+                    deal=view.number,
+                    line=at_line,
+                    column=at_column,
+                    reason=f"{q} is entitled to {marks[q]} from deal {view.number} and marked "
+                    f"{recorded[q]}; he may mark the rest until the next trump is turned",
+                )
+            )
+            marks[q] = recorded[q] + diff
+        elif diff < 0:
+            kings = made.kings.get(q, 0)
+            single = (
+                final.result is not None
+                and final.result.how == "point"
+                and final.result.winner is not None
+                and final.result.winner.value == q
+            )
+            takedowns = _takedowns(
+                q, -diff, allowed.get(q), kings, replaced.get(q), annulled, single_point=single
+            )
+            for law, points, where, why in takedowns:
+                at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
+                corrections.append(
+                    Correction(
+                        player=q,
+                        points=-points,
+                        law=law,
+                        deal=view.number,
+                        line=at_line,
+                        column=at_column,
+                        reason=f"{q} marked {recorded[q]} for deal {view.number}; the laws "
+                        f"allow {marks[q]}: {why}",
+                    )
+                )
+    perfect = None
+    advice = []
+    if refind is not None:
+        if outcome == "replay" and final.result is None:  # the replay is not in the record
+            perfect = perfect_replay(view, final, refind)
+        if advise:
+            advice = option_worths(view, final, judged.found, refind)
+    seated = (final.dealer.value, final.elder.value)
+    ruling = DealRuling(
+        number=view.number,
+        line=view.steps[0].line,
+        dealer=final.dealer.value,
+        outcome=outcome,
+        how=how,
+        marks={q: n for q, n in marks.items() if q in seated or n},
+        recorded={q: n for q, n in recorded.items() if q in seated or n},
+        laws=sorted(set(laws)),
+        decided_by=decided_by,
+        needs=needs,
+        perfect_play=perfect,
+        advice=advice,
+    )
+    return ruling, corrections, borrowed, settled
+
+
+_SEATS = ("A", "B", "C")
+"""The seats, for the marks the court reckons (a deal's ruling gives its two players')."""
+
+_CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
+_DOUBLING = next(law.number for law in LAWS if "doubled" in law.keywords)
+"""The law that makes the point worth two (found by its keyword, not its number)."""
+"""The law that makes each kind of correction when no finding answers for it (law data)."""
+
+
+def _takedowns(
+    player: str,
+    excess: int,
+    allowed: Allowed | None,
+    kings: int,
+    replaced: tuple[int, int] | None = None,
+    annulled: tuple[int, str] | None = None,
+    *,
+    single_point: bool = False,
+) -> list[tuple[int, int, str, str]]:
+    """The marks taken down from ``player`` (``excess`` in all; ``kings``: the king marks he
+    made), each with the law that answers for it, the kind of mark it comes off (``king`` or
+    ``hand``) and why. ``replaced``: the law whose replay took the place of the hand first
+    played, and the marks he made for that hand; ``annulled``: the law that annulled the deal,
+    and how; ``single_point``: he won the point and law 49 does not make it two."""
+    out: list[tuple[int, int, str, str]] = []
+    overscore = _CORRECTING[Correcting.OVERSCORE]
+    if replaced is not None:
+        law, made = replaced
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{cite(law)}: the hands were played again, and the replay takes the place of the "
+                "hand first played, for which he marked"
+            )
+            out.append((law, take, "hand", why))
+            excess -= take
+    if allowed is not None:
+        take = min(excess, max(0, kings - allowed.king))
+        if take:
+            f = allowed.king_answer
+            law = f.law if f is not None else overscore
+            why = f"{cite(law)}: he may not mark the king" if f else "a king he may not mark"
+            out.append((law, take, "king", why))
+            excess -= take
+        take = min(excess, allowed.hand_reckoned - allowed.hand)
+        if take and allowed.cap is not None:
+            why = f"{cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
+            out.append((allowed.cap.law, take, "hand", why))
+            excess -= take
+        for f in allowed.reckonings:
+            lost = -sum(n for q, n in f.marks if q.value == player)
+            take = min(excess, max(0, lost))
+            if take:
+                out.append((f.law, take, "hand", f"{cite(f.law)} reckons the hand otherwise"))
+                excess -= take
+    if excess:
+        why = "marks beyond what the deal gives him"
+        if single_point:
+            why = (
+                f"the point he won is worth one: {cite(_DOUBLING)} makes it two only for the "
+                "dealer when the non-dealer played without proposing, or for the non-dealer when "
+                "the dealer refused the first proposal, and neither was so"
+            )
+        if annulled is not None:
+            why = f"the deal was {annulled[1]} (law {annulled[0]}), so it gives no marks"
+        out.append((overscore, excess, "any", why))
+    return out
+
+
+class _Made(NamedTuple):
+    """The marks made on the sheet in a deal, read in one pass over its steps."""
+
+    kings: dict[str, int]
+    """The king marks each player made from the deal's turn-up on."""
+    down: dict[str, int]
+    """The marks each player took down himself (``unmarks``)."""
+    lines: dict[str, dict[str, tuple[int, int]]]
+    """For each player, the line of his last mark (``any``), of his last king mark (``king``)
+    and of his last other mark (``hand``): where a correction is located."""
+
+
+def _made(view: DealView) -> _Made:
+    made = _Made({}, dict.fromkeys(_SEATS, 0), {q: {} for q in _SEATS})
+    turned = not any(s.kind == "turn" for s in view.steps)
+    for s in view.steps:
+        if s.kind == "turn":
+            turned = True
+        e = s.event
+        if not isinstance(e, Mark | Unmark) or e.player.value not in made.down:
+            continue
+        p = e.player.value
+        at = (s.line, s.column)
+        made.lines[p]["any"] = at
+        if isinstance(e, Unmark):
+            made.down[p] += e.points
+        elif e.reason is MarkReason.KING:
+            made.lines[p]["king"] = at
+            if turned:
+                made.kings[p] = made.kings.get(p, 0) + (e.points or 1)
+        else:
+            made.lines[p]["hand"] = at
+    return made
+
+
+__all__ = ["SEVERITY", "rule_deal", "trace_deal"]

@@ -1,0 +1,1 @@
+"""The Écarté Transcript Notation: its grammar, reader, model and writer."""

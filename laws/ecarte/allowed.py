@@ -1,0 +1,102 @@
+"""What each player may mark for a deal once the laws have spoken: the one statement of how the
+laws' effects on the marks combine, read by the court (the ruling's marks and corrections) and
+by law 50 (what a player omitted).
+
+In order:
+
+1. **Entitlement** (the engine, laws 47-49 and 42): the king turned up (the dealer's) or held
+   and announced in time, and the hand: the point, the vole, law 49's two.
+2. **Re-reckoning** (``Finding.marks``): a law that reckons the hand otherwise than the table
+   did adds to or takes from the hand (laws 26, 42).
+3. **Caps** (``Finding.caps``): a law that says the offender "marks only N" for the hand limits
+   it to N. Caps are limits, never subtractions: of several, the lowest binds (two laws that
+   each leave him one leave him one).
+4. **The king** (``Finding.takes_king``): a law that says a player may not mark a king in the
+   deal leaves him none for it. A law that answers for king marks he may not make
+   (``Finding.answers_king``) leaves him any king he may mark.
+5. **A mark of choice**: the king turned up is the dealer's to mark if he will (law 22); not
+   marked in time, it lapses, and is no omission (``Allowed.optional``).
+
+A finding that is dropped (overridden) has no effect; an effect is applied once however many
+findings state it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned
+from adjudicator.engine.ecarte.table import DealState
+from adjudicator.notation.cards import Player
+
+from .base import Finding
+
+
+class Allowed(NamedTuple):
+    """What one player may mark for a deal, and which findings decided it."""
+
+    king: int
+    """For a king (after the laws that take it away)."""
+    hand: int
+    """For the hand (after re-reckonings and caps)."""
+    king_entitled: int
+    """For a king, before any law took it away."""
+    hand_reckoned: int
+    """For the hand after re-reckonings, before caps."""
+    cap: Finding | None
+    """The finding whose cap binds (the lowest; of equal caps, the last in the record: the
+    irregularity that left him there), if a cap cuts the hand."""
+    king_answer: Finding | None
+    """The last finding that takes his king or answers for his king marks, if any: a king mark
+    taken down cites its law."""
+    reckonings: tuple[Finding, ...]
+    """The findings that reckoned his hand otherwise, in order."""
+    optional: int
+    """Of ``king``, what he marks only if he chooses to (the king turned up): unmarked, it
+    lapses."""
+
+    @property
+    def total(self) -> int:
+        return self.king + self.hand
+
+
+def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Allowed] | Unknown:
+    """What each player of the deal may mark, from its final state and the laws' findings
+    (``Unknown`` if the record lacks a card the entitlement needs)."""
+    parts = entitled_parts(final)
+    if isinstance(parts, Unknown):
+        return parts
+    kings, hands = parts
+    out: dict[Player, Allowed] = {}
+    for p in (final.elder, final.dealer):
+        reckonings = tuple(f for f in found if any(q is p for q, _ in f.marks))
+        hand = hands.get(p, 0)
+        for f in reckonings:
+            hand = max(0, hand + sum(n for q, n in f.marks if q is p))
+        cap: Finding | None = None
+        lowest = hand
+        for f in sorted(found, key=lambda f: f.step):
+            for q, n in f.caps:
+                if q is p and n < hand and n <= lowest:
+                    cap, lowest = f, n
+        taken = any(p in f.takes_king for f in found)
+        king_answer = None
+        for f in found:
+            if p in f.takes_king or p in f.answers_king:
+                king_answer = f
+        king = 0 if taken else kings.get(p, 0)
+        out[p] = Allowed(
+            king=king,
+            hand=min(hand, lowest),
+            king_entitled=kings.get(p, 0),
+            hand_reckoned=hand,
+            cap=cap,
+            king_answer=king_answer,
+            reckonings=reckonings,
+            optional=king if p is final.dealer and king_turned(final) else 0,
+        )
+    return out
+
+
+__all__ = ["Allowed", "allowed_marks"]

@@ -1,0 +1,306 @@
+"""What a law is, as data: its number and heading, what it says in the project's words, how the
+project reads it where the text is open, the options it gives and when each is open, what
+happens when none is taken, the marks it gives or takes away, and which laws it overrides.
+
+A law's behaviour is a pure function, ``find``: given the replay of one deal (a :class:`DealView`)
+it returns the :class:`Finding`\\ s it triggers. Laws never raise on a record and never change
+anything; the adjudicator (``adjudicator.court.ecarte.adjudicate``) weighs their findings against
+the claims made at the table.
+
+Each law also says what its finder looks at (``looks_at``): the kinds of event and of the
+engine's deviation without one of which it can find nothing. Most deals that are not quiet hold
+two or three irregularities, so the adjudicator runs only the finders whose kinds the deal
+holds (:func:`may_find`); the test suite checks, law by law and ruling by ruling, that this
+skips nothing a finder would find.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Final, NamedTuple
+
+from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.notation.cards import Card, Player
+
+from .view import DealView, remember
+
+
+class Heading(StrEnum):
+    """The headings of the printed code (Cavendish, 1886), in order."""
+
+    SHUFFLING = "Shuffling"
+    CUTTING = "Cutting"
+    DEALING = "Dealing"
+    MARKING_THE_KING = "Marking the King"
+    PROPOSING = "Proposing, Accepting, and Refusing"
+    DISCARDING = "Discarding"
+    PLAYING = "Playing"
+    REVOKING = "Revoking and Not Winning the Trick"
+    NEW_CARDS = "Calling for New Cards"
+    INCORRECT_PACKS = "Incorrect Packs"
+    SCORING = "Scoring"
+    PROFILES = "Rules of the Profiles"
+    """Not a heading of the code: the rules the profiles add (``docs/profiles.md``)."""
+
+
+class Window(StrEnum):
+    """When an option may be taken; each closes at an event of the deal (see
+    ``adjudicator.court.ecarte.adjudicate._CLOSING``)."""
+
+    BEFORE_LOOKING = "before the non-dealer looks at his hand"
+    BEFORE_TURN = "before the trump card is turned up"
+    BEFORE_PROPOSING = "before proposing, or, if there is no proposal, before playing"
+    BEFORE_ANSWER = (
+        "before the dealer accepts or refuses, or, if there is no proposal, before he plays"
+    )
+    BEFORE_PLAYING = "before playing"
+    BEFORE_PLAYED_TO = "before the card led is played to"
+    BEFORE_NEXT_LEAD = "before another card is led"
+    BEFORE_NEXT_TURN = "before the trump card of the next deal is turned up"
+    BEFORE_NEXT_CUT = "before the pack is cut for the next deal"
+    DURING_GAME = "at any time during the game"
+    AT_ONCE = "at once (no choice)"
+
+
+class Who(StrEnum):
+    """Who may choose, relative to the deal."""
+
+    NON_DEALER = "non-dealer"
+    DEALER = "dealer"
+    ADVERSARY = "the offender's adversary"
+    OFFENDER = "the offender"
+    EITHER = "either player"
+    NOBODY = "nobody (the law decides)"
+
+
+class Outcome(StrEnum):
+    """What becomes of a deal."""
+
+    STANDS = "stands"
+    FRESH_DEAL = "fresh_deal"
+    VOID = "void"
+    RECTIFIED = "rectified"
+    REPLAY = "replay"
+    UNDETERMINED = "undetermined"
+
+
+class Correcting(StrEnum):
+    """What a law corrects on the score sheet when no finding of another law answers for it."""
+
+    OVERSCORE = "overscore"
+    """Marks made beyond what the laws allow are taken down."""
+    OMISSION = "omission"
+    """Marks not yet made, while the player may still make them, are added."""
+
+
+class Option(NamedTuple):
+    """A choice a law gives a player, and what taking it does."""
+
+    name: str
+    """A stable identifier, e.g. ``fresh_deal``, ``rectify``, ``choose_trump``, ``replay``."""
+    who: Who
+    """Who may take it."""
+    window: Window
+    """Until when."""
+    claims: tuple[str, ...]
+    """The record's claim lines that take it (``ClaimKind`` values, or ``elect play``)."""
+    effect: str
+    """What taking it does, in words."""
+    outcome: Outcome = Outcome.STANDS
+    """What becomes of the deal when it is taken."""
+    names: tuple[Card, ...] = ()
+    """The cards among which a claim that takes it must name one (law 11: one of the cards
+    turned up); empty if the claim names none, or any."""
+    leads_to: Callable[[DealState, Finding], tuple[DealState, ...]] | None = None
+    """For an option that goes on with the play: the positions the deal goes on from if it is
+    taken, from the deal as it stood where the finding was made (of several, the other player
+    chooses). The advisor values each under perfect play; ``None`` for other options."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """An irregularity a law finds in a deal (never an exception: a fact of the ruling)."""
+
+    law: int
+    """The law that governs it."""
+    deal: int | None
+    """The deal's number as written (``None`` before the first deal)."""
+    line: int
+    column: int
+    offender: Player | None
+    """Whose act it was, if anyone's."""
+    kind: str
+    """A stable identifier of what was found, e.g. ``wrong_count_dealt``, ``revoke``."""
+    message: str
+    """What happened and what the law makes of it, in words."""
+    evidence: tuple[Card, ...] = ()
+    """The cards concerned."""
+    options: tuple[Option, ...] = ()
+    """The choices the law gives because of it."""
+    default: str = ""
+    """What happens if no option is taken (or, with no options, what the law imposes)."""
+    outcome: Outcome | None = None
+    """The outcome the law imposes whatever anyone claims (e.g. law 12: a fresh deal)."""
+    marks: tuple[tuple[Player, int], ...] = ()
+    """Marks the law adds to (positive) or takes from (negative) a player's hand by reckoning
+    it otherwise than the table did (laws 26 and 42): a re-reckoning of the hand, applied
+    before any cap."""
+    caps: tuple[tuple[Player, int], ...] = ()
+    """The most a player may mark for the hand (the point or the vole) under this law: "he
+    marks only one" (laws 25, 43). A cap, never a subtraction: of several, the lowest binds."""
+    takes_king: tuple[Player, ...] = ()
+    """Players who may not mark a king in this deal under this law (law 19: not the king he
+    turned up): a mark for it is taken down, and the correction cites this law."""
+    answers_king: tuple[Player, ...] = ()
+    """Players whose king marks beyond what they may mark this law answers for (laws 22-25: a
+    king marked too late, unannounced, or not held): the correction cites this law, and a
+    king the player may mark in the deal is left to him."""
+    step: int = 0
+    """The engine step (event number) where it was found."""
+    fault: bool = True
+    """``False`` when the law speaks of a fact that is no irregularity (a right exercised, law
+    44): the ruling gives it as a note, with no effect."""
+
+
+Finder = Callable[[DealView], Sequence[Finding]]
+
+Leave = Callable[[Sequence[Step], Step], bool | None]
+"""A law's leave for a fact that changes the table only if the laws allow it (a card taken
+back): given the deal's steps before the fact and the fact itself (its event, with the table
+just before it), ``False`` if the law forbids it, ``True`` if it allows it, ``None`` if the law
+has nothing to say. The court asks every law that has one before the engine moves the table;
+the law's finder reads the same function, so that what the table does and what the finding
+says cannot differ."""
+
+
+def findings_of(view: DealView, law: Law) -> tuple[Finding, ...]:
+    """What ``law`` finds in the view, computed once (the adjudicator and any law that needs
+    another law's findings share it)."""
+    return remember(view, ("find", law.number), lambda: tuple(law.find(view)))
+
+
+def finds_nothing(view: DealView) -> Sequence[Finding]:
+    """For definitional laws, whose effect is in the scoring and the engine."""
+    return ()
+
+
+class Always(Enum):
+    """The type of :data:`ALWAYS`."""
+
+    ALWAYS = "always"
+
+
+ALWAYS: Final = Always.ALWAYS
+"""``looks_at`` of a law whose finder reads more of a deal than which kinds it holds (the
+marks against the entitlements, the deal before): it runs on every deal that is not quiet."""
+
+NEVER: Final[frozenset[str]] = frozenset()
+"""``looks_at`` of a law whose finder finds nothing (``finds_nothing``)."""
+
+TRIGGERS = True
+"""Whether a law is skipped in a deal holding none of the kinds it looks at (:func:`may_find`).
+Switched off (by the test suite) every finder runs on every deal that is not quiet: the
+rulings must be the same."""
+
+
+def may_find(view: DealView, law: Law) -> bool:
+    """Whether ``law`` can find anything in the view: it looks at every deal, or one of the
+    kinds it looks at tells in the deal (``DealView.telling``). When this is false,
+    ``findings_of(view, law)`` is empty, so the adjudicator, and any law that reads other
+    laws' findings, may skip it."""
+    kinds = law.looks_at
+    if not TRIGGERS:
+        return True
+    if kinds is ALWAYS:
+        # A deal quiet but for its score line has its marks as the deal entitles, and nothing
+        # else a law reads: only the laws that look at the sheet's deviations may find.
+        return not view.sheet_only
+    return not kinds.isdisjoint(view.telling)
+
+
+class LawIndex:
+    """Laws indexed by the kinds they look at, so that the laws that may find anything in a
+    deal (:func:`may_find`) are found from the kinds that tell in it rather than by asking
+    every law."""
+
+    def __init__(self, laws: Sequence[Law]) -> None:
+        self.laws = tuple(laws)
+        self.order = {law.number: i for i, law in enumerate(self.laws)}
+        self.always = tuple(law for law in self.laws if law.looks_at is ALWAYS)
+        self.by_kind: dict[str, list[Law]] = {}
+        for law in self.laws:
+            if law.looks_at is not ALWAYS:
+                for kind in law.looks_at:
+                    self.by_kind.setdefault(kind, []).append(law)
+
+    def that_may_find(self, view: DealView) -> tuple[Law, ...]:
+        """The laws of the index, in their order, for which :func:`may_find` holds."""
+        if not TRIGGERS:
+            return self.laws
+        found: dict[int, Law] = {}
+        if not view.sheet_only:
+            found = {law.number: law for law in self.always}
+        for kind in view.telling:
+            for law in self.by_kind.get(kind, ()):
+                found[law.number] = law
+        return tuple(sorted(found.values(), key=lambda law: self.order[law.number]))
+
+
+FIRST_RULE: Final = 101
+"""The number of the first rule a profile adds: the numbers from here on are not the code's."""
+
+
+@dataclass(frozen=True)
+class Law:
+    """One of the 51 laws, or a rule a profile adds (numbered from 101: :data:`FIRST_RULE`)."""
+
+    number: int
+    heading: Heading
+    title: str
+    """A few words, e.g. "Wrong number of cards found before the turn-up"."""
+    summary: str
+    """What the law says, in the project's own words."""
+    interpretation: str
+    """How the project reads it where the text is open, and the sources followed."""
+    find: Finder = finds_nothing
+    """The law's trigger: the findings it makes in a deal."""
+    leave: Leave | None = None
+    """Whether a fact that needs a law's leave may change the table (:data:`Leave`)."""
+    options: tuple[Option, ...] = ()
+    """The options it gives (also on each finding)."""
+    default: str = ""
+    """What happens when no option is taken."""
+    overrides: tuple[int, ...] = ()
+    """Laws whose findings this one replaces where both find at the same step (the court
+    drops the overridden law's finding there)."""
+    corrects: Correcting | None = None
+    """The score sheet's corrections this law makes when no other law's finding answers for
+    them: an overscore taken down (law 51) or an omission still open (law 50)."""
+    needs: tuple[str, ...] = ()
+    """Facts this law's finder reads that a record may leave unwritten (the keys of
+    ``DealState.unrecorded``: ``packets`` and ``dealt``, the dealing, whose faults are the
+    dealer's; ``cards``, which cards a player held). Where they are unwritten the law finds
+    nothing, and a claim that could only rest on it is undetermined, not rejected."""
+    definitional: bool = False
+    """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    keywords: tuple[str, ...] = ()
+    """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
+    and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
+    deviations: tuple[str, ...] = field(default=())
+    """The engine's deviation kinds this law judges."""
+    cite: str = ""
+    """How a ruling cites it, if not "law N": a profile's rule, e.g. "pool rule P1"."""
+    looks_at: frozenset[str] | Always = field(kw_only=True)
+    """What the finder looks at: the kinds of event (``adjudicator.notation.ecarte.model``; ``deal``
+    for a deal's heading) and of the engine's deviation (``adjudicator.engine.ecarte.replay``)
+    without one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
+    reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
+    say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
+    (:func:`may_find`)."""
+
+
+def citation(law: Law) -> str:
+    """How a ruling cites ``law``: "law 43", or a profile's rule by its name."""
+    return law.cite or f"law {law.number}"

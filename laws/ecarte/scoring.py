@@ -1,0 +1,464 @@
+"""SCORING: laws 46 to 51 — the game, the king, the point and the vole, the two-point
+penalty, omitted marks and overscores.
+
+Laws 46 to 49 define the scoring; the engine applies them
+(``adjudicator.engine.ecarte.rules.point_marks``,
+``game_value``, ``Result``) and their finders report nothing. Laws 50 and 51 look at the score
+sheet: marks a player was entitled to and did not make, and marks he made and was not
+entitled to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from adjudicator.engine.ecarte.queries import Unknown, entitled_marks
+from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.notation.cards import Player
+from adjudicator.notation.ecarte.model import Mark, Unmark
+
+from .allowed import allowed_marks
+from .base import (
+    ALWAYS,
+    NEVER,
+    Correcting,
+    Finding,
+    Heading,
+    Law,
+    LawIndex,
+    Outcome,
+    findings_of,
+)
+from .chapters import BEFORE_SCORING
+from .facts import finding, is_king_mark, replaced_marks, turn_index
+from .playing import result_marks
+from .view import DealView, remember
+
+# --------------------------------------------------------------------------------------------
+#  Laws 46 to 49: definitions
+# --------------------------------------------------------------------------------------------
+
+LAW_46 = Law(
+    number=46,
+    heading=Heading.SCORING,
+    title="Game of five; treble, double, single",
+    keywords=("treble", "single"),
+    summary=(
+        "The first to five points wins the game. If the players have so agreed, a game won "
+        "while the loser still has nothing counts three games, while he has one or two counts "
+        "two, and while he has three or four counts one."
+    ),
+    interpretation=(
+        "S2 text; the older Hoyle's glossary (S7, §4.2) agrees. Definitional: the engine "
+        'counts the game (the `Game` tag, default 5) and, with `[Scoring "law46"]`, the '
+        "game's value by the loser's score (`Table.game_values`, `rules.game_value`). §6.8 "
+        "decided: the game ends the moment a player's marks reach five, a king marked before "
+        "the play included; the rest of the hand need not be played, and marks beyond five "
+        "count for nothing. The treble, double or single is reckoned on the loser's score at "
+        "that moment. §6.8/§6.9 decided, corrections after the game: an admitted overscore "
+        "that carried a player to five may be taken down (law 51, 'during the game') until the "
+        "next deal begins, and the game then goes on (the engine restores it); once the next "
+        "deal has begun a new game, the finished game's score is closed. A mark made good under "
+        "law 50 counts from when it is made: it can end the game then, not retroactively. "
+        "Rubbers are not defined by any source and are not reckoned."
+    ),
+    definitional=True,
+    looks_at=NEVER,
+)
+
+LAW_47 = Law(
+    number=47,
+    heading=Heading.SCORING,
+    title="The king scores one",
+    summary=(
+        "The dealer who turns up a king, and the player who holds the king of trumps in his "
+        "hand, may each mark one point for it."
+    ),
+    interpretation=(
+        "S2 text. Definitional: `queries.entitled_marks` counts the turned-up king for the "
+        "dealer and the king held in hand for a player who announced it in time (laws 22 to 25 "
+        "govern when and how). Marking the king is a right, not a duty (Foster, S6; the 1909 "
+        "Hoyle's illustrative game): an unmarked king is lost only as laws 22 and 50 say."
+    ),
+    definitional=True,
+    looks_at=NEVER,
+)
+
+LAW_48 = Law(
+    number=48,
+    heading=Heading.SCORING,
+    title="Point one, vole two",
+    summary=(
+        "Winning three or four of the five tricks (the point) scores one; winning all five "
+        "(the vole) scores two."
+    ),
+    interpretation=(
+        "S2 text; Foster (S6) agrees. Definitional: the engine's `Result` gives the winner of "
+        "three or four tricks one point and of five tricks two (`rules.point_marks`); laws 30 "
+        "and 34 (cards that cannot be played to count as the other's tricks) and law 42 "
+        "(abandoning) feed the same count."
+    ),
+    definitional=True,
+    looks_at=NEVER,
+)
+
+LAW_49 = Law(
+    number=49,
+    heading=Heading.SCORING,
+    title="Two for the point against a player who stood or refused",
+    keywords=("doubled",),
+    summary=(
+        "If the non-dealer plays without proposing and loses the point, the dealer scores two "
+        "for it; if the dealer refuses the first proposal and loses the point, the non-dealer "
+        "scores two. This concerns only the first proposal or refusal of the hand, and only "
+        "the point: a vole still scores two."
+    ),
+    interpretation=(
+        "S2 text; footnote 22. §6.5 decided: 'play without proposing' means the non-dealer "
+        "never proposed in the hand (declining to propose again after an accepted proposal "
+        "carries no penalty); only the dealer's refusal of the first proposal counts; the vole "
+        "stays two (never three or four); the king is unaffected; the point conceded by "
+        "abandoning with one or two tricks (law 42) is worth two here, the literal reading; "
+        "laws 25 and 43 halve such a point to one for an offender. Definitional: the engine's "
+        "`Result` already gives the two points (`how` = 'point (law 49)'), so the finder "
+        "reports nothing; the two points show in the deal's marks. (Decided against a "
+        "`law49_points` finding: the two points are the law's ordinary scoring, not an "
+        "irregularity, and a finding would stand in every such deal.)"
+    ),
+    definitional=True,
+    looks_at=NEVER,
+)
+
+
+# --------------------------------------------------------------------------------------------
+#  What the other laws make of the deal (for laws 50 and 51)
+# --------------------------------------------------------------------------------------------
+
+
+class _Others(NamedTuple):
+    """What the other laws make of a deal."""
+
+    gone: bool
+    """Another law voids the deal or imposes a fresh deal."""
+    gains: dict[Player, int]
+    """Marks other laws give each player."""
+    losses: dict[Player, int]
+    """Marks other laws take from each player (a negative number)."""
+    found: list[Finding]
+    """Their findings."""
+
+
+def _others(view: DealView) -> _Others:
+    """What the other laws' findings make of the deal (laws 50 and 51 excepted)."""
+    return remember(view, "scoring.others", lambda: _compute_others(view))
+
+
+def _compute_others(view: DealView) -> _Others:
+    result = _Others(False, {}, {}, [])
+    for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
+        for f in findings_of(view, law):
+            result.found.append(f)
+            if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
+                result = result._replace(gone=True)
+            for p, n in f.marks:
+                into = result.gains if n > 0 else result.losses
+                into[p] = into.get(p, 0) + n
+    return result
+
+
+def _marker(step: Step) -> Player | None:
+    """Who made the mark (or took it down) at a ``marks``/``unmarks`` step."""
+    e = step.event
+    return e.player if isinstance(e, Mark | Unmark) else None
+
+
+def _mark_points(step: Step) -> int | None:
+    """The points a mark or unmark step put on the sheet (unmarks negative)."""
+    if step.kind not in ("mark", "unmark"):
+        return None
+    deal = step.table.deal
+    if deal is None or not deal.marks:
+        return None
+    return deal.marks[-1][1]
+
+
+def _ended(deal: DealState, view: DealView) -> bool:
+    """The deal came to nothing: void or a fresh deal (by the engine's account or another
+    law's imposed outcome)."""
+    if deal.ended_by in ("fresh deal", "void"):
+        return True
+    if any(s.kind == "pack_fault" for s in view.steps):
+        return True
+    return _others(view).gone
+
+
+def _result_step(steps: Sequence[Step]) -> Step | None:
+    """The step at which the hand's (last) result was reached."""
+    found = None
+    before = None
+    for s in steps:
+        deal = s.table.deal
+        now = deal.result if deal is not None else None
+        if now is not None and before is None:
+            found = s
+        before = now
+    return found
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 50: an omitted mark
+# --------------------------------------------------------------------------------------------
+
+
+def _find_50(view: DealView) -> Sequence[Finding]:
+    final = view.final
+    if view.number is None or final is None or final.result is None:
+        return ()
+    if final.result.how == "undetermined" or _ended(final, view):
+        return ()
+    allowed = allowed_marks(final, _others(view).found)
+    if isinstance(allowed, Unknown):
+        return ()
+    steps = view.steps
+    t = turn_index(view)
+    after = steps[t + 1 :] if t is not None else steps
+    at = _result_step(steps)
+    if at is None:
+        return ()
+    out: list[Finding] = []
+    for p in (final.elder, final.dealer):
+        net = 0
+        hand_marked = 0
+        for s in after:
+            n = _mark_points(s)
+            if n is None or _marker(s) is not p:
+                continue
+            net += n
+            if n > 0 and not is_king_mark(s):
+                hand_marked += n
+        omitted = min(allowed[p].total - net, allowed[p].hand - hand_marked)
+        if omitted <= 0:
+            continue
+        res = final.result
+        when = (
+            "he may mark it until the trump of the next deal is turned up; if he did not, it "
+            "is lost"
+        )
+        out.append(
+            finding(
+                50,
+                view,
+                at,
+                p,
+                "omitted_mark",
+                f"{p} won the {res.how} in deal {view.number} ({res.points} to mark) and did "
+                f"not mark {omitted} of it in the deal; {when} (law 50)",
+                default="an omission not made good before the next trump is turned up is lost",
+            )
+        )
+    return out
+
+
+LAW_50 = Law(
+    number=50,
+    heading=Heading.SCORING,
+    title="An omitted mark",
+    summary=(
+        "A player who forgets to mark points he has won may still put them on the score until "
+        "the trump of the following deal is turned up; after that they are lost."
+    ),
+    keywords=("omission",),
+    interpretation=(
+        "S2 text; the condensed S9 list ('before the cards are dealt') differs and is not "
+        "followed. The finder compares the marks made in the deal after its turn-up with what "
+        "the hand's result entitles the winner to (the point, the vole, law 49's two, law 42's "
+        "concession), after the marks other laws give or take (e.g. law 43's reduction, so an "
+        "offender who rightly marks nothing has omitted nothing); a deal that is void or a "
+        "fresh deal has nothing to omit. The king is left to laws 22 to 25 (law 22 states the "
+        "same window for the turned-up king; marking a king is optional, law 47). Finding "
+        "`omitted_mark`, at the step that decided the hand; the adjudicator sees whether the "
+        "omission was made good in the next deal before its trump was turned (marks made "
+        "there before the turn-up belong to this deal), adds it as a correction while the "
+        "window is open, and drops it once closed. §6.9 decided: for the last deal of a game "
+        "the window is the same (the next deal's turn-up), but the finished game's score is "
+        "closed once the next deal begins (law 46's interpretation); a mark made good counts "
+        "from when it is made, and may end the game then, not retroactively."
+    ),
+    find=_find_50,
+    corrects=Correcting.OMISSION,
+    default="the omitted marks may be made until the next trump is turned up, then are lost",
+    looks_at=ALWAYS,  # the marks made against those the deal entitles to: no kind tells
+)
+
+
+# --------------------------------------------------------------------------------------------
+#  Law 51: an overscore; the agreed score differing from the marks
+# --------------------------------------------------------------------------------------------
+
+
+def _overscore(
+    view: DealView, steps: Sequence[Step], p: Player, allowed: int, hand_allowed: int | None
+) -> tuple[Step, int, int] | None:
+    """The first mark by ``p`` among ``steps`` that takes his marks beyond what he may mark,
+    the overscore, and how much of it was taken down among ``steps``. ``hand_allowed`` is
+    ``None`` when every mark counts (king marks included)."""
+    pos_all = 0
+    pos_hand = 0
+    down = 0
+    first: Step | None = None
+    excess = 0
+    for s in steps:
+        n = _mark_points(s)
+        if n is None or _marker(s) is not p:
+            continue
+        if n < 0:
+            down -= n
+            continue
+        pos_all += n
+        if not is_king_mark(s):
+            pos_hand += n
+        if hand_allowed is None:
+            now = pos_all - allowed
+        else:
+            now = min(pos_all - allowed, pos_hand - hand_allowed)
+        if now > 0 and first is None:
+            first = s
+        excess = max(excess, now)
+    if first is None:
+        return None
+    return first, excess, min(down, excess)
+
+
+def _find_51(view: DealView) -> Sequence[Finding]:
+    out: list[Finding] = []
+    steps = view.steps
+    for s in steps:
+        for dev in s.deviations:
+            if dev.kind == "score_differs_from_marks":
+                out.append(
+                    finding(
+                        51,
+                        view,
+                        s,
+                        None,
+                        "score_differs_from_marks",
+                        f"{dev.message}: the score is what the marks, as the laws allow them, "
+                        "make it; an admitted overscore is taken down (law 51) and an omission "
+                        "made good only in time (law 50)",
+                        default="the score is the sum of the marks the laws allow",
+                    )
+                )
+    final = view.final
+    if view.number is None or final is None:
+        return out
+    t = turn_index(view)
+    early = steps[1:t] if t is not None else steps[1:]
+    after = steps[t + 1 :] if t is not None else []
+    players = (final.elder, final.dealer)
+    # Marks made before this deal's turn-up are for the deal before (laws 22, 50).
+    prev = view.previous
+    for p in players:
+        owed = 0
+        if prev is not None and prev.ended_by not in ("fresh deal", "void"):
+            ent = entitled_marks(prev)
+            if isinstance(ent, Unknown):
+                continue
+            made = sum(n for q, n in prev.marks if q is p)
+            owed = max(0, ent.get(p, 0) - made)
+        found = _overscore(view, early, p, owed, None)
+        if found is not None:
+            s, excess, down = found
+            out.append(_overscore_finding(view, s, p, excess, down, early=True, gone=False))
+    if t is None and final.result is None:
+        return out
+    if _ended(final, view):
+        allowed: dict[Player, int] = {}
+        hand: dict[Player, int] | None = None
+    else:
+        ent = entitled_marks(final)
+        if isinstance(ent, Unknown):
+            return out
+        # Marks other laws give are allowed; those they take are their findings, not overscores.
+        gains = _others(view).gains
+        allowed = {p: n + gains.get(p, 0) for p, n in ent.items()}
+        hand = result_marks(final.result)
+        hand = {p: hand.get(p, 0) + gains.get(p, 0) for p in players}
+    replaced, _ = replaced_marks(view)  # marks for a hand the replay took the place of
+    counted = [s for s in after if s.number not in replaced]
+    for p in players:
+        found = _overscore(
+            view, counted, p, allowed.get(p, 0), None if hand is None else hand.get(p, 0)
+        )
+        if found is not None:
+            s, excess, down = found
+            out.append(_overscore_finding(view, s, p, excess, down, early=False, gone=hand is None))
+    return out
+
+
+def _overscore_finding(
+    view: DealView, s: Step, p: Player, excess: int, down: int, *, early: bool, gone: bool
+) -> Finding:
+    if early:
+        where = "before the trump was turned up, beyond anything owing from the deal before"
+    elif gone:
+        where = f"for deal {view.number}, which gives no marks (it is void, or dealt afresh)"
+    else:
+        where = f"for deal {view.number}, beyond what the deal entitles him to"
+    if down >= excess:
+        tail = "it was taken down in the deal (law 51)"
+    elif down:
+        tail = f"{down} was taken down in the deal; the rest comes off (law 51)"
+    else:
+        tail = "it comes off the score (law 51)"
+    return finding(
+        51,
+        view,
+        s,
+        p,
+        "overscore",
+        f"{p} marked {excess} more than he may, {where}: {tail}",
+        default="an admitted overscore is taken down at any time during the game",
+    )
+
+
+LAW_51 = Law(
+    number=51,
+    heading=Heading.SCORING,
+    title="An overscore",
+    summary=(
+        "Points marked in excess, once acknowledged, may be struck off the score at any moment "
+        "until the game is over."
+    ),
+    interpretation=(
+        "S2 text; S9's 'before the cards are dealt' is not followed. The finder reports "
+        "`overscore` where a player's marks for a deal (made after its turn-up; marks made "
+        "before it belong to the deal before) exceed what the deal's result entitles him to, "
+        "or, in a deal that is void or a fresh deal, any mark at all; and marks made before "
+        "a deal's turn-up beyond what was owing from the deal before. An overscore on a king "
+        "mark in a deal that stands is left to the king's laws (19, 22 to 25). Penalties of "
+        "other laws (law 43's and 25's reductions) are those laws' findings, not overscores "
+        "here; the adjudicator's correction cites them. `score A n B m` lines that differ from "
+        "the marks (`score_differs_from_marks`) are reported too: the score is the marks as "
+        "the laws allow them. `A unmarks 1` records a take-down; an overscore taken down in "
+        "the deal is still reported, with no correction. §6.9 decided: the notation cannot "
+        "say whether an overscore was 'admitted'; the ruling stands in for the admission "
+        "(a disputed overscore is settled by the referee). 'During the game': until the next "
+        "deal begins a new game (law 46's interpretation); an overscore that carried a player "
+        "to five may be taken down until then."
+    ),
+    find=_find_51,
+    corrects=Correcting.OVERSCORE,
+    default="an admitted overscore is taken down at any time during the game",
+    deviations=("score_differs_from_marks",),
+    # a score line that differs from the marks, or a mark beyond what is allowed
+    looks_at=frozenset({"score_differs_from_marks", "mark", "unmark"}),
+)
+
+
+LAWS: tuple[Law, ...] = (LAW_46, LAW_47, LAW_48, LAW_49, LAW_50, LAW_51)
+
+_OTHER_LAWS: tuple[Law, ...] = (*BEFORE_SCORING, LAW_46, LAW_47, LAW_48, LAW_49)
+"""The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""
+
+_OTHERS = LawIndex(_OTHER_LAWS)
