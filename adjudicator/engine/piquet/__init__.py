@@ -15,3 +15,94 @@ Pure functions over the notation's cards, cited by law number:
 
 Nothing here is écarté's: only :mod:`adjudicator.notation.cards` is imported.
 """
+
+from adjudicator.engine.piquet.cards import (
+    CARD_VALUE,
+    RANK_ORDER,
+    SUIT_NAMES,
+    beats,
+    card_value,
+    height,
+    in_order,
+    parse_cards,
+)
+from adjudicator.engine.piquet.holdings import (
+    Declaration,
+    Holdings,
+    Point,
+    RankSet,
+    Sequence,
+    declare_everything,
+    holdings,
+    is_carte_blanche,
+)
+from adjudicator.engine.piquet.partie import (
+    PartieLength,
+    PartieState,
+    Settlement,
+    partie_state,
+    settle,
+)
+from adjudicator.engine.piquet.play import (
+    Cards,
+    Play,
+    PlayPoint,
+    Trick,
+    score_cards,
+    score_play,
+    tricks_in_turn,
+)
+from adjudicator.engine.piquet.rulings import (
+    Ruling,
+    Verdict,
+    compare_points,
+    compare_sequences,
+    compare_sets,
+    rule_point,
+    rule_sequences,
+    rule_sets,
+)
+from adjudicator.engine.piquet.scoring import Category, DealScore, Step, score_deal
+
+__all__ = [
+    "CARD_VALUE",
+    "RANK_ORDER",
+    "SUIT_NAMES",
+    "Cards",
+    "Category",
+    "DealScore",
+    "Declaration",
+    "Holdings",
+    "PartieLength",
+    "PartieState",
+    "Play",
+    "PlayPoint",
+    "Point",
+    "RankSet",
+    "Ruling",
+    "Sequence",
+    "Settlement",
+    "Step",
+    "Trick",
+    "Verdict",
+    "beats",
+    "card_value",
+    "compare_points",
+    "compare_sequences",
+    "compare_sets",
+    "declare_everything",
+    "height",
+    "holdings",
+    "in_order",
+    "is_carte_blanche",
+    "parse_cards",
+    "partie_state",
+    "rule_point",
+    "rule_sequences",
+    "rule_sets",
+    "score_cards",
+    "score_deal",
+    "score_play",
+    "settle",
+    "tricks_in_turn",
+]
