@@ -17,7 +17,7 @@ from pydantic_core import core_schema
 
 
 class Player(StrEnum):
-    """A seat at the table: A and B (and C in pool écarté). Names are in the record's tags."""
+    """A seat at the table: A, B and C. Names are in the record's tags."""
 
     A = "A"
     B = "B"
@@ -34,8 +34,9 @@ class Suit(StrEnum):
 
 
 class Rank(StrEnum):
-    """A rank, by its canonical letter. Declared from high to low: in écarté the ace ranks
-    between the knave and the ten, in every suit, trumps included."""
+    """A rank, by its canonical letter. The order of declaration is the order of
+    :attr:`Card.index` within a suit, and ranks no card above another: each game states its
+    own order of the ranks (``adjudicator.engine.<game>``)."""
 
     KING = "K"
     QUEEN = "Q"
@@ -46,20 +47,14 @@ class Rank(StrEnum):
     EIGHT = "8"
     SEVEN = "7"
 
-    @property
-    def strength(self) -> int:
-        """Higher beats lower within a suit: king 7, queen 6, ..., seven 0."""
-        return _STRENGTH[self]
-
-
-_STRENGTH = {rank: 7 - i for i, rank in enumerate(Rank)}
 
 _SUIT_SPELLINGS = {"s": "S", "h": "H", "d": "D", "c": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 _RANK_SPELLINGS = {r.value.lower(): r.value for r in Rank} | {"10": "T"}
 
 
 class Card:
-    """One of the 32 cards of the écarté pack. Immutable; there is exactly one object per card.
+    """One of the 32 cards of the pack (seven to ace in four suits). Immutable; there is exactly
+    one object per card.
 
     In JSON (and in the notation) a card is its canonical code: rank letter then suit letter,
     e.g. ``"KH"``, ``"TD"``, ``"7S"``.
@@ -140,7 +135,7 @@ def _card_from_any(value: object) -> Card:
 
 
 PACK = 32
-"""Cards in the écarté pack."""
+"""Cards in the pack."""
 
 ALL_CARDS: tuple[Card, ...] = tuple(
     Card(rank, suit, si * 8 + ri) for si, suit in enumerate(Suit) for ri, rank in enumerate(Rank)

@@ -25,8 +25,6 @@ def test_the_ace_is_highest_and_the_seven_lowest() -> None:
     assert height(Rank.ACE) == 7
     assert height(Rank.SEVEN) == 0
     assert height(Rank.ACE) > height(Rank.KING) > height(Rank.QUEEN) > height(Rank.KNAVE)
-    # Unlike écarté, where the king ranks above the ace:
-    assert Rank.KING.strength > Rank.ACE.strength
 
 
 def test_card_values_for_the_point() -> None:

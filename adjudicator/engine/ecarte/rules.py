@@ -75,7 +75,11 @@ def beats(card: Card, other: Card, trump: Suit | None, ace_high: bool = False) -
     return trump is not None and card.suit is trump
 
 
-_ACE_HIGH = {rank: rank.strength + (8 if rank is Rank.ACE else 0) for rank in Rank}
+STRENGTH: dict[Rank, int] = {rank: 7 - i for i, rank in enumerate(Rank)}
+"""The club code's order within a suit, trumps included: king 7, queen 6, knave 5, ace 4,
+ten 3, nine 2, eight 1, seven 0 (the ace ranks between the knave and the ten)."""
+
+_ACE_HIGH = {rank: STRENGTH[rank] + (8 if rank is Rank.ACE else 0) for rank in Rank}
 """The ace-high profile's order: the ace above the king, the rest as in the club code."""
 
 
@@ -114,7 +118,7 @@ def cut_rank(card: Card, ace_high: bool = False) -> int:
     """The value of a card cut for deal: the highest écarté card deals (law 5). King highest,
     then queen, knave, ace, ten, ... seven (with ``ace_high``, the ace above the king). Suits
     have no rank."""
-    return _ACE_HIGH[card.rank] if ace_high else card.rank.strength
+    return _ACE_HIGH[card.rank] if ace_high else STRENGTH[card.rank]
 
 
 def doubled(*, dealer_won: bool, elder_proposed: bool, first_refused: bool) -> bool:

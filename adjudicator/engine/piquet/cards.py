@@ -2,7 +2,7 @@
 
 Piquet is played with the same 32 cards as écarté (:data:`~adjudicator.notation.cards.ALL_CARDS`),
 but ranks them differently: the ace is highest, then king, queen, knave, ten, nine, eight, seven
-(the Description of the Game, "Dealing"). The écarté order (``Rank.strength``) is not used here.
+(the Description of the Game, "Dealing"). Écarté's order is not used here.
 """
 
 from __future__ import annotations
