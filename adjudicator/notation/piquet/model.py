@@ -1,4 +1,4 @@
-"""The record model of the Piquet Transcript Notation: what a record *says*, one value a line.
+"""The record model of the Piquet Transcript Notation: what a record *says*.
 
 Facts only: what was cut, dealt, said, exchanged, declared, played and scored, in the order it
 happened. Nothing here judges whether it was lawful (a discard of six cards, a call of what was
@@ -6,557 +6,68 @@ not held, a score wrongly added are values like any other). An unknown card is `
 (written ``??``); a count of unknown cards (``A takes 5``) is that many ``None``.
 
 A record holds parties; a partie holds its opening (the cut for deal and the choice) and its
-deals; a deal holds its events in order. Every value written on a line of its own keeps where
-it was written and the comments that go with it (:class:`~adjudicator.notation.nodes.Line`).
-Equality compares facts and comments, not positions.
+deals; a deal holds its events in order (:mod:`~adjudicator.notation.piquet.events`, one model
+for each line form). Every value written on a line of its own keeps where it was written and
+the comments that go with it (:class:`~adjudicator.notation.nodes.Line`). Equality compares
+facts and comments, not positions.
 """
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated, Literal
+from pydantic import model_validator
 
-from pydantic import Field, model_validator
-
-from adjudicator.notation.cards import Card, Player, Rank, Suit
-from adjudicator.notation.nodes import Cards as Cards
-from adjudicator.notation.nodes import Line as Line
-from adjudicator.notation.nodes import Node as Node
-from adjudicator.notation.nodes import Tag as Tag
-
-# --------------------------------------------------------------------------------------------
-#  The small vocabularies
-# --------------------------------------------------------------------------------------------
-
-RANK_ORDER: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.KING,
-    Rank.QUEEN,
-    Rank.KNAVE,
-    Rank.TEN,
-    Rank.NINE,
-    Rank.EIGHT,
-    Rank.SEVEN,
+from adjudicator.notation.cards import Player
+from adjudicator.notation.nodes import Cards, Line, Node, Tag
+from adjudicator.notation.numbers import is_number, number
+from adjudicator.notation.piquet.events import (
+    Answer,
+    CarteBlanche,
+    CutForDeal,
+    Deals,
+    Discard,
+    DoesNotLook,
+    Elect,
+    Event,
+    EventKind,
+    ExchangeCall,
+    Holds,
+    Lead,
+    Leave,
+    Look,
+    NumberSaid,
+    Packet,
+    PartieScore,
+    Play,
+    PlayerCards,
+    PointCall,
+    Question,
+    Reckon,
+    Result,
+    Score,
+    SequenceCall,
+    SetCall,
+    Settlement,
+    Show,
+    Stock,
+    Take,
+    Tallies,
+    Tally,
+    Trick,
 )
-"""Piquet's ranks from high to low: the ace is highest (laws 4, 63)."""
-
-RANK_NAMES: dict[Rank, str] = {
-    Rank.ACE: "ace",
-    Rank.KING: "king",
-    Rank.QUEEN: "queen",
-    Rank.KNAVE: "knave",
-    Rank.TEN: "ten",
-    Rank.NINE: "nine",
-    Rank.EIGHT: "eight",
-    Rank.SEVEN: "seven",
-}
-"""Each rank's name as the notation spells it (``jack`` is read for the knave)."""
-
-SUIT_NAMES: dict[Suit, str] = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
-"""Each suit's name as the notation spells it."""
-
-SEQUENCE_NAMES: dict[int, str] = {
-    3: "tierce",
-    4: "quart",
-    5: "quint",
-    6: "sixième",
-    7: "septième",
-    8: "huitième",
-}
-"""A sequence's name by its length (law 63), as the notation spells it."""
-
-NUMBER_WORDS: dict[int, str] = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-}
-"""The numbers the notation reads in words (``five cards``, ``three knaves``)."""
-
-MAX_CARD_COUNT = 32
-"""The largest count of unknown cards a line may give (``A takes 5``): the pack's 32 cards.
-A larger count is no fact of a game of 32 cards, and would be held as that many unknowns."""
-
-
-class Choice(StrEnum):
-    """What the player who won the cut chose (law 4)."""
-
-    DEAL = "deal"
-    """To deal (and so to be the younger hand)."""
-    ELDER = "elder"
-    """To be the elder hand (the other deals)."""
-
-
-class ExchangeWord(StrEnum):
-    """How the elder states the cards he exchanges (law 32)."""
-
-    TAKE = "take"
-    """How many he takes."""
-    LEAVE = "leave"
-    """How many he leaves."""
-
-
-class LookAt(StrEnum):
-    """What a player looks at in the exchange."""
-
-    LEFT_CARDS = "left cards"
-    """The cards left in the stock (laws 33, 36)."""
-    DISCARD = "discard"
-    """His own discard (law 45)."""
-
-
-class Reply(StrEnum):
-    """A player's answer to his adversary's call (laws 46-51)."""
-
-    GOOD = "good"
-    NOT_GOOD = "not good"
-    EQUAL = "equal"
-
-
-class Asked(StrEnum):
-    """What a player's question asks."""
-
-    VALUE = "value"
-    """``what do they make?``: what the point is worth (law 46)."""
-    NOT_COUNTED = "not counted"
-    """``which queen do you not count?``: which card of the rank called is not reckoned
-    (Cases VII, VIII)."""
-    HOW_HIGH = "how high"
-    """``to what?``: the card a sequence runs to (law 48)."""
-    HOW_MANY = "how many"
-    """``how many diamonds?``: how many cards of a suit (Cases XV, XVI)."""
-
-
-# --------------------------------------------------------------------------------------------
-#  Parts of events
-# --------------------------------------------------------------------------------------------
-
-
-class PlayerCards(Node):
-    """One player's part of a line that names cards for each player (the cut for deal)."""
-
-    player: Player
-    """The player."""
-    cards: Cards
-    """His cards, in the order written (``None`` for ``??``)."""
-
-
-class Tally(Node):
-    """One player's number on a line of scores."""
-
-    player: Player
-    """The player."""
-    points: int
-    """His number, as written."""
-
-
-# --------------------------------------------------------------------------------------------
-#  Events: one model per line form
-# --------------------------------------------------------------------------------------------
-
-
-class CutForDeal(Line):
-    """``cut A AS B 9D``: the cut for deal, each player and the card he cut (laws 3-5; more than
-    one card for a player: he showed them, law 5)."""
-
-    kind: Literal["cut_for_deal"] = "cut_for_deal"
-    cuts: tuple[PlayerCards, ...]
-    """Each player's cut, in the order written."""
-
-
-class Elect(Line):
-    """``A elects to deal`` or ``A elects to be elder``: the choice of the higher cut (law 4)."""
-
-    kind: Literal["elect"] = "elect"
-    player: Player
-    """Who chose."""
-    choice: Choice
-    """What he chose."""
-
-
-class Deals(Line):
-    """``A deals`` or ``B deals by threes``: who deals, and how if it is said (law 9)."""
-
-    kind: Literal["deals"] = "deals"
-    player: Player
-    """Who deals."""
-    by: int | None = None
-    """Cards a packet, if said: ``by twos`` is 2, ``by threes`` 3 (another number as written)."""
-
-
-class Packet(Line):
-    """``B: AS KS``: a packet dealt to a player, its cards in the order given (law 9)."""
-
-    kind: Literal["packet"] = "packet"
-    player: Player
-    """Who was given the packet."""
-    cards: Cards
-    """The cards (``None`` for each card nobody recorded)."""
-
-
-class Holds(Line):
-    """``A holds AS KS ...`` or ``A holds 12``: a player's whole hand at this moment: before the
-    exchange, the hand he was dealt."""
-
-    kind: Literal["holds"] = "holds"
-    player: Player
-    """Whose hand."""
-    cards: Cards
-    """The cards of the hand (``None`` for each not known)."""
-
-
-class Stock(Line):
-    """``stock QS 9S ...`` or ``stock 8``: the cards of the stock, its top card first (law 9)."""
-
-    kind: Literal["stock"] = "stock"
-    cards: Cards
-    """The cards from the top down (``None`` for each not known)."""
-
-
-class ExchangeCall(Line):
-    """``A: take 5`` or ``A: leave 1``: the elder states how many cards he takes, or leaves,
-    before he touches the stock (law 32); written where he said it."""
-
-    kind: Literal["exchange_call"] = "exchange_call"
-    player: Player
-    """Who said it."""
-    word: ExchangeWord
-    """Whether he said how many he takes or how many he leaves."""
-    count: int
-    """How many."""
-
-
-class Discard(Line):
-    """``A discards KS 8C 7C 9D 8D`` or ``A discards 5``: the cards a player puts out (laws
-    21, 22, 24)."""
-
-    kind: Literal["discard"] = "discard"
-    player: Player
-    """Who discarded."""
-    cards: Cards
-    """The cards discarded (``None`` for each not known)."""
-
-
-class Take(Line):
-    """``A takes 9S 8S KH 9C KD`` or ``A takes 5``: the cards a player takes from the top of
-    the stock (laws 23, 34)."""
-
-    kind: Literal["take"] = "take"
-    player: Player
-    """Who took them."""
-    cards: Cards
-    """The cards, from the top of the stock down (``None`` for each not known)."""
-
-
-class Leave(Line):
-    """``A leaves 1`` or ``B leaves 7D``: cards a player leaves in the stock (laws 32, 36)."""
-
-    kind: Literal["leave"] = "leave"
-    player: Player
-    """Who left them."""
-    cards: Cards
-    """The cards left (``None`` for each not known)."""
-
-
-class Look(Line):
-    """``B looks at the left cards`` or ``A looks at his discard`` (laws 33, 36, 45)."""
-
-    kind: Literal["look"] = "look"
-    player: Player
-    """Who looked."""
-    at: LookAt
-    """What he looked at."""
-
-
-class DoesNotLook(Line):
-    """``B does not look``: he says he will not look at the cards left (law 36)."""
-
-    kind: Literal["not_look"] = "not_look"
-    player: Player
-    """Who said it."""
-
-
-class PointCall(Line):
-    """``A: point 5``, ``A: five cards``, ``A: point 5 making 49``: a call of the point (laws
-    46, 62), with what was said of it."""
-
-    kind: Literal["point_call"] = "point_call"
-    player: Player
-    """Who called."""
-    length: int | None = None
-    """The number of cards he said (``None``: ``point`` alone)."""
-    value: int | None = None
-    """What he said they make (``making 49``), if he said it in the call."""
-    suit: Suit | None = None
-    """The suit, if he named it."""
-
-
-class SequenceCall(Line):
-    """``A: quart major``, ``A: tierce to the queen``, ``A: quint to the ace in hearts``: a call
-    of a sequence (laws 48, 63), with what was said of it."""
-
-    kind: Literal["sequence_call"] = "sequence_call"
-    player: Player
-    """Who called."""
-    length: Annotated[int, Field(ge=3, le=8)]
-    """Its length, from its name: tierce 3, quart 4, quint 5, sixième 6, septième 7,
-    huitième 8."""
-    top: Rank | None = None
-    """The card it runs to, if he said (``major``: the ace); ``None``: the length alone."""
-    suit: Suit | None = None
-    """The suit, if he named it."""
-
-
-class SetCall(Line):
-    """``A: three knaves``, ``B: four tens``, ``A: quatorze``: a call of a quatorze or a trio
-    (laws 48, 64), or of any number of cards of a rank."""
-
-    kind: Literal["set_call"] = "set_call"
-    player: Player
-    """Who called."""
-    count: int
-    """How many cards (``quatorze``, ``fourteen``: 4; ``trio``: 3)."""
-    rank: Rank | None = None
-    """Of what rank, if he said (``None``: ``quatorze`` or ``trio`` alone)."""
-
-    @model_validator(mode="after")
-    def _rank_or_set(self) -> SetCall:
-        if self.rank is None and self.count not in (3, 4):
-            raise ValueError("a set called without its rank is a trio (3) or a quatorze (4)")
-        return self
-
-
-class CarteBlanche(Line):
-    """``B: carte blanche``: he says he holds carte blanche (laws 18, 20)."""
-
-    kind: Literal["carte_blanche"] = "carte_blanche"
-    player: Player
-    """Who said it."""
-
-
-class Answer(Line):
-    """``B: good``, ``B: not good``, ``B: equal``: the answer to a call (laws 46-51)."""
-
-    kind: Literal["answer"] = "answer"
-    player: Player
-    """Who answered."""
-    reply: Reply
-    """What he answered."""
-
-
-class Question(Line):
-    """``B: what do they make?``, ``B: which queen do you not count?``, ``B: to what?``,
-    ``B: how many diamonds?``: a question to the adversary."""
-
-    kind: Literal["question"] = "question"
-    player: Player
-    """Who asked."""
-    asks: Asked
-    """What he asked."""
-    rank: Rank | None = None
-    """The rank named in ``which queen do you not count?``."""
-    suit: Suit | None = None
-    """The suit named in ``how many diamonds?``."""
-
-    @model_validator(mode="after")
-    def _named(self) -> Question:
-        if (self.rank is not None) != (self.asks is Asked.NOT_COUNTED):
-            raise ValueError("a rank is named in 'which ... do you not count?' and only there")
-        if (self.suit is not None) != (self.asks is Asked.HOW_MANY):
-            raise ValueError("a suit is named in 'how many ...?' and only there")
-        return self
-
-
-class NumberSaid(Line):
-    """``A: 49``: a number said aloud: what a point makes, or the player's count so far; what
-    it answers is for the reader of the record to see from what was said before it."""
-
-    kind: Literal["number_said"] = "number_said"
-    player: Player
-    """Who said it."""
-    value: int
-    """The number."""
-
-
-class Reckon(Line):
-    """``A reckons 9``: a player states his count so far (law 67's order of reckoning)."""
-
-    kind: Literal["reckon"] = "reckon"
-    player: Player
-    """Who reckoned."""
-    value: int
-    """The count he stated."""
-
-
-class Show(Line):
-    """``B shows AS TS 9S ...``: a player shows cards: a carte blanche (law 19), or cards he
-    called (law 55)."""
-
-    kind: Literal["show"] = "show"
-    player: Player
-    """Who showed them."""
-    cards: Cards
-    """The cards shown (``None`` for each not known)."""
-
-
-class Trick(Line):
-    """``1. A AH B TH``: a trick: its number, the leader and his card, then the other player
-    and his; ``12. A JS``: only the lead written."""
-
-    kind: Literal["trick"] = "trick"
-    number: int
-    """The trick's number as written."""
-    leader: Player
-    """Who led."""
-    lead: Card | None
-    """The card led (``None``: not recorded)."""
-    follower: Player | None = None
-    """Who played to the lead (``None``: not written)."""
-    follow: Card | None = None
-    """The card he played (``None``: not recorded, or not written)."""
-
-    @model_validator(mode="after")
-    def _follow(self) -> Trick:
-        if self.follower is None and self.follow is not None:
-            raise ValueError("a card played to the trick needs the player who played it")
-        return self
-
-
-class Lead(Line):
-    """``A leads AH``: a card led, written on a line of its own."""
-
-    kind: Literal["lead"] = "lead"
-    player: Player
-    """Who led."""
-    card: Card | None
-    """The card (``None``: not recorded)."""
-
-
-class Play(Line):
-    """``B plays TH``: a card played to the lead, written on a line of its own."""
-
-    kind: Literal["play"] = "play"
-    player: Player
-    """Who played."""
-    card: Card | None
-    """The card (``None``: not recorded)."""
-
-
-class Score(Line):
-    """``score A 28 B 23``: the running totals, as the players wrote them."""
-
-    kind: Literal["score"] = "score"
-    tallies: tuple[Tally, ...]
-    """Each player's total, in the order written."""
-
-
-class Result(Line):
-    """``result A 28 B 23``: what the deal made for each player, as stated."""
-
-    kind: Literal["result"] = "result"
-    tallies: tuple[Tally, ...]
-    """Each player's points for the deal, in the order written."""
-
-
-class PartieScore(Line):
-    """``partie A 131 B 113``: the partie's final totals, as written (law 71)."""
-
-    kind: Literal["partie_score"] = "partie_score"
-    tallies: tuple[Tally, ...]
-    """Each player's final total, in the order written."""
-
-
-class Settlement(Line):
-    """``A wins 118`` or ``A wins 306 rubicon``: what the partie was settled at, as written
-    (laws 72, 73)."""
-
-    kind: Literal["settlement"] = "settlement"
-    player: Player
-    """Who won."""
-    points: int
-    """What he won."""
-    rubicon: bool = False
-    """The settlement was written as a rubicon."""
-
-
-Event = Annotated[
-    CutForDeal
-    | Elect
-    | Deals
-    | Packet
-    | Holds
-    | Stock
-    | ExchangeCall
-    | Discard
-    | Take
-    | Leave
-    | Look
-    | DoesNotLook
-    | PointCall
-    | SequenceCall
-    | SetCall
-    | CarteBlanche
-    | Answer
-    | Question
-    | NumberSaid
-    | Reckon
-    | Show
-    | Trick
-    | Lead
-    | Play
-    | Score
-    | Result
-    | PartieScore
-    | Settlement,
-    Field(discriminator="kind"),
-]
-"""Any event, told apart by its ``kind``."""
-
-EventKind = Literal[
-    "cut_for_deal",
-    "elect",
-    "deals",
-    "packet",
-    "holds",
-    "stock",
-    "exchange_call",
-    "discard",
-    "take",
-    "leave",
-    "look",
-    "not_look",
-    "point_call",
-    "sequence_call",
-    "set_call",
-    "carte_blanche",
-    "answer",
-    "question",
-    "number_said",
-    "reckon",
-    "show",
-    "trick",
-    "lead",
-    "play",
-    "score",
-    "result",
-    "partie_score",
-    "settlement",
-]
-"""The ``kind`` of every event: a closed vocabulary."""
-
+from adjudicator.notation.piquet.vocabulary import (
+    MAX_CARD_COUNT,
+    NUMBER_WORDS,
+    RANK_NAMES,
+    RANK_ORDER,
+    SEQUENCE_NAMES,
+    SUIT_NAMES,
+    Asked,
+    Choice,
+    ExchangeWord,
+    LookAt,
+    Number,
+    Reply,
+)
 
 # --------------------------------------------------------------------------------------------
 #  Deals, parties, records
@@ -566,7 +77,7 @@ EventKind = Literal[
 class Deal(Line):
     """A deal: its heading (``deal 1 B``) and the events under it, in order."""
 
-    number: int
+    number: Number
     """The deal's number as written."""
     dealer: Player
     """Who dealt: the younger hand (the other is the elder)."""
@@ -580,7 +91,7 @@ class Partie(Line):
     lines are those before the first ``partie`` heading, and its position and comments are
     none."""
 
-    number: int | None = None
+    number: Number | None = None
     """The partie's number as written in its heading; ``None`` for a first partie written
     without one."""
     opening: tuple[Event, ...] = ()
@@ -619,6 +130,12 @@ class Record(Node):
             raise ValueError("only a record's first partie may be written without a heading")
         return self
 
+    def partie_length(self) -> int:
+        """Deals in a partie, from the ``Partie`` tag (law 71: 6, or 4 by agreement); 6 when
+        the tag is absent (the reader refuses one that is not a number)."""
+        value = self.tag("Partie")
+        return number(value) if value is not None and is_number(value) else DEFAULT_PARTIE
+
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name`` (case-insensitive), else ``default``."""
         lowered = name.lower()
@@ -640,3 +157,60 @@ class Record(Node):
             for deal in partie.deals:
                 out.extend((partie, deal, e) for e in deal.events)
         return out
+
+
+__all__ = [
+    "DEFAULT_PARTIE",
+    "MAX_CARD_COUNT",
+    "NUMBER_WORDS",
+    "RANK_NAMES",
+    "RANK_ORDER",
+    "SEQUENCE_NAMES",
+    "SUIT_NAMES",
+    "Answer",
+    "Asked",
+    "Cards",
+    "CarteBlanche",
+    "Choice",
+    "CutForDeal",
+    "Deal",
+    "Deals",
+    "Discard",
+    "DoesNotLook",
+    "Elect",
+    "Event",
+    "EventKind",
+    "ExchangeCall",
+    "ExchangeWord",
+    "Holds",
+    "Lead",
+    "Leave",
+    "Line",
+    "Look",
+    "LookAt",
+    "Node",
+    "Number",
+    "NumberSaid",
+    "Packet",
+    "Partie",
+    "PartieScore",
+    "Play",
+    "PlayerCards",
+    "PointCall",
+    "Question",
+    "Reckon",
+    "Record",
+    "Reply",
+    "Result",
+    "Score",
+    "SequenceCall",
+    "SetCall",
+    "Settlement",
+    "Show",
+    "Stock",
+    "Tag",
+    "Take",
+    "Tallies",
+    "Tally",
+    "Trick",
+]
