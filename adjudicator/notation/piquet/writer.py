@@ -4,7 +4,7 @@ Canonical form: the tags, one a line; a blank line; the first partie's opening (
 deal), flush left; each deal after a blank line, its heading flush left and its events
 indented by two spaces; each later partie after a blank line, its heading ``partie N`` and its
 opening flush left, then its deals. Cards in capitals with ``T`` and suit letters; keywords in
-lower case; the first spelling of every word of several (``quart``, ``knave``, ``four tens``);
+lower case; the first spelling of every word of several (``quart``, ``knave``, ``five cards``, ``four tens``);
 a line of cards none of which is known as their count (``A takes 5``), except a packet, whose
 count would read as a number said. Comments stay where they belong
 (:func:`adjudicator.notation.lines.emit`).
@@ -192,9 +192,10 @@ def _not_look(e: DoesNotLook) -> str:
 
 
 def _point_call(e: PointCall) -> str:
-    text = f"{e.player.value}: point"
-    if e.length is not None:
-        text += f" {e.length}"
+    if e.length is None:
+        text = f"{e.player.value}: point"
+    else:
+        text = f"{e.player.value}: {NUMBER_WORDS.get(e.length, str(e.length))} cards"
     if e.value is not None:
         text += f" making {e.value}"
     return text + _suit(e)
