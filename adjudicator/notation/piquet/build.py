@@ -47,6 +47,7 @@ from adjudicator.notation.piquet.model import (
     Reply,
     Result,
     Score,
+    Seat,
     SequenceCall,
     SetCall,
     Settlement,
@@ -124,8 +125,9 @@ class BuildError(Exception):
         self.hint = hint
 
 
-def _player(token: Token) -> Player:
-    return Player(token.value.upper())
+def _player(token: Token) -> Seat:
+    """The player of a ``PLAYER`` token (the grammar reads only A and B)."""
+    return Player.A if token.value.upper() == "A" else Player.B
 
 
 def _number(token: Token) -> int:

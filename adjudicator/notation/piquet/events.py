@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from adjudicator.notation.cards import Card, Player, Rank, Suit
+from adjudicator.notation.cards import Card, Rank, Suit
 from adjudicator.notation.nodes import Cards, Line, Node
 from adjudicator.notation.piquet.vocabulary import (
     Asked,
@@ -21,6 +21,7 @@ from adjudicator.notation.piquet.vocabulary import (
     LookAt,
     Number,
     Reply,
+    Seat,
 )
 
 # --------------------------------------------------------------------------------------------
@@ -31,7 +32,7 @@ from adjudicator.notation.piquet.vocabulary import (
 class PlayerCards(Node):
     """One player's part of a line that names cards for each player (the cut for deal)."""
 
-    player: Player
+    player: Seat
     """The player."""
     cards: Annotated[Cards, Field(min_length=1)]
     """His cards, in the order written (``None`` for ``??``)."""
@@ -40,7 +41,7 @@ class PlayerCards(Node):
 class Tally(Node):
     """One player's number on a line of scores."""
 
-    player: Player
+    player: Seat
     """The player."""
     points: Number
     """His number, as written."""
@@ -68,7 +69,7 @@ class Elect(Line):
     """``A elects to deal`` or ``A elects to be elder``: the choice of the higher cut (law 4)."""
 
     kind: Literal["elect"] = "elect"
-    player: Player
+    player: Seat
     """Who chose."""
     choice: Choice
     """What he chose."""
@@ -78,7 +79,7 @@ class Deals(Line):
     """``A deals`` or ``B deals by threes``: who deals, and how if it is said (law 9)."""
 
     kind: Literal["deals"] = "deals"
-    player: Player
+    player: Seat
     """Who deals."""
     by: Number | None = None
     """Cards a packet, if said: ``by twos`` is 2, ``by threes`` 3 (another number as written)."""
@@ -88,7 +89,7 @@ class Packet(Line):
     """``B: AS KS``: a packet dealt to a player, its cards in the order given (law 9)."""
 
     kind: Literal["packet"] = "packet"
-    player: Player
+    player: Seat
     """Who was given the packet."""
     cards: Annotated[Cards, Field(min_length=1)]
     """The cards (``None`` for each card nobody recorded)."""
@@ -99,7 +100,7 @@ class Holds(Line):
     exchange, the hand he was dealt."""
 
     kind: Literal["holds"] = "holds"
-    player: Player
+    player: Seat
     """Whose hand."""
     cards: Cards
     """The cards of the hand (``None`` for each not known)."""
@@ -118,7 +119,7 @@ class ExchangeCall(Line):
     before he touches the stock (law 32); written where he said it."""
 
     kind: Literal["exchange_call"] = "exchange_call"
-    player: Player
+    player: Seat
     """Who said it."""
     word: ExchangeWord
     """Whether he said how many he takes or how many he leaves."""
@@ -131,7 +132,7 @@ class Discard(Line):
     21, 22, 24)."""
 
     kind: Literal["discard"] = "discard"
-    player: Player
+    player: Seat
     """Who discarded."""
     cards: Cards
     """The cards discarded (``None`` for each not known)."""
@@ -142,7 +143,7 @@ class Take(Line):
     the stock (laws 23, 34)."""
 
     kind: Literal["take"] = "take"
-    player: Player
+    player: Seat
     """Who took them."""
     cards: Cards
     """The cards, from the top of the stock down (``None`` for each not known)."""
@@ -152,7 +153,7 @@ class Leave(Line):
     """``A leaves 1`` or ``B leaves 7D``: cards a player leaves in the stock (laws 32, 36)."""
 
     kind: Literal["leave"] = "leave"
-    player: Player
+    player: Seat
     """Who left them."""
     cards: Cards
     """The cards left (``None`` for each not known)."""
@@ -162,7 +163,7 @@ class Look(Line):
     """``B looks at the left cards`` or ``A looks at his discard`` (laws 33, 36, 45)."""
 
     kind: Literal["look"] = "look"
-    player: Player
+    player: Seat
     """Who looked."""
     at: LookAt
     """What he looked at."""
@@ -172,7 +173,7 @@ class DoesNotLook(Line):
     """``B does not look``: he says he will not look at the cards left (law 36)."""
 
     kind: Literal["not_look"] = "not_look"
-    player: Player
+    player: Seat
     """Who said it."""
 
 
@@ -181,7 +182,7 @@ class PointCall(Line):
     46, 62), with what was said of it."""
 
     kind: Literal["point_call"] = "point_call"
-    player: Player
+    player: Seat
     """Who called."""
     length: Number | None = None
     """The number of cards he said (``None``: ``point`` alone)."""
@@ -196,7 +197,7 @@ class SequenceCall(Line):
     of a sequence (laws 48, 63), with what was said of it."""
 
     kind: Literal["sequence_call"] = "sequence_call"
-    player: Player
+    player: Seat
     """Who called."""
     length: Annotated[int, Field(ge=3, le=8)]
     """Its length, from its name: tierce 3, quart 4, quint 5, sixième 6, septième 7,
@@ -212,7 +213,7 @@ class SetCall(Line):
     (laws 48, 64), or of any number of cards of a rank."""
 
     kind: Literal["set_call"] = "set_call"
-    player: Player
+    player: Seat
     """Who called."""
     count: Annotated[int, Field(ge=1, le=999_999_999)]
     """How many cards (``quatorze``, ``fourteen``: 4; ``trio``: 3)."""
@@ -230,7 +231,7 @@ class CarteBlanche(Line):
     """``B: carte blanche``: he says he holds carte blanche (laws 18, 20)."""
 
     kind: Literal["carte_blanche"] = "carte_blanche"
-    player: Player
+    player: Seat
     """Who said it."""
 
 
@@ -238,7 +239,7 @@ class Answer(Line):
     """``B: good``, ``B: not good``, ``B: equal``: the answer to a call (laws 46-51)."""
 
     kind: Literal["answer"] = "answer"
-    player: Player
+    player: Seat
     """Who answered."""
     reply: Reply
     """What he answered."""
@@ -249,7 +250,7 @@ class Question(Line):
     ``B: how many diamonds?``: a question to the adversary."""
 
     kind: Literal["question"] = "question"
-    player: Player
+    player: Seat
     """Who asked."""
     asks: Asked
     """What he asked."""
@@ -272,7 +273,7 @@ class NumberSaid(Line):
     it answers is for the reader of the record to see from what was said before it."""
 
     kind: Literal["number_said"] = "number_said"
-    player: Player
+    player: Seat
     """Who said it."""
     value: Number
     """The number."""
@@ -282,7 +283,7 @@ class Reckon(Line):
     """``A reckons 9``: a player states his count so far (law 67's order of reckoning)."""
 
     kind: Literal["reckon"] = "reckon"
-    player: Player
+    player: Seat
     """Who reckoned."""
     value: Number
     """The count he stated."""
@@ -293,7 +294,7 @@ class Show(Line):
     called (law 55)."""
 
     kind: Literal["show"] = "show"
-    player: Player
+    player: Seat
     """Who showed them."""
     cards: Annotated[Cards, Field(min_length=1)]
     """The cards shown (``None`` for each not known)."""
@@ -306,11 +307,11 @@ class Trick(Line):
     kind: Literal["trick"] = "trick"
     number: Number
     """The trick's number as written."""
-    leader: Player
+    leader: Seat
     """Who led."""
     lead: Card | None
     """The card led (``None``: not recorded)."""
-    follower: Player | None = None
+    follower: Seat | None = None
     """Who played to the lead (``None``: not written)."""
     follow: Card | None = None
     """The card he played (``None``: not recorded, or not written)."""
@@ -326,7 +327,7 @@ class Lead(Line):
     """``A leads AH``: a card led, written on a line of its own."""
 
     kind: Literal["lead"] = "lead"
-    player: Player
+    player: Seat
     """Who led."""
     card: Card | None
     """The card (``None``: not recorded)."""
@@ -336,7 +337,7 @@ class Play(Line):
     """``B plays TH``: a card played to the lead, written on a line of its own."""
 
     kind: Literal["play"] = "play"
-    player: Player
+    player: Seat
     """Who played."""
     card: Card | None
     """The card (``None``: not recorded)."""
@@ -371,7 +372,7 @@ class Settlement(Line):
     (laws 72, 73)."""
 
     kind: Literal["settlement"] = "settlement"
-    player: Player
+    player: Seat
     """Who won."""
     points: Number
     """What he won."""

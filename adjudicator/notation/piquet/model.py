@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from pydantic import model_validator
 
-from adjudicator.notation.cards import Player
 from adjudicator.notation.nodes import Cards, Line, Node, Tag
 from adjudicator.notation.numbers import is_number, number
 from adjudicator.notation.piquet.events import (
@@ -67,6 +66,7 @@ from adjudicator.notation.piquet.vocabulary import (
     LookAt,
     Number,
     Reply,
+    Seat,
 )
 
 # --------------------------------------------------------------------------------------------
@@ -79,7 +79,7 @@ class Deal(Line):
 
     number: Number
     """The deal's number as written."""
-    dealer: Player
+    dealer: Seat
     """Who dealt: the younger hand (the other is the elder)."""
     events: tuple[Event, ...] = ()
     """What happened in the deal, in the order it happened."""
@@ -203,6 +203,7 @@ __all__ = [
     "Reply",
     "Result",
     "Score",
+    "Seat",
     "SequenceCall",
     "SetCall",
     "Settlement",

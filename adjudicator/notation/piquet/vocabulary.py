@@ -5,11 +5,11 @@ the model's fields take their values from."""
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from adjudicator.notation.cards import Rank, Suit
+from adjudicator.notation.cards import Player, Rank, Suit
 
 # --------------------------------------------------------------------------------------------
 #  The small vocabularies
@@ -72,6 +72,9 @@ NUMBER_WORDS: dict[int, str] = {
     12: "twelve",
 }
 """The numbers the notation reads in words (``five cards``, ``three knaves``)."""
+
+Seat = Literal[Player.A, Player.B]
+"""A player at a table of piquet: A or B (their names are in the record's tags)."""
 
 Number = Annotated[int, Field(ge=0, le=999_999_999)]
 """A number of the notation: written in at most nine ASCII digits

@@ -4,9 +4,9 @@ Canonical form: the tags, one a line; a blank line; the first partie's opening (
 deal), flush left; each deal after a blank line, its heading flush left and its events
 indented by two spaces; each later partie after a blank line, its heading ``partie N`` and its
 opening flush left, then its deals. Cards in capitals with ``T`` and suit letters; keywords in
-lower case; the first spelling of every word of several (``quart``, ``knave``, ``five cards``, ``four tens``);
-a line of cards none of which is known as their count (``A takes 5``), except a packet, whose
-count would read as a number said. Comments stay where they belong
+lower case; the first spelling of every word of several (``quart``, ``knave``, ``five cards``,
+``four tens``); a line of cards none of which is known as their count (``A takes 5``), except
+a packet, whose count would read as a number said. Comments stay where they belong
 (:func:`adjudicator.notation.lines.emit`).
 
 ``read(write(r)) == r`` for every record ``r`` the reader gives, and writing what was read from
