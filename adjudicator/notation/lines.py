@@ -45,7 +45,7 @@ MAX_SKIP_BYTES = 1 << 28
 """How far a line too long is read looking for its end (256 MiB). An input whose line goes on
 past this (an endless stream) is reported there, and the rest of it is not read."""
 
-MAX_RECORD_LINES = 50_000
+MAX_RECORD_LINES = 20_000
 """The most lines (of text or of comments; blank lines are not counted) held for one record.
 A record with more is an error at the first line past the limit; the rest of it is read only to
 find where the next record begins."""
@@ -463,6 +463,14 @@ def records(items: Iterable[Item], path: str = "<string>") -> Iterator[RecordLin
         if isinstance(item, NotationError):
             cutter.fault(item)
             continue
+        if cutter.skipping and not cutter.brace:
+            # the rest of a record not held: a line that can neither open a brace comment nor
+            # be a tag line is only counted (the quick way through a long run of such lines)
+            text = item[1]
+            if "{" not in text and "[" not in text:
+                if text.strip(WHITESPACE):
+                    cutter.skip(item[0])
+                continue
         done = cutter.feed(*item)
         if done is not None:
             yield done
@@ -502,6 +510,15 @@ class _Cutter:
         if self.first_line is None:
             self.first_line = error.line
         self._current(error.line).note(error)
+
+    def skip(self, line: int) -> None:
+        """Count a line (not blank) of a record not held."""
+        record = self.record
+        if record is not None:
+            if not record.skipped:
+                record.skipped_line = line
+            record.skipped += 1
+        self.has_body = True
 
     def _count(self, line: int, column: int, source: str) -> bool:
         """Count a line held; past the limit, report it and skip the rest. Whether to hold."""
@@ -555,13 +572,6 @@ class _Cutter:
             else:  # it began on a line of no text: placed with what comes next
                 self.loose.append((comment, self.brace_at[1], self.brace_at[0]))
             start = close + 1
-        elif self.skipping and not _SPECIAL_LINE.search(text):
-            # a plain line of a record not held: counted, unless it begins the next record
-            if is_blank(text):
-                return None
-            if not (self.has_body and is_tag_line(text)):
-                self._count(lineno, 1, text)
-                return None
         code, found, open_at = scan(text, start)
         comments = self.loose + [(c, col, lineno) for c, col in found]
         self.loose = []
@@ -699,9 +709,6 @@ class _Cutter:
                 return None
             self._current(self.first_line or 1)
         return self._close_record(ends_file=True)
-
-
-_SPECIAL_LINE = re.compile(r'[;{}"]')
 
 
 # --------------------------------------------------------------------------------------------
