@@ -20,7 +20,7 @@ lives here, so that every notation's reader shares it:
   (:func:`records`): a tag line after any other line begins the next record, so that a file
   of any length is read one record at a time, in memory bounded by :data:`MAX_RECORD_LINES`.
 
-What a line of text says is the business of each notation's own parser; this module hands it
+What a line of text says is the business of each notation's own parser; this module gives it
 the line with its comments blanked out (:attr:`TextLine.code`: the same length, so that a
 column of the code is a column of the file).
 """
@@ -150,8 +150,8 @@ def _lines_of_stream(read: Callable[[int], bytes], name: str) -> Iterator[Item]:
                     yield from _decoded(data, lineno, name)
                 return
             # the last line end (a CR at the very end may begin a CR LF: not yet)
-            cut = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
-            if not cut:
+            end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
+            if not end:
                 if len(data) > MAX_LINE_BYTES:
                     lineno += 1
                     rest = yield from _skip_long(data, read, name, lineno)
@@ -161,7 +161,7 @@ def _lines_of_stream(read: Callable[[int], bytes], name: str) -> Iterator[Item]:
                     continue
                 pending = data
                 continue
-            body, pending = data[:cut], data[cut:]
+            body, pending = data[:end], data[end:]
             lineno, stop = yield from _decoded(body, lineno, name)
             if stop:
                 return
@@ -300,7 +300,7 @@ _SPECIAL = re.compile(r'[;{"]')
 
 
 def scan(text: str, start: int = 0) -> tuple[str, list[tuple[str, int]], int | None]:
-    """Cut the comments out of ``text`` from index ``start``.
+    """Take the comments out of ``text`` from index ``start``.
 
     Returns the code (``text`` with everything before ``start`` and every comment replaced by
     spaces: as long as ``text``), each comment with the column (1-based) where it begins, and
@@ -427,7 +427,7 @@ class TextLine:
 
 @dataclass(slots=True)
 class RecordLines:
-    """One record of a file, cut into its lines: what a notation's parser reads."""
+    """One record of a file, split into its lines: what a notation's parser reads."""
 
     first_line: int
     """The first line of the file read for the record (blank or not)."""
@@ -455,31 +455,31 @@ class RecordLines:
 
 
 def records(items: Iterable[Item], path: str = "<string>") -> Iterator[RecordLines]:
-    """Cut the items of :func:`physical_lines` into records, each comment with the line it
+    """Split the items of :func:`physical_lines` into records, each comment with the line it
     belongs to. A file with nothing but blank lines gives no record; a file with comments only
     gives one record with no lines (its ``comments_after``)."""
-    cutter = _Cutter(path)
+    splitter = _Splitter(path)
     for item in items:
         if isinstance(item, NotationError):
-            cutter.fault(item)
+            splitter.fault(item)
             continue
-        if cutter.skipping and not cutter.brace:
+        if splitter.skipping and not splitter.brace:
             # the rest of a record not held: a line that can neither open a brace comment nor
             # be a tag line is only counted (the quick way through a long run of such lines)
             text = item[1]
             if "{" not in text and "[" not in text:
                 if text.strip(WHITESPACE):
-                    cutter.skip(item[0])
+                    splitter.skip(item[0])
                 continue
-        done = cutter.feed(*item)
+        done = splitter.feed(*item)
         if done is not None:
             yield done
-    last = cutter.finish()
+    last = splitter.finish()
     if last is not None:
         yield last
 
 
-class _Cutter:
+class _Splitter:
     """The state of :func:`records` between lines."""
 
     def __init__(self, path: str) -> None:
