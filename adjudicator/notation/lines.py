@@ -60,9 +60,9 @@ enough (two spaces after the text where it is not)."""
 WHITESPACE = " \t\f"
 """The characters that separate words on a line."""
 
-Source = str | os.PathLike[str] | IO[bytes] | IO[str]
-"""What a reader reads: a ``str`` is the text of records; a path names a file; an open file,
-binary or text, is read from where it stands."""
+Source = str | bytes | os.PathLike[str] | IO[bytes] | IO[str]
+"""What a reader reads: a ``str`` is the text of records, ``bytes`` the content of a file; a
+path names a file; an open file, binary or text, is read from where it stands."""
 
 Item = tuple[int, str] | NotationError
 """One item of :func:`physical_lines`: a line's number and text, or a fault of the input."""
@@ -78,7 +78,7 @@ def source_name(source: Source, path: str | None = None) -> str:
     ``<string>`` or ``<stream>``."""
     if path is not None:
         return path
-    if isinstance(source, str):
+    if isinstance(source, str | bytes):
         return "<string>"
     if isinstance(source, os.PathLike):
         return os.fspath(source)
@@ -97,6 +97,9 @@ def physical_lines(source: Source, path: str | None = None) -> Iterator[Item]:
     if isinstance(source, str):
         stream: IO[bytes] = io.BytesIO(source.encode("utf-8", "surrogatepass"))
         yield from _lines_of_stream(stream.read, name)
+        return
+    if isinstance(source, bytes):
+        yield from _lines_of_stream(io.BytesIO(source).read, name)
         return
     if isinstance(source, os.PathLike):
         try:
