@@ -3,6 +3,7 @@ state every fact their sources give, records may be partial, and every kind of s
 
 from __future__ import annotations
 
+import ast
 import io
 from pathlib import Path
 from typing import Any
@@ -362,3 +363,23 @@ def test_read_goes_on_past_a_bad_record_only_in_read_each() -> None:
 def test_the_writer_is_deterministic() -> None:
     record = read_one(TWO_PARTIES)
     assert write(record) == write(read_one(TWO_PARTIES)) == write(record)
+
+
+@pytest.mark.parametrize("module", ["events", "model", "vocabulary"])
+def test_every_field_of_the_model_has_a_docstring(module: str) -> None:
+    path = ROOT / "adjudicator" / "notation" / "piquet" / f"{module}.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        assert ast.get_docstring(node), node.name
+        body = node.body
+        for i, item in enumerate(body):
+            if isinstance(item, ast.AnnAssign):
+                after = body[i + 1] if i + 1 < len(body) else None
+                documented = (
+                    isinstance(after, ast.Expr)
+                    and isinstance(after.value, ast.Constant)
+                    and isinstance(after.value.value, str)
+                )
+                assert documented, f"{node.name}.{ast.unparse(item.target)}"

@@ -10,7 +10,8 @@ in the order it happened); whether they were lawful is for the laws to judge.
 * :func:`read_one` reads a source that holds exactly one record;
 * :func:`write` and :func:`write_all` give the canonical text.
 
-A source is the text of records (a ``str``), a path, or an open file, binary or text.
+A source is the text of records (a ``str``) or a file's content (``bytes``), a path, or an
+open file, binary or text.
 """
 
 from adjudicator.notation.piquet.model import Record

@@ -61,6 +61,7 @@ class CutForDeal(Line):
     one card for a player: he showed them, law 5)."""
 
     kind: Literal["cut_for_deal"] = "cut_for_deal"
+    """The line form (the discriminator of :data:`Event`)."""
     cuts: Annotated[tuple[PlayerCards, ...], Field(min_length=1)]
     """Each player's cut, in the order written."""
 
@@ -69,6 +70,7 @@ class Elect(Line):
     """``A elects to deal`` or ``A elects to be elder``: the choice of the higher cut (law 4)."""
 
     kind: Literal["elect"] = "elect"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who chose."""
     choice: Choice
@@ -79,6 +81,7 @@ class Deals(Line):
     """``A deals`` or ``B deals by threes``: who deals, and how if it is said (law 9)."""
 
     kind: Literal["deals"] = "deals"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who deals."""
     by: Number | None = None
@@ -89,6 +92,7 @@ class Packet(Line):
     """``B: AS KS``: a packet dealt to a player, its cards in the order given (law 9)."""
 
     kind: Literal["packet"] = "packet"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who was given the packet."""
     cards: Annotated[Cards, Field(min_length=1)]
@@ -100,6 +104,7 @@ class Holds(Line):
     exchange, the hand he was dealt."""
 
     kind: Literal["holds"] = "holds"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Whose hand."""
     cards: Cards
@@ -110,6 +115,7 @@ class Stock(Line):
     """``stock QS 9S ...`` or ``stock 8``: the cards of the stock, its top card first (law 9)."""
 
     kind: Literal["stock"] = "stock"
+    """The line form (the discriminator of :data:`Event`)."""
     cards: Cards
     """The cards from the top down (``None`` for each not known)."""
 
@@ -119,6 +125,7 @@ class ExchangeCall(Line):
     before he touches the stock (law 32); written where he said it."""
 
     kind: Literal["exchange_call"] = "exchange_call"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who said it."""
     word: ExchangeWord
@@ -132,6 +139,7 @@ class Discard(Line):
     21, 22, 24)."""
 
     kind: Literal["discard"] = "discard"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who discarded."""
     cards: Cards
@@ -143,6 +151,7 @@ class Take(Line):
     the stock (laws 23, 34)."""
 
     kind: Literal["take"] = "take"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who took them."""
     cards: Cards
@@ -153,6 +162,7 @@ class Leave(Line):
     """``A leaves 1`` or ``B leaves 7D``: cards a player leaves in the stock (laws 32, 36)."""
 
     kind: Literal["leave"] = "leave"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who left them."""
     cards: Cards
@@ -163,6 +173,7 @@ class Look(Line):
     """``B looks at the left cards`` or ``A looks at his discard`` (laws 33, 36, 45)."""
 
     kind: Literal["look"] = "look"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who looked."""
     at: LookAt
@@ -173,6 +184,7 @@ class DoesNotLook(Line):
     """``B does not look``: he says he will not look at the cards left (law 36)."""
 
     kind: Literal["not_look"] = "not_look"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who said it."""
 
@@ -182,6 +194,7 @@ class PointCall(Line):
     46, 62), with what was said of it."""
 
     kind: Literal["point_call"] = "point_call"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who called."""
     length: Number | None = None
@@ -197,6 +210,7 @@ class SequenceCall(Line):
     of a sequence (laws 48, 63), with what was said of it."""
 
     kind: Literal["sequence_call"] = "sequence_call"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who called."""
     length: Annotated[int, Field(ge=3, le=8)]
@@ -213,6 +227,7 @@ class SetCall(Line):
     (laws 48, 64), or of any number of cards of a rank."""
 
     kind: Literal["set_call"] = "set_call"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who called."""
     count: Annotated[int, Field(ge=1, le=999_999_999)]
@@ -231,6 +246,7 @@ class CarteBlanche(Line):
     """``B: carte blanche``: he says he holds carte blanche (laws 18, 20)."""
 
     kind: Literal["carte_blanche"] = "carte_blanche"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who said it."""
 
@@ -239,6 +255,7 @@ class Answer(Line):
     """``B: good``, ``B: not good``, ``B: equal``: the answer to a call (laws 46-51)."""
 
     kind: Literal["answer"] = "answer"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who answered."""
     reply: Reply
@@ -250,6 +267,7 @@ class Question(Line):
     ``B: how many diamonds?``: a question to the adversary."""
 
     kind: Literal["question"] = "question"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who asked."""
     asks: Asked
@@ -273,6 +291,7 @@ class NumberSaid(Line):
     it answers is for the reader of the record to see from what was said before it."""
 
     kind: Literal["number_said"] = "number_said"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who said it."""
     value: Number
@@ -283,6 +302,7 @@ class Reckon(Line):
     """``A reckons 9``: a player states his count so far (law 67's order of reckoning)."""
 
     kind: Literal["reckon"] = "reckon"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who reckoned."""
     value: Number
@@ -294,6 +314,7 @@ class Show(Line):
     called (law 55)."""
 
     kind: Literal["show"] = "show"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who showed them."""
     cards: Annotated[Cards, Field(min_length=1)]
@@ -305,6 +326,7 @@ class Trick(Line):
     and his; ``12. A JS``: only the lead written."""
 
     kind: Literal["trick"] = "trick"
+    """The line form (the discriminator of :data:`Event`)."""
     number: Number
     """The trick's number as written."""
     leader: Seat
@@ -327,6 +349,7 @@ class Lead(Line):
     """``A leads AH``: a card led, written on a line of its own."""
 
     kind: Literal["lead"] = "lead"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who led."""
     card: Card | None
@@ -337,6 +360,7 @@ class Play(Line):
     """``B plays TH``: a card played to the lead, written on a line of its own."""
 
     kind: Literal["play"] = "play"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who played."""
     card: Card | None
@@ -347,6 +371,7 @@ class Score(Line):
     """``score A 28 B 23``: the running totals, as the players wrote them."""
 
     kind: Literal["score"] = "score"
+    """The line form (the discriminator of :data:`Event`)."""
     tallies: Tallies
     """Each player's total, in the order written."""
 
@@ -355,6 +380,7 @@ class Result(Line):
     """``result A 28 B 23``: what the deal made for each player, as stated."""
 
     kind: Literal["result"] = "result"
+    """The line form (the discriminator of :data:`Event`)."""
     tallies: Tallies
     """Each player's points for the deal, in the order written."""
 
@@ -363,6 +389,7 @@ class PartieScore(Line):
     """``partie A 131 B 113``: the partie's final totals, as written (law 71)."""
 
     kind: Literal["partie_score"] = "partie_score"
+    """The line form (the discriminator of :data:`Event`)."""
     tallies: Tallies
     """Each player's final total, in the order written."""
 
@@ -372,6 +399,7 @@ class Settlement(Line):
     (laws 72, 73)."""
 
     kind: Literal["settlement"] = "settlement"
+    """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who won."""
     points: Number
