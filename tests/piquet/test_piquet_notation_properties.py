@@ -68,13 +68,13 @@ suits = st.sampled_from(list(Suit))
 
 # Text that a comment or a tag's value may hold: any character but the line ends, NUL, the
 # byte-order mark and lone surrogates (which a file cannot hold).
-_TEXT = st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n\x00\ufeff")
+_TEXT = st.characters(blacklist_categories=["Cs"], blacklist_characters="\r\n\x00\ufeff")
 _SPACE = " \t\f"
 
 
 @st.composite
 def semicolon_comment(draw: Any) -> str:
-    text = draw(st.text(_TEXT, max_size=20)).rstrip(_SPACE)
+    text: str = draw(st.text(_TEXT, max_size=20)).rstrip(_SPACE)
     return ";" + text
 
 
@@ -83,7 +83,7 @@ def brace_comment(draw: Any) -> str:
     parts = draw(
         st.lists(
             st.text(
-                st.characters(blacklist_categories=("Cs",), blacklist_characters="}\r\x00\ufeff"),
+                st.characters(blacklist_categories=["Cs"], blacklist_characters="}\r\x00\ufeff"),
                 max_size=12,
             ),
             min_size=1,
