@@ -433,14 +433,14 @@ def unified_diff(name: str, original: bytes, formatted: str) -> str:
     return "".join(out)
 
 
-def _records(source: Path | IO[bytes], name: str) -> Iterator[Any]:
-    """The records of a file of either game (:mod:`adjudicator.shell.games`): an écarté
-    record that is long comes in parts (:class:`Portion`)."""
+def _records(source: Path | IO[bytes], name: str, *, parts: bool = True) -> Iterator[Any]:
+    """The records of a file of either game (:mod:`adjudicator.shell.games`); with ``parts``,
+    an écarté record that is long comes in parts (:class:`Portion`)."""
     if games.game_of(name) == "piquet":
         from adjudicator.notation.piquet.reader import read_each as read_piquet
 
         return read_piquet(source, path=name)
-    return read_parts(source, path=name)
+    return read_parts(source, path=name) if parts else read_each(source, path=name)
 
 
 def _write(record: Any) -> str:
@@ -457,7 +457,7 @@ def all_records(name: str, data: bytes) -> list[Any] | None:
     the input is left as it was)."""
     records: list[Record] = []
     errors = 0
-    for item in _records(io.BytesIO(data), name):
+    for item in _records(io.BytesIO(data), name, parts=False):
         if isinstance(item, NotationError):
             say(str(item))
             errors += 1

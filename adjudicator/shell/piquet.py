@@ -72,7 +72,7 @@ def rule_part(part: Part, fmt: Format, *, full: bool = False) -> Iterator[Ruled]
             ruling = rule_record(item)
             out.records = 1
             out.findings = len(ruling.deviations)
-            out.clean = int(ruling.clean)
+            out.clean = 1 if ruling.clean else 0
             if not ruling.clean:
                 out.status = EXIT_FINDINGS
             if fmt == "json":
