@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_parts
+from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_each, read_parts
 from adjudicator.notation.ecarte.writer import write, write_all, write_parts
 from adjudicator.notation.errors import NotationError
 from adjudicator.shell import batch, games
