@@ -35,13 +35,15 @@ A deal's lines, in this order (``A`` the elder, ``B`` the younger, for the examp
      (optionally ``in hearts``); the younger's true answer; if good, each other sequence of
      his on a line of its own, unanswered (law 49);
    * quatorzes and trios of tens or higher, if he holds any: ``A: three knaves`` and the same
-     answers and further calls;
-   * optionally ``A reckons N``: his score in hand (law 67's order), a repique included;
+     answers and further calls; after ``not good`` or ``equal`` he calls no more in the
+     category, and an ``equal`` annuls both players' holdings in it (nobody calls them);
+   * optionally, when it is not nought, ``A reckons N``: his score in hand in law 67's order,
+     a repique included;
 
 6. ``A leads XX``; optionally ``A: N``, his count with the lead;
 7. the younger's calls, unanswered, in each category where he answered ``not good`` or where
-   the elder called nothing (all his sequences, all his sets, best first); optionally
-   ``B reckons N``; ``B plays YY``;
+   the elder called nothing (all his sequences, all his sets, best first); optionally, when
+   not nought, ``B reckons N`` (his score in hand); ``B plays YY``;
 8. the tricks ``2. A KH B 7D`` to ``12. ...``, lawful and in turn; in some deals each player
    who scores in a trick then states his count (the leader first), and after the last trick
    the winner of the cards his count with them (law 66); a count after ``B plays`` is B's
