@@ -16,13 +16,14 @@ Nothing here rules on a departure: it is noted as a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from adjudicator.engine.piquet.cards import SET_RANKS, card_value, height
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
-from adjudicator.engine.piquet.holdings import Declaration, Point, RankSet, holdings
+from adjudicator.engine.piquet.holdings import Declaration, Holdings, Point, RankSet, holdings
 from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_sequences
 from adjudicator.notation.cards import Card, Player, Rank
@@ -73,25 +74,31 @@ class Dialogue:
         self.said.append((line, moment))
 
 
-def resolve(call: Call, hand: frozenset[Card], value: int | None = None) -> Combination | None:
+def resolve(
+    call: Call,
+    hand: frozenset[Card],
+    value: int | None = None,
+    declared: Collection[Combination] = (),
+) -> Combination | None:
     """The combination ``call`` names in ``hand``, or ``None`` if he holds none such.
 
     A call that names less than the caller holds (``five cards`` from six of a suit, ``tierce``
     from a quart) is an under-call (law 50): it names the lesser combination, made of the highest
     cards of the holding. ``value`` is what the caller said his point makes, if he said it after
-    the call (``what do they make?``, ``A: 49``)."""
+    the call (``what do they make?``, ``A: 49``). A second call of the same head names another
+    combination than those he has already ``declared`` (two quarts major are two calls)."""
     if isinstance(call, PointCall):
         return _point(call, hand, call.value if call.value is not None else value)
     if isinstance(call, SequenceCall):
-        return _sequence(call, hand)
-    return _set(call, hand)
+        return _sequence(call, hand, declared)
+    return _set(call, hand, declared)
 
 
 def _point(call: PointCall, hand: frozenset[Card], value: int | None) -> Point | None:
     if not hand:
         return None
     if call.length is None:
-        held = holdings(hand).point
+        held = _holdings(hand).point
         if held is None or (call.suit is not None and held.suit is not call.suit):
             return None
         return held if value is None or held.pips == value else None
@@ -106,32 +113,44 @@ def _point(call: PointCall, hand: frozenset[Card], value: int | None) -> Point |
     return max(candidates, key=lambda p: (p.precedence, -len(hand)), default=None)
 
 
-def _sequence(call: SequenceCall, hand: frozenset[Card]) -> Run | None:
+def _sequence(
+    call: SequenceCall, hand: frozenset[Card], declared: Collection[Combination]
+) -> Run | None:
     found = []
-    for run in holdings(hand).sequences:
+    for run in _holdings(hand).sequences:
         if (call.suit is not None and run.suit is not call.suit) or run.length < call.length:
             continue
         for drop in range(run.length - call.length + 1):
             top_height = height(run.top) - drop
             top = next(r for r in Rank if height(r) == top_height)
-            if call.top is None or call.top is top:
-                found.append(Run(run.suit, call.length, top))
+            named = Run(run.suit, call.length, top)
+            if (call.top is None or call.top is top) and named not in declared:
+                found.append(named)
     return max(found, key=lambda s: s.precedence, default=None)
 
 
-def _set(call: SetCall, hand: frozenset[Card]) -> RankSet | None:
+def _set(call: SetCall, hand: frozenset[Card], declared: Collection[Combination]) -> RankSet | None:
     if call.count not in (3, 4):
         return None
     ranks = [call.rank] if call.rank is not None else list(SET_RANKS)
     for rank in ranks:
         if rank in SET_RANKS and sum(1 for c in hand if c.rank is rank) >= call.count:
-            return RankSet(rank, call.count)
+            named = RankSet(rank, call.count)
+            if named not in declared:
+                return named
     return None
+
+
+@functools.lru_cache(maxsize=64)
+def _holdings(hand: frozenset[Card]) -> Holdings:
+    """What a hand holds (:func:`~adjudicator.engine.piquet.holdings.holdings`), worked out once
+    for the several calls and answers of a deal."""
+    return holdings(hand)
 
 
 def best(hand: frozenset[Card], head: Category) -> Combination | None:
     """The player's best combination of a category (what an "equal" or "not good" declares)."""
-    held = holdings(hand)
+    held = _holdings(hand)
     if head is Category.POINT:
         return held.point
     found: Sequence[Combination] = held.sequences if head is Category.SEQUENCE else held.sets
@@ -175,6 +194,7 @@ def declarations(
     found: list[Deviation] = []
     declared: dict[Player, Declaration] = {p: Declaration() for p in hands}
     last_call: dict[Player, tuple[Call, Combination | None]] = {}
+    called: dict[Player, list[Combination]] = {p: [] for p in hands}
     said_value: dict[int, int] = {}
     asked: set[Player] = set()
     lines = [line for line, _ in dialogue.said]
@@ -186,19 +206,21 @@ def declarations(
         if isinstance(line, CarteBlanche):  # (held against the dealt hand as it is said)
             declared[who] = replace(declared[who], carte_blanche=True)
         elif isinstance(line, PointCall | SequenceCall | SetCall):
-            combo = resolve(line, hands[who], said_value.get(id(line)))
+            combo = resolve(line, hands[who], said_value.get(id(line)), called[who])
             last_call[who] = (line, combo)
             if combo is None:
                 if not _of_no_value(line, hands[who]):
                     found.append(_dev(DeviationKind.CALL, line, deal, "does not hold it"))
                 continue
+            called[who].append(combo)
             declared[who] = _with(declared[who], combo)
         elif isinstance(line, Question) and line.asks is Asked.VALUE:
             other = _other(who, hands)
-            called = last_call.get(other)
-            if called is not None and isinstance(called[0], PointCall):
-                own = holdings(hands[who]).point
-                length = called[1].cards if isinstance(called[1], Point) else called[0].length
+            asked_of = last_call.get(other)
+            if asked_of is not None and isinstance(asked_of[0], PointCall):
+                own = _holdings(hands[who]).point
+                point = asked_of[1]
+                length = point.cards if isinstance(point, Point) else asked_of[0].length
                 if length is not None and (own is None or own.cards < length):
                     found.append(_dev(DeviationKind.QUESTION, line, deal, "holds fewer cards"))
             asked.add(who)

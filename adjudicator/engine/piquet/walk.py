@@ -510,15 +510,23 @@ class DealWalk:
         self.statements.append(e)
 
     def on_show(self, e: Show) -> None:
-        """``B shows ...``: cards shown must be held (laws 19, 55)."""
-        if self.begun_play() and e.player in self.hands:
+        """``B shows ...``: cards shown must be held (laws 19, 55): a carte blanche is the hand as
+        dealt, which may be shown after its holder has discarded (law 20: not until the
+        adversary has discarded; law 45: he may see his own discard); other cards shown are
+        those of the hand now."""
+        if self.begun_play():
             return
-        hand = self.hands[e.player]
+        blanche = any(
+            isinstance(line, CarteBlanche) and line.player is e.player
+            for line, _ in self.dialogue.said
+        )
+        hand = self.dealt[e.player] if blanche else self.hands[e.player]
         for card in e.cards:
             if card is not None and hand.holds(card) is False:
                 self.note(
                     DeviationKind.NOT_HELD,
-                    f"{e.player} shows {card}, which he does not hold",
+                    f"{e.player} shows {card}, which he "
+                    + ("was not dealt" if blanche else "does not hold"),
                     e,
                     e.player,
                 )
