@@ -17,6 +17,7 @@ from adjudicator.court.ecarte.ruling import (
     OptionRuling,
 )
 from adjudicator.engine.ecarte.queries import first_look, unrecorded_words
+from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import (
@@ -29,14 +30,19 @@ from laws.ecarte.allowed import Allowed
 from laws.ecarte.base import Finding, Law, Option, Who, Window
 from laws.ecarte.view import DealView
 
+_Key = tuple[bool, int, int, str, str]
+"""An option of a finding: whether it is the previous deal's, the finding's law, step and kind,
+and the option's name."""
+
 
 class Verdict(NamedTuple):
     """How a claim was judged when it was made."""
 
     ruling: ClaimRuling
-    taken: tuple[bool, int, int, str, str] | None
-    """The option it took: whether it is the previous deal's, and the finding's law, step and
-    kind, and the option's name (``None``: rejected)."""
+    taken: _Key | None
+    """The option it took (``None``: rejected, or it took none)."""
+    declined: tuple[_Key, ...] = ()
+    """The options it declined (a player electing to play on)."""
 
 
 _PLAYING = ("lead", "trick", "play")
@@ -335,9 +341,10 @@ class Judge:
         upheld: bool,
         law: int | None,
         reason: str,
-        taken: tuple[bool, int, int, str, str] | None = None,
+        taken: _Key | None = None,
         *,
         needs: list[str] | None = None,
+        declined: tuple[_Key, ...] = (),
     ) -> None:
         """Record how the claim at step ``s`` is judged (``needs``: it is undetermined for want
         of these facts)."""
@@ -353,23 +360,60 @@ class Judge:
             needs=needs or [],
         )
         self.claims.append(ruling)
-        self.given[s.number] = Verdict(ruling, taken)
+        self.given[s.number] = Verdict(ruling, taken, declined)
 
     def _again(self, s: Step, given: Verdict) -> None:
-        """A claim judged when it was made: the same verdict, and the option it took taken."""
+        """A claim judged when it was made: the same verdict, the option it took taken and
+        those it declined declined."""
         self.claims.append(given.ruling)
+        for key in given.declined:
+            found = self._option(key)
+            if found is not None and found[0] is self:
+                self.declined[(found[1], found[3].name)] = s.line
         if given.taken is None:
             return
-        in_earlier, law, step, kind, name = given.taken
+        found = self._option(given.taken)
+        if found is not None:
+            owner, i, _f, o = found
+            self._take(owner, i, o, s, Player(given.ruling.player))
+
+    def _option(self, key: _Key) -> tuple[Judge, int, Finding, Option] | None:
+        """The option ``key`` names: the judge whose finding gives it, the finding's index
+        there, the finding and the option."""
+        in_earlier, law, step, kind, name = key
         owner = self.earlier if in_earlier else self
         if owner is None:
-            return
+            return None
         for i, f in enumerate(owner.found):
             if f.law == law and f.step == step and f.kind == kind:
                 for o in f.options:
                     if o.name == name:
-                        self._take(owner, i, o, s, Player(given.ruling.player))
-                        return
+                        return owner, i, f, o
+        return None
+
+    def _key(self, owner: Judge, f: Finding, o: Option) -> _Key:
+        return (owner is not self, f.law, f.step, f.kind, o.name)
+
+    def remedies(self, verdict: Verdict, deal: DealState) -> tuple[Remedy, ...]:
+        """What the claim judged in ``verdict`` does to the cards of ``deal`` (the deal as it
+        stood when it was made), by the laws' remedies (``Option.remedy``, ``Law.remedy``): the
+        remedy of the option it took; for a player who declined every option of a finding
+        and plays on, the remedy of the finding's law."""
+        out: list[Remedy | None] = []
+        found = self._option(verdict.taken) if verdict.taken is not None else None
+        if found is not None and found[3].remedy is not None:
+            out.append(found[3].remedy.on(deal, found[2]))
+        findings: dict[int, Finding] = {}
+        for key in verdict.declined:
+            declined = self._option(key)
+            if declined is not None and declined[0] is self:
+                findings[declined[1]] = declined[2]
+        for i, f in findings.items():
+            law = BY_NUMBER[f.law]
+            taken = any((i, o.name) in self.taken for o in f.options)
+            if law.remedy is not None and not taken:
+                out.append(law.remedy.on(deal, f))
+        return tuple(dict.fromkeys(r for r in out if r is not None))
 
     def _take(self, owner: Judge, i: int, o: Option, s: Step, player: Player) -> None:
         """The option ``o`` of finding ``i`` of ``owner`` taken by the claim at ``s``."""
@@ -397,8 +441,7 @@ class Judge:
             )
         else:
             reason = f"{cite(f.law)} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
-        taken = (owner is not self, f.law, f.step, f.kind, o.name)
-        self._judged(s, player, text, True, f.law, reason, taken)
+        self._judged(s, player, text, True, f.law, reason, self._key(owner, f, o))
         self._take(owner, i, o, s, player)
 
     def _claim_for_earlier(
@@ -436,6 +479,7 @@ class Judge:
         the claims that take it), that option is taken; every other option open to him is
         declined."""
         declined = []
+        keys: list[_Key] = []
         playing_on: tuple[int, Finding, Option] | None = None
         for i, f in enumerate(self.found):
             for o in f.options:
@@ -450,9 +494,12 @@ class Judge:
                     continue
                 self.declined[(i, o.name)] = s.line
                 declined.append(f.law)
+                keys.append(self._key(self, f, o))
         if playing_on is not None:
             i, f, o = playing_on
             self._uphold(self, i, f, o, s, player, text, "the option to play on")
+            verdict = self.given[s.number]
+            self.given[s.number] = verdict._replace(declined=tuple(keys))
             return
         if declined:
             laws = ", ".join(str(n) for n in sorted(set(declined)))
@@ -463,6 +510,7 @@ class Judge:
                 True,
                 min(declined),
                 f"{player} declines the options of law(s) {laws} and plays on",
+                declined=tuple(keys),
             )
         else:
             self._judged(s, player, text, False, None, f"no option was open to {player} to decline")
