@@ -66,35 +66,21 @@ here close with the next deal's turn-up, with the game, or never open: at once).
 
 
 def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int | None, str]:
-    """Why a claim no finding of the deal supports is rejected, citing the law that decides
-    it: the law of an irregularity found in the deal, which gives no such option; else the
-    laws that give it, each for an irregularity this deal does not have (the first cited)."""
-    for f in found:
-        if f.fault:
-            return f.law, (
-                f"{cite(f.law)} governs what was found (line {f.line}), and it gives no claim "
-                f"'{what}'"
-            )
-    givers = [law.number for law in LAWS if any(what in o.claims for o in law.options)]
-    if not givers:
+    """Why a claim no finding of the deal supports is rejected, citing the law that refuses it:
+    the law of an irregularity found in the deal that gives no such option (of several, one
+    whose law gives the claim elsewhere, which refuses it here: law 25 when the adversary
+    holds the king); with no irregularity found, no law refuses it, and none is cited (the
+    laws that would give it for an irregularity the deal does not have do not refuse it). The
+    laws that correct the score sheet (``Law.corrects``) speak of marks, not of claims."""
+    faults = [f for f in found if f.fault and BY_NUMBER[f.law].corrects is None]
+    giving = [f for f in faults if any(what in o.claims for o in BY_NUMBER[f.law].options)]
+    for f in giving or faults:
+        return f.law, (
+            f"{cite(f.law)} governs what was found (line {f.line}), and it gives no claim '{what}'"
+        )
+    if not any(what in o.claims for law in LAWS for o in law.options):
         return None, f"no law gives {player} the option to {what}"
-    return givers[0], (
-        f"the deal has no irregularity for which the laws give it (law(s) {_spans(givers)})"
-    )
-
-
-def _spans(numbers: list[int]) -> str:
-    """``7, 9, 11-18, 20``: numbers in order, runs of three or more as a span."""
-    out: list[str] = []
-    run: list[int] = []
-    for n in [*sorted(numbers), -1]:
-        if run and n == run[-1] + 1:
-            run.append(n)
-            continue
-        if run:
-            out.append(f"{run[0]}–{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)))
-        run = [n]
-    return ", ".join(out)
+    return None, f"the deal has no irregularity for which a law gives the claim '{what}'"
 
 
 def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
@@ -243,7 +229,11 @@ class Judge:
                 continue
             if owner is not None and owner is not player:
                 reasons.append(
-                    (2, f.law, f"{cite(f.law)} gives this option to {owner}, not to {player}")
+                    (
+                        2 - f.step / 1e9,  # of several laws, cite the one found last: in force
+                        f.law,
+                        f"{cite(f.law)} gives this option to {owner}, not to {player}",
+                    )
                 )
                 continue
             closed, at = self.closes(window, f.step)
