@@ -148,7 +148,23 @@ def _side(player: Player, steps: list[Step], rest: list[Step]) -> Side:
         assert isinstance(asks[0].event, Ask)
         side.ask_step = asks[0]
         side.asked = asks[0].event.count
+    if first is not None and not side.took_first:
+        _one_at_a_time(side, steps, steps.index(first))
     return side
+
+
+def _one_at_a_time(side: Side, steps: list[Step], first: int) -> None:
+    """Cards given in packets one after another, with nothing between them, until he has as
+    many as he was due, are one giving (law 34's near miss: the dealer takes his cards one
+    at a time): the packets after the first count in what he was given, not as later ones."""
+    for step in steps[first + 1 :]:
+        event = step.event
+        if side.given >= side.wanted or not isinstance(event, Packet):
+            break
+        if event.player is not side.player:
+            break
+        side.given += len(event.cards)
+        side.later.remove(step)
 
 
 def _decides(step: Step) -> bool:
@@ -658,7 +674,9 @@ _COUNTING = (
     "discard made before he was given cards (D), the number he asked for (K: the first "
     "`asks` line of the exchange, law 26; with no `asks` line, K = D, since the notation "
     "writes `asks` only where it differs from the discard) and the size of the first packet "
-    "given him (G); for the dealer, his discard and the first packet he gave himself. K > D "
+    "given him (G: packets given one after another, nothing between them, until he has as "
+    "many as he was due, are one giving, the cards taken one at a time); for the dealer, his "
+    "discard and the first packet he gave himself, read alike. K > D "
     "and G > D is law 29 (he took more than he discarded); K < D is law 30; otherwise G > K "
     "is law 31 and G < K law 32. A shortfall the stock explains is law 38's, not 32's or "
     "34's. "
