@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from adjudicator.court.piquet.ruling import DealRuling, PartieRuling, RecordRuling, rule_record
 from adjudicator.engine.piquet.replay import PLAYERS
@@ -153,8 +152,3 @@ def replay_text(name: str, ruling: RecordRuling) -> str:
             out.extend(f"  line {d.line}: {d.kind.value}: {d.message}" for d in replay.deviations)
         out.append(partie_line(partie))
     return "".join(f"{line}\n" for line in out) + "\n"
-
-
-def replay_json(ruling: RecordRuling) -> dict[str, Any]:
-    """``replay --format json`` for one record: its ruling's JSON."""
-    return ruling.to_json()

@@ -185,7 +185,6 @@ class Declared:
 def declarations(
     dialogue: Dialogue,
     hands: Mapping[Player, frozenset[Card]],
-    elder: Player,
     deal: int,
 ) -> Declared:
     """Turn a deal's dialogue into each player's declaration, checked against ``hands`` (each
@@ -196,7 +195,6 @@ def declarations(
     last_call: dict[Player, tuple[Call, Combination | None]] = {}
     called: dict[Player, list[Combination]] = {p: [] for p in hands}
     said_value: dict[int, int] = {}
-    asked: set[Player] = set()
     lines = [line for line, _ in dialogue.said]
     for index, line in enumerate(lines):
         if isinstance(line, NumberSaid) and index and _asks_value(lines[index - 1], line.player):
@@ -223,7 +221,6 @@ def declarations(
                 length = point.cards if isinstance(point, Point) else asked_of[0].length
                 if length is not None and (own is None or own.cards < length):
                     found.append(_dev(DeviationKind.QUESTION, line, deal, "holds fewer cards"))
-            asked.add(who)
         elif isinstance(line, Answer):
             other = _other(who, hands)
             if other not in last_call:

@@ -251,7 +251,7 @@ def _reckon(walk: DealWalk, start: Mapping[Player, frozenset[Card] | None]) -> D
     hands = {p: h for p, h in start.items() if h is not None}
     if len(hands) != 2 or any(len(h) != HAND for h in hands.values()):
         return None
-    declared = declarations(walk.dialogue, hands, walk.elder, walk.deal.number)
+    declared = declarations(walk.dialogue, hands, walk.deal.number)
     walk.found.extend(declared.deviations)
     try:
         return score_deal(
