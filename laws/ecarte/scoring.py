@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.engine.ecarte.queries import Unknown, entitled_marks
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
@@ -215,7 +216,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
     final = view.final
     if view.number is None or final is None or final.result is None:
         return ()
-    if final.result.how == "undetermined" or _ended(final, view):
+    if final.result.why is Why.UNDETERMINED or _ended(final, view):
         return ()
     allowed = allowed_marks(final, _others(view).found)
     if isinstance(allowed, Unknown):

@@ -261,7 +261,7 @@ def rule_deal(
             kings = made.kings.get(q, 0)
             single = (
                 final.result is not None
-                and final.result.how == "point"
+                and final.result.score.single_point
                 and final.result.winner is not None
                 and final.result.winner.value == q
             )
