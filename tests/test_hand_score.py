@@ -2,8 +2,9 @@
 
 The figures below are worked out from the laws' words (laws 42, 48, 49) and the profiles' rules
 (D1, O1; ``docs/profiles.md``), never read back from the function. Then: no other module scores
-a hand (``point_marks`` and law 49's ``doubled`` are called in that module alone), and no code reads
-the score back from its words (``Result.how``).
+a hand (``point_marks`` and law 49's ``doubled`` are called in that module alone), no code reads
+the score back from its words (``Result.how``), and the scoring laws name the function as their
+effect.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from adjudicator.engine.ecarte.hand_score import (
     Why,
     hand_score,
 )
+from adjudicator.engine.ecarte.queries import king_marks
+from adjudicator.engine.ecarte.rules import game_value
 from adjudicator.notation.cards import Player
+from laws.ecarte.profiles import RULE_D1, RULE_O1
+from laws.ecarte.scoring import LAW_46, LAW_47, LAW_48, LAW_49
 
 ROOT = Path(__file__).resolve().parent.parent
 CODE = sorted(p for folder in ("adjudicator", "laws") for p in (ROOT / folder).rglob("*.py"))
@@ -204,3 +209,10 @@ def test_the_checks_can_fail() -> None:
     assert _reads_how(ast.parse("if r.how == 'point': pass"))
     assert _reads_how(ast.parse('r.how.startswith("offer\'s two")'))
     assert not _reads_how(ast.parse("print(f'{r.how}')"))
+
+
+def test_the_scoring_laws_name_their_effect() -> None:
+    for law in (LAW_48, LAW_49, RULE_D1, RULE_O1):
+        assert law.scoring is hand_score, law.number
+    assert LAW_46.scoring is game_value
+    assert LAW_47.scoring is king_marks

@@ -285,6 +285,11 @@ class Law:
     nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    scoring: Callable[..., object] | None = None
+    """For a law that says how the score is made (laws 46 to 49, and the profiles' rules that
+    change the hand's score): the engine's function that states it, once, and that the engine,
+    the solver and the laws apply (the law's effect: its finder finds nothing of it). The hand's
+    score is :func:`adjudicator.engine.ecarte.hand_score.hand_score`."""
     keywords: tuple[str, ...] = ()
     """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""

@@ -1,9 +1,10 @@
 """SCORING: laws 46 to 51 — the game, the king, the point and the vole, the two-point
 penalty, omitted marks and overscores.
 
-Laws 46 to 49 define the scoring; the engine applies them
-(``adjudicator.engine.ecarte.rules.point_marks``,
-``game_value``, ``Result``) and their finders report nothing. Laws 50 and 51 look at the score
+Laws 46 to 49 define the scoring; the engine states and applies them, and each law names the
+function that states it (``Law.scoring``): the game's value ``rules.game_value`` (law 46), the
+king ``queries.king_marks`` (law 47), the hand ``hand_score.hand_score`` (laws 48 and 49, and
+the profiles' rules D1 and O1). Their finders report nothing. Laws 50 and 51 look at the score
 sheet: marks a player was entitled to and did not make, and marks he made and was not
 entitled to.
 """
@@ -13,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.hand_score import Why
-from adjudicator.engine.ecarte.queries import Unknown, entitled_marks
+from adjudicator.engine.ecarte.hand_score import Why, hand_score
+from adjudicator.engine.ecarte.queries import Unknown, entitled_marks, king_marks
+from adjudicator.engine.ecarte.rules import game_value
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Mark, Unmark
@@ -65,6 +67,7 @@ LAW_46 = Law(
         "Rubbers are not defined by any source and are not reckoned."
     ),
     definitional=True,
+    scoring=game_value,
     looks_at=NEVER,
 )
 
@@ -83,6 +86,7 @@ LAW_47 = Law(
         "Hoyle's illustrative game): an unmarked king is lost only as laws 22 and 50 say."
     ),
     definitional=True,
+    scoring=king_marks,
     looks_at=NEVER,
 )
 
@@ -101,6 +105,7 @@ LAW_48 = Law(
         "(abandoning) feed the same count."
     ),
     definitional=True,
+    scoring=hand_score,
     looks_at=NEVER,
 )
 
@@ -128,6 +133,7 @@ LAW_49 = Law(
         "irregularity, and a finding would stand in every such deal.)"
     ),
     definitional=True,
+    scoring=hand_score,
     looks_at=NEVER,
 )
 

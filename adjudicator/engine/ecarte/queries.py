@@ -340,15 +340,11 @@ def _first_card(deal: DealState, player: Player) -> tuple[Card | None, bool]:
     return None, False
 
 
-def entitled_parts(
-    deal: DealState,
-) -> tuple[dict[Player, int], dict[Player, int]] | Unknown:
-    """What each player is entitled to mark from this deal so far, before any penalty of the
-    laws, in two parts: for a king (the king turned up, the dealer's, law 47; a king held and
-    announced in time, laws 23, 24, 47), and for the hand (the point or the vole, laws 48, 49,
-    42)."""
+def king_marks(deal: DealState) -> dict[Player, int] | Unknown:
+    """What each player is entitled to mark for a king in this deal so far, before any penalty
+    of the laws (law 47): the king turned up, the dealer's; a king held and announced in time
+    (laws 23, 24)."""
     kings = {deal.elder: 0, deal.dealer: 0}
-    hands = {deal.elder: 0, deal.dealer: 0}
     if king_turned(deal):
         kings[deal.dealer] += 1
     for player in (deal.elder, deal.dealer):
@@ -358,6 +354,20 @@ def entitled_parts(
                 return held
             if held and announced_in_time(deal, player):
                 kings[player] += 1
+    return kings
+
+
+def entitled_parts(
+    deal: DealState,
+) -> tuple[dict[Player, int], dict[Player, int]] | Unknown:
+    """What each player is entitled to mark from this deal so far, before any penalty of the
+    laws, in two parts: for a king (:func:`king_marks`, law 47), and for the hand (the point or
+    the vole as the deal's result scores it, laws 48, 49, 42:
+    :func:`~adjudicator.engine.ecarte.hand_score.hand_score`)."""
+    kings = king_marks(deal)
+    if isinstance(kings, Unknown):
+        return kings
+    hands = {deal.elder: 0, deal.dealer: 0}
     if deal.result is not None:
         if deal.result.why is Why.UNDETERMINED:
             return Unknown("a card of the play is not recorded")
@@ -391,6 +401,7 @@ __all__ = [
     "has_proposed",
     "holds_king",
     "king_in_hand_at_play",
+    "king_marks",
     "king_turned",
     "legal_cards",
     "marked_as_entitled",
