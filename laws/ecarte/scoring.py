@@ -21,7 +21,7 @@ from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Mark, Unmark
 
-from .allowed import allowed_marks
+from .allowed import Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
     ALWAYS,
     NEVER,
@@ -31,11 +31,13 @@ from .base import (
     Law,
     LawIndex,
     Outcome,
+    citation,
     findings_of,
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
 from .playing import result_marks
+from .profiles import RULES
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -267,6 +269,23 @@ def _find_50(view: DealView) -> Sequence[Finding]:
     return out
 
 
+def _correct_50(sheet: Sheet) -> Corrected | None:
+    """Law 50's correction of the sheet: marks the laws allow the player for the deal and he did
+    not make are added while he may still make them (until the trump of the next deal is turned
+    up); once that window has closed they are lost, and his marks stand as made."""
+    short = sheet.allowed - sheet.recorded
+    if short <= 0:
+        return None
+    if not sheet.window_open:
+        return Corrected(sheet.recorded, ())
+    p = sheet.player
+    reason = (
+        f"{p} is entitled to {sheet.allowed} from deal {sheet.deal} and marked "
+        f"{sheet.recorded}; he may mark the rest until the next trump is turned"
+    )
+    return Corrected(sheet.recorded + short, (SheetCorrection(short, 50, "any", reason),))
+
+
 LAW_50 = Law(
     number=50,
     heading=Heading.SCORING,
@@ -294,6 +313,7 @@ LAW_50 = Law(
     ),
     find=_find_50,
     corrects=Correcting.OMISSION,
+    correction=_correct_50,
     default="the omitted marks may be made until the next trump is turned up, then are lost",
     looks_at=ALWAYS,  # the marks made against those the deal entitles to: no kind tells
 )
@@ -429,6 +449,78 @@ def _overscore_finding(
     )
 
 
+def _correct_51(sheet: Sheet) -> Corrected | None:
+    """Law 51's correction of the sheet: marks the player made for the deal beyond what the laws
+    allow him are taken down, each citing the law whose finding answers for it
+    (:func:`_takedowns`), else this law."""
+    excess = sheet.recorded - sheet.allowed
+    if excess <= 0:
+        return None
+    p = sheet.player
+    head = f"{p} marked {sheet.recorded} for deal {sheet.deal}; the laws allow {sheet.allowed}"
+    return Corrected(
+        sheet.allowed,
+        tuple(
+            SheetCorrection(-points, law, where, f"{head}: {why}")
+            for law, points, where, why in _takedowns(sheet, excess)
+        ),
+    )
+
+
+def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
+    """The marks taken down from the player (``excess`` in all), each with the law that answers
+    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the marks he
+    made for a hand a replay took the place of (the replay's law); a king he may not mark (the
+    law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
+    law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
+    point law 49 does not make two is worth one)."""
+    out: list[tuple[int, int, str, str]] = []
+    allowed = sheet.parts
+    if sheet.replaced is not None:
+        law, made = sheet.replaced
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{_cite(law)}: the hands were played again, and the replay takes the place of "
+                "the hand first played, for which he marked"
+            )
+            out.append((law, take, "hand", why))
+            excess -= take
+    if allowed is not None:
+        take = min(excess, max(0, sheet.kings - allowed.king))
+        if take:
+            f = allowed.king_answer
+            law = f.law if f is not None else 51
+            why = f"{_cite(law)}: he may not mark the king" if f else "a king he may not mark"
+            out.append((law, take, "king", why))
+            excess -= take
+        take = min(excess, allowed.hand_reckoned - allowed.hand)
+        if take and allowed.cap is not None:
+            why = f"{_cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
+            out.append((allowed.cap.law, take, "hand", why))
+            excess -= take
+        for f in allowed.reckonings:
+            lost = -sum(n for q, n in f.marks if q is sheet.player)
+            take = min(excess, max(0, lost))
+            if take:
+                out.append((f.law, take, "hand", f"{_cite(f.law)} reckons the hand otherwise"))
+                excess -= take
+    if excess:
+        why = "marks beyond what the deal gives him"
+        result = sheet.result
+        if result is not None and result.score.single_point and result.winner is sheet.player:
+            why = (
+                f"the point he won is worth one: {citation(LAW_49)} makes it two only for the "
+                "dealer when the non-dealer played without proposing, or for the non-dealer when "
+                "the dealer refused the first proposal, and neither was so"
+            )
+        if sheet.annulled is not None:
+            law, how = sheet.annulled
+            why = f"the deal was {how} (law {law}), so it gives no marks"
+        out.append((51, excess, "any", why))
+    return out
+
+
 LAW_51 = Law(
     number=51,
     heading=Heading.SCORING,
@@ -456,6 +548,7 @@ LAW_51 = Law(
     ),
     find=_find_51,
     corrects=Correcting.OVERSCORE,
+    correction=_correct_51,
     default="an admitted overscore is taken down at any time during the game",
     deviations=("score_differs_from_marks",),
     # a score line that differs from the marks, or a mark beyond what is allowed
@@ -469,3 +562,13 @@ _OTHER_LAWS: tuple[Law, ...] = (*BEFORE_SCORING, LAW_46, LAW_47, LAW_48, LAW_49)
 """The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""
 
 _OTHERS = LawIndex(_OTHER_LAWS)
+
+_CITED: dict[int, Law] = {law.number: law for law in (*_OTHER_LAWS, *LAWS, *RULES)}
+"""The laws and rules a correction may cite, by number (``laws.ecarte.BY_NUMBER``, which this
+module cannot import)."""
+
+
+def _cite(number: int) -> str:
+    """How a correction cites the law or rule numbered ``number`` (``laws.ecarte.cite``)."""
+    law = _CITED.get(number)
+    return citation(law) if law is not None else f"law {number}"
