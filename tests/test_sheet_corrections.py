@@ -103,6 +103,7 @@ def test_a_mark_taken_down_cites_the_law_that_answers_for_it() -> None:
         king_answer=king,
         reckonings=(),
         optional=0,
+        hand_given=1,
     )
     found = correct(sheet(0, 3, parts=parts, kings=1))
     assert found is not None

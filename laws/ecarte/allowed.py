@@ -59,6 +59,10 @@ class Allowed(NamedTuple):
     optional: int
     """Of ``king``, what he marks only if he chooses to (the king turned up): unmarked, it
     lapses."""
+    hand_given: int
+    """For the hand with the marks laws give him (re-reckonings that add), before those they
+    take and before caps: what law 51 holds his marks to, a mark another law takes being that
+    law's finding, not an overscore."""
 
     @property
     def total(self) -> int:
@@ -75,9 +79,10 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
     out: dict[Player, Allowed] = {}
     for p in (final.elder, final.dealer):
         reckonings = tuple(f for f in found if any(q is p for q, _ in f.marks))
-        hand = hands.get(p, 0)
+        hand = given = hands.get(p, 0)
         for f in reckonings:
             hand = max(0, hand + sum(n for q, n in f.marks if q is p))
+            given += sum(n for q, n in f.marks if q is p and n > 0)
         cap: Finding | None = None
         lowest = hand
         for f in sorted(found, key=lambda f: f.step):
@@ -99,6 +104,7 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
             king_answer=king_answer,
             reckonings=reckonings,
             optional=king if p is final.dealer and king_turned(final) else 0,
+            hand_given=given,
         )
     return out
 

@@ -21,7 +21,7 @@ from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Mark, Unmark
 
-from .allowed import Corrected, Sheet, SheetCorrection, allowed_marks
+from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
     ALWAYS,
     NEVER,
@@ -36,7 +36,6 @@ from .base import (
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
-from .playing import result_marks
 from .profiles import RULES
 from .view import DealView, remember
 
@@ -150,10 +149,6 @@ class _Others(NamedTuple):
 
     gone: bool
     """Another law voids the deal or imposes a fresh deal."""
-    gains: dict[Player, int]
-    """Marks other laws give each player."""
-    losses: dict[Player, int]
-    """Marks other laws take from each player (a negative number)."""
     found: list[Finding]
     """Their findings."""
 
@@ -164,16 +159,19 @@ def _others(view: DealView) -> _Others:
 
 
 def _compute_others(view: DealView) -> _Others:
-    result = _Others(False, {}, {}, [])
+    result = _Others(False, [])
     for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
         for f in findings_of(view, law):
             result.found.append(f)
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
                 result = result._replace(gone=True)
-            for p, n in f.marks:
-                into = result.gains if n > 0 else result.losses
-                into[p] = into.get(p, 0) + n
     return result
+
+
+def _allowed(view: DealView, final: DealState) -> dict[Player, Allowed] | Unknown:
+    """What each player may mark for the deal once the other laws have spoken
+    (:func:`~laws.ecarte.allowed.allowed_marks`), worked out once for laws 50 and 51."""
+    return remember(view, "scoring.allowed", lambda: allowed_marks(final, _others(view).found))
 
 
 def _marker(step: Step) -> Player | None:
@@ -226,7 +224,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         return ()
     if final.result.why is Why.UNDETERMINED or _ended(final, view):
         return ()
-    allowed = allowed_marks(final, _others(view).found)
+    allowed = _allowed(view, final)
     if isinstance(allowed, Unknown):
         return ()
     steps = view.steps
@@ -403,14 +401,12 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         allowed: dict[Player, int] = {}
         hand: dict[Player, int] | None = None
     else:
-        ent = entitled_marks(final)
-        if isinstance(ent, Unknown):
+        parts = _allowed(view, final)
+        if isinstance(parts, Unknown):
             return out
         # Marks other laws give are allowed; those they take are their findings, not overscores.
-        gains = _others(view).gains
-        allowed = {p: n + gains.get(p, 0) for p, n in ent.items()}
-        hand = result_marks(final.result)
-        hand = {p: hand.get(p, 0) + gains.get(p, 0) for p in players}
+        allowed = {p: a.king_entitled + a.hand_given for p, a in parts.items()}
+        hand = {p: parts[p].hand_given for p in players}
     replaced, _ = replaced_marks(view)  # marks for a hand the replay took the place of
     counted = [s for s in after if s.number not in replaced]
     for p in players:
