@@ -19,13 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from adjudicator.engine.ecarte import remedy as moves
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Card, Player
 
 from .view import DealView, remember
+
+if TYPE_CHECKING:  # (allowed imports this module)
+    from .allowed import Corrected, Sheet
 
 
 class Heading(StrEnum):
@@ -347,6 +350,12 @@ class Law:
     corrects: Correcting | None = None
     """The score sheet's corrections this law makes when no other law's finding answers for
     them: an overscore taken down (law 51) or an omission still open (law 50)."""
+    correction: Callable[[Sheet], Corrected | None] | None = None
+    """For a law that corrects the score sheet (laws 50 and 51): given what a player marked for
+    a deal against what the laws allow him (:class:`~laws.ecarte.allowed.Sheet`), what stands
+    and the corrections it makes (each citing the law that answers for it), or ``None`` when it
+    has nothing to correct. The court asks each law that has one, in order, and takes the first
+    answer."""
     needs: tuple[str, ...] = ()
     """Facts this law's finder reads that a record may leave unwritten (the keys of
     ``DealState.unrecorded``: ``packets`` and ``dealt``, the dealing, whose faults are the
@@ -354,6 +363,11 @@ class Law:
     nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    scoring: Callable[..., object] | None = None
+    """For a law that says how the score is made (laws 46 to 49, and the profiles' rules that
+    change the hand's score): the engine's function that states it, once, and that the engine,
+    the solver and the laws apply (the law's effect: its finder finds nothing of it). The hand's
+    score is :func:`adjudicator.engine.ecarte.hand_score.hand_score`."""
     keywords: tuple[str, ...] = ()
     """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""

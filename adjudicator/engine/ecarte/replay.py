@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol, TypeVar, cast
 
+from adjudicator.engine.ecarte.hand_score import UNDETERMINED, End
 from adjudicator.engine.ecarte.profile import Feature, profile_of
-from adjudicator.engine.ecarte.queries import hand_points, point_doubled
+from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.remedy import (
     DrawSurplus,
     PutOutSurplus,
@@ -39,7 +40,6 @@ from adjudicator.engine.ecarte.rules import (
     legal_follows,
     mask,
     offer_in_time,
-    point_marks,
 )
 from adjudicator.engine.ecarte.table import (
     PLAYERS,
@@ -1432,13 +1432,8 @@ class _Replay:
     def _result(self, deal: _Deal, won: list[int], undetermined: bool) -> Result:
         tricks = (won[0], won[1], won[2])
         if undetermined:
-            return Result(tricks, None, 0, "undetermined")
-        return hand_points(deal.freeze(), tricks) or Result(tricks, None, 0, "undetermined")
-
-    @staticmethod
-    def _times(deal: _Deal) -> int:
-        """What the hand's points are multiplied by: two when a double was accepted."""
-        return 2 if deal.doubled is not None else 1
+            return Result(tricks, UNDETERMINED)
+        return hand_result(deal.freeze(), tricks)
 
     @staticmethod
     def _taken_back(e: Retract, deal: _Deal) -> str | None:
@@ -1487,23 +1482,11 @@ class _Replay:
         deal.hands = _set(deal.hands, seat, new)
 
     def _abandon(self, e: Abandon, deal: _Deal) -> None:
-        other = deal.dealer if e.player is deal.elder else deal.elder
         tricks = self._tricks_won(deal)
-        mine = tricks[SEAT[e.player]]
-        times = self._times(deal)
-        refuser = deal.point_refused
-        if refuser is not None and (e.player is refuser or mine > 0):
-            # The point was refused, and the refuser cannot make the vole now (rule O1).
-            offerer = _partner((deal.dealer, deal.elder), refuser)
-            result = Result(tricks, offerer, 2 * times, "offer's two (abandoned, no vole)")
-        elif mine == 0:
-            result = Result(tricks, other, 2 * times, "abandoned")
-        elif mine < 3:
-            twice = point_doubled(deal.freeze(), other)
-            result = Result(tricks, other, point_marks(3, doubled=twice) * times, "abandoned")
-        else:
+        result = hand_result(deal.freeze(), tricks, End.ABANDONED, e.player)
+        if result.score.end is End.PLAYED:  # given up with the point made (law 42)
+            mine = tricks[SEAT[e.player]]
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
-            result = self._result(deal, list(tricks), False)
         deal.phase = "over"
         deal.result = result
         deal.ended_by = "abandoned"
@@ -1642,11 +1625,9 @@ class _Replay:
             return
         # Refused: the hand ends, and the offerer marks as for the point (rule D1): two if the
         # refuser is in law 49's case by then.
-        twice = point_doubled(deal.freeze(), offerer, so_far=True)
+        tricks = self._tricks_won(deal)
+        deal.result = hand_result(deal.freeze(), tricks, End.DOUBLE_REFUSED, e.player, so_far=True)
         deal.phase = "over"
-        deal.result = Result(
-            self._tricks_won(deal), offerer, point_marks(3, doubled=twice), "point (double refused)"
-        )
         deal.ended_by = "double refused"
 
     def _point_answer(self, e: PointAnswer, deal: _Deal) -> None:
@@ -1657,10 +1638,9 @@ class _Replay:
             return
         # Accepted: the hand ends as if the acceptor had won the point (rule O1): two if the
         # offerer is in law 49's case by then.
-        twice = point_doubled(deal.freeze(), e.player, so_far=True)
-        points = point_marks(3, doubled=twice) * self._times(deal)
+        tricks = self._tricks_won(deal)
+        deal.result = hand_result(deal.freeze(), tricks, End.POINT_ACCEPTED, e.player, so_far=True)
         deal.phase = "over"
-        deal.result = Result(self._tricks_won(deal), e.player, points, "point (offered, accepted)")
         deal.ended_by = "point accepted"
 
     @staticmethod
