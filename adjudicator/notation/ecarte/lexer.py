@@ -1001,13 +1001,7 @@ def _lex_careful(
     ``line_comments``, the line and column where it begins to ``comment_at``). Returns where a brace
     comment that runs past the end of the line began (line, column), else ``None``."""
     if not line_tokens:
-        m = _TAG_LINE.match(text, start)
-        if m is not None:
-            line_tokens.append(Tok("LBRACKET", "[", lineno, text.index("[", start) + 1))
-            line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
-            line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
-            line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
-            start = m.end()
+        start = _lex_tag_line(text, start, lineno, line_tokens)
     words: list[tuple[str, int]] = []
     i = start
     n = len(text)
@@ -1018,37 +1012,18 @@ def _lex_careful(
         if ch.isspace():
             i += 1
             continue
-        if ch == ";":
-            line_comments.append(text[i:].rstrip())
-            comment_at.append((lineno, i + 1))
-            break
-        if ch == "{":
-            close = text.find("}", i + 1)
-            if close < 0:
-                brace_text.append(text[i:])
-                open_at = (lineno, i + 1)
-                break
-            line_comments.append(text[i : close + 1])
-            comment_at.append((lineno, i + 1))
-            i = close + 1
+        if ch == ";" or ch == "{":
+            i, open_at = _lex_comment(text, i, lineno, line_comments, comment_at, brace_text)
             continue
-        if ch in "[]":
+        if ch in '[]"':
             tokens_of_words(words, lineno, line_tokens)
             words = []
+            if ch == '"':
+                i = _lex_quoted(text, i, lineno, line_tokens)
+                continue
             line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
             i += 1
             tag_name_next = ch == "["  # the next word (after any comment) names the tag
-            continue
-        if ch == '"':  # a quoted value: up to the closing quote, escapes allowed
-            tokens_of_words(words, lineno, line_tokens)
-            words = []
-            m = _STRING.match(text, i)
-            if m is not None:
-                line_tokens.append(Tok("STRING", m.group(), lineno, i + 1))
-                i = m.end()
-            else:
-                line_tokens.append(Tok("WORD", text[i:].rstrip(), lineno, i + 1))
-                i = n
             continue
         j = i + 1
         while j < n and not text[j].isspace() and text[j] not in ';{[]"':
@@ -1063,3 +1038,51 @@ def _lex_careful(
         i = j
     tokens_of_words(words, lineno, line_tokens)
     return open_at
+
+
+def _lex_tag_line(text: str, start: int, lineno: int, line_tokens: list[Tok]) -> int:
+    """If ``text`` from ``start`` begins with a whole tag ``[Name "value"]``, its four tokens
+    go to ``line_tokens``; where the rest of the line begins."""
+    m = _TAG_LINE.match(text, start)
+    if m is None:
+        return start
+    line_tokens.append(Tok("LBRACKET", "[", lineno, text.index("[", start) + 1))
+    line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
+    line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
+    line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
+    return m.end()
+
+
+def _lex_comment(
+    text: str,
+    i: int,
+    lineno: int,
+    line_comments: list[str],
+    comment_at: list[tuple[int, int]],
+    brace_text: list[str],
+) -> tuple[int, tuple[int, int] | None]:
+    """The comment that begins at index ``i`` (``;`` or ``{``) goes to ``line_comments`` (or,
+    a brace comment not closed on this line, to ``brace_text``). Returns where the line goes on
+    after it, and where a brace comment that runs past the end of the line began."""
+    if text[i] == ";":
+        line_comments.append(text[i:].rstrip())
+        comment_at.append((lineno, i + 1))
+        return len(text), None
+    close = text.find("}", i + 1)
+    if close < 0:
+        brace_text.append(text[i:])
+        return len(text), (lineno, i + 1)
+    line_comments.append(text[i : close + 1])
+    comment_at.append((lineno, i + 1))
+    return close + 1, None
+
+
+def _lex_quoted(text: str, i: int, lineno: int, line_tokens: list[Tok]) -> int:
+    """A quoted value at index ``i``: up to the closing quote, escapes allowed (a ``STRING``),
+    or, never closed, the rest of the line (a ``WORD``). Returns where the line goes on."""
+    m = _STRING.match(text, i)
+    if m is not None:
+        line_tokens.append(Tok("STRING", m.group(), lineno, i + 1))
+        return m.end()
+    line_tokens.append(Tok("WORD", text[i:].rstrip(), lineno, i + 1))
+    return len(text)
