@@ -15,6 +15,7 @@ import io
 from typing import Any
 
 from adjudicator.court.ecarte.adjudicate import adjudicate
+from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.replay import replay
 from adjudicator.engine.ecarte.table import Step
 from adjudicator.notation.ecarte.model import Line, Record
@@ -37,6 +38,9 @@ class Told:
     def allows(self, fact: Step) -> bool:
         self.asked.append(fact.line)
         return fact.line not in self.refused
+
+    def remedies(self, fact: Step) -> tuple[Remedy, ...]:
+        return ()
 
     def ending(self, position: int) -> str | None:
         return self.endings.get(position)

@@ -64,13 +64,15 @@ def test_the_tutorials_record_is_the_example_file_in_canonical_form() -> None:
     assert write(read_one(text)) == text
 
 
-def _console(path: Path) -> list[tuple[list[str], str]]:
-    """Each console block: the command's words after ``ecarte``, and the output shown."""
+def _console(path: Path, command: str = "ecarte") -> list[tuple[list[str], str]]:
+    """Each console block of ``command``: its words after the command's name, and the output
+    shown."""
     out = []
     for block in blocks(path, "console"):
         first, _, shown = block.partition("\n")
-        assert first.startswith("$ ecarte "), first
-        out.append((first.split()[2:], shown.rstrip("\n")))
+        assert first.startswith(("$ ecarte ", "$ adjudicator ")), first
+        if first.split()[1] == command:
+            out.append((first.split()[2:], shown.rstrip("\n")))
     return out
 
 
@@ -86,6 +88,22 @@ def test_the_tutorials_outputs_are_what_the_commands_print(
         printed = (result.stdout + result.stderr).rstrip("\n")
         assert printed == expected, f"ecarte {' '.join(words)} prints another text today"
     assert runner.invoke(app, ["check", str(RECORD.relative_to(ROOT))]).exit_code == 1
+
+
+def test_the_tutorials_piquet_outputs_are_what_the_commands_print(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from adjudicator.shell.main import app as adjudicator
+
+    monkeypatch.chdir(ROOT)
+    shown = _console(TUTORIAL, "adjudicator")
+    assert [words[0] for words, _ in shown] == ["check", "replay"]
+    runner = CliRunner()
+    for words, expected in shown:
+        result = runner.invoke(adjudicator, words)
+        printed = (result.stdout + result.stderr).rstrip("\n")
+        assert printed == expected, f"adjudicator {' '.join(words)} prints another text today"
+    assert runner.invoke(adjudicator, ["check", "docs/examples/piquet-example.ptn"]).exit_code == 0
 
 
 def test_the_docs_are_in_canonical_form(monkeypatch: pytest.MonkeyPatch) -> None:

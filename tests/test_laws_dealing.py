@@ -672,8 +672,11 @@ def test_law_21_dealer_plays_without_taking_cards() -> None:
 
 
 def test_law_21_near_miss_surplus_drawn() -> None:
+    # The draw is carried out on the table as the court upholds it (law 17's remedy): A plays
+    # with five. The engine alone, which knows no law, leaves him six.
     text = HEAD + "deal 1 A\n" + SIX_A + "  turn 9D\n  B claims draw\n  1. B KH A AH\n"
-    assert found(LAW_21, text) == []
+    assert [f.law for f in adjudicate(read_one(text)).findings if f.law == 21] == []
+    assert found(LAW_21, text) != []
     permitted = HEAD + "deal 1 A\n" + THREE_A + "  turn 9D\n  B permits complete\n"
     permitted += "  1. B KH A 7D\n"
     assert found(LAW_21, permitted) == []

@@ -34,10 +34,11 @@ def _without_profiles(ruling: dict[str, Any]) -> dict[str, Any]:
 
 def test_every_club_ruling_is_as_before_the_profiles() -> None:
     before = json.loads(gzip.decompress(BEFORE.read_bytes()))
-    assert len(before) == len(RECORDS)
+    names = {f"{path.parent.name}/{path.stem}": path for path in RECORDS}
+    assert set(before) <= set(names)  # cases added since are not in it
     changed = []
-    for path in RECORDS:
-        name = f"{path.parent.name}/{path.stem}"
+    for name in sorted(before):
+        path = names[name]
         ruling = adjudicate(read_one(path.read_text(encoding="utf-8")))
         assert ruling.rules == "club-1878"
         assert ruling.series == []

@@ -713,11 +713,12 @@ def test_a_refused_card_taken_back_stays_led() -> None:
 
 
 def test_nothing_is_asked_of_a_fact_that_would_change_nothing() -> None:
-    # A claim of the suit named, a card taken back too late: the engine asks no leave.
+    # A card taken back too late: the engine asks no leave. A claim is always asked: the
+    # option it takes may carry a law's remedy (Leave.remedies), which only the court knows.
     text = CUT + "deal 1 A\n" + FIVE_EACH + "  1. B KH A AH\n  B retracts KH\n  A claims suit H\n"
     told = Told()
     list(replay(read_one(text), told))
-    assert told.asked == []
+    assert told.asked == [_line(text, "claims suit")]
 
 
 @pytest.mark.parametrize(

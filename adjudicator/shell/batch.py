@@ -56,6 +56,8 @@ from adjudicator.engine.ecarte.profile import with_rules
 from adjudicator.notation.ecarte.model import Record
 from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
 from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.shell import games
+from adjudicator.shell.games import Game
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -104,6 +106,8 @@ class Input:
 
     name: str
     path: Path | None
+    game: Game = "ecarte"
+    """The game it is a record of (:func:`adjudicator.shell.games.game_of`)."""
 
 
 @dataclass(frozen=True)
@@ -140,13 +144,14 @@ def inputs(paths: Iterable[str]) -> Iterator[Input | Notice]:
             for item in _record_files(path):
                 if isinstance(item, Path):
                     found = True
-                    yield Input(str(item), item)
+                    yield Input(str(item), item, games.game_of(str(item)))
                 else:
                     yield item
             if not found:
-                yield Notice(f"{raw}: no record files (*.etn) in this folder")
+                wanted = ", ".join(f"*{suffix}" for suffix in games.suffixes())
+                yield Notice(f"{raw}: no record files ({wanted}) in this folder")
         else:
-            yield Input(raw, path)
+            yield Input(raw, path, games.game_of(raw))
 
 
 def _record_files(folder: Path) -> list[Path | Notice]:
@@ -168,7 +173,7 @@ def _record_files(folder: Path) -> list[Path | Notice]:
             return
         for entry in entries:
             path = Path(entry.path)
-            record = path.suffix in RECORD_SUFFIXES
+            record = path.suffix in games.suffixes()
             try:
                 is_dir = entry.is_dir()  # through a link
                 is_file = not is_dir and entry.is_file()
@@ -257,6 +262,8 @@ class Part:
     is held whole."""
     rules: str | None = None
     """The rule profile every record is ruled under (``--rules``), whatever its own tag says."""
+    game: Game = "ecarte"
+    """The game its records are of."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -541,8 +548,10 @@ def plan(
             bundle.append(Part(None, "", notice=item.text))
             continue
         file_size = -1 if item.path is None else _size(item.path)
+        if item.game != "ecarte" and item.path is not None:
+            file_size = 0  # read whole by its game's reader, a record at a time
         if 0 <= file_size <= chunk_bytes:
-            bundle.append(Part(number, item.name, path=str(item.path)))
+            bundle.append(Part(number, item.name, path=str(item.path), game=item.game))
             size += file_size
             if size >= chunk_bytes or len(bundle) >= bundle_files:
                 yield tuple(bundle)
@@ -713,6 +722,11 @@ def rule(
 
     if part.notice is not None:
         yield Ruled(None, "", [(STDERR, part.notice + "\n")])
+        return
+    if part.game == "piquet":
+        from adjudicator.shell.piquet import rule_part
+
+        yield from rule_part(part, fmt, full=full)
         return
     name = part.name
     where = part.first_line

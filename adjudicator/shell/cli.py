@@ -44,7 +44,7 @@ from adjudicator.notation.ecarte.reader import (
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.numbers import is_number
 from adjudicator.notation.numbers import number as number_of
-from adjudicator.shell import batch, formatting
+from adjudicator.shell import batch, formatting, games
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -243,12 +243,30 @@ def _under_rules(items: Iterable[Any], rules: str | None) -> Iterator[Any]:
 
 
 def _read(name: str, path: Path | bytes | None) -> Iterator[Record | NotationError]:
-    """The records of one input (:func:`_source`)."""
+    """The écarté records of one input (:func:`_source`); a piquet file (served by the
+    ``adjudicator`` command) is refused with a word: the command that reads it is écarté's
+    alone."""
+    if games.game_of(name) == "piquet":
+        return iter([_ecarte_only(name)])
     return read_each(_source(path), path=name)
 
 
-def _read_parts(name: str, path: Path | bytes | None) -> Iterator[Record | Portion | NotationError]:
-    """:func:`_read`, a long record coming in parts (:class:`Portion`)."""
+def _ecarte_only(name: str) -> NotationError:
+    return NotationError(
+        "this command reads écarté records only; this file is a piquet record (.ptn): "
+        "'adjudicator check', 'rule', 'replay', 'parse' and 'fmt' read it",
+        path=name,
+    )
+
+
+def _read_parts(name: str, path: Path | bytes | None) -> Iterator[Any]:
+    """The records of one input, of either game: an écarté record that is long comes in
+    parts (:class:`Portion`); a piquet file (served by the ``adjudicator`` command) gives its
+    records whole."""
+    if games.game_of(name) == "piquet":
+        from adjudicator.notation.piquet.reader import read_each as read_piquet
+
+        return read_piquet(_source(path), path=name)
     return read_parts(_source(path), path=name)
 
 
@@ -758,6 +776,9 @@ def replay_command(
                     status.earn(EXIT_UNREADABLE)
                     _say(str(item))
                     continue
+                if not isinstance(item, Record):  # a piquet record (``adjudicator``)
+                    _replay_piquet(name, item, summaries, as_json=format is ReplayFormat.json)
+                    continue
                 if format is ReplayFormat.json:
                     summaries.append({"file": name, **summarise(item, analyse=analyse)})
                     continue
@@ -772,6 +793,18 @@ def replay_command(
             print(json.dumps(summaries, ensure_ascii=False, indent=1))
 
     _guard(run)
+
+
+def _replay_piquet(name: str, record: Any, summaries: list[Any], *, as_json: bool) -> None:
+    """``replay`` of one piquet record: each deal's reckoning, or its ruling's JSON."""
+    from adjudicator.court.piquet import rule_record
+    from adjudicator.shell.piquet import replay_text
+
+    ruling = rule_record(record)
+    if as_json:
+        summaries.append({"file": name, **ruling.to_json()})
+    else:
+        print(replay_text(name, ruling), end="", flush=True)
 
 
 @app.command(cls=_Command, epilog=_example("solve"))
@@ -1016,6 +1049,7 @@ def main(
 ) -> None:
     """A referee for écarté: read, format and check records of play in the Écarté Transcript
     Notation, and rule on them under the 51 laws of the London clubs."""
+    games.serve("ecarte")
     if ctx.invoked_subcommand is None:  # `ecarte` alone: the help, and success
         try:
             print(ctx.get_help(), flush=True)

@@ -31,17 +31,17 @@ import signal
 import stat
 import sys
 import tempfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from adjudicator.notation.ecarte.model import Record
 from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_each, read_parts
 from adjudicator.notation.ecarte.writer import write, write_all, write_parts
 from adjudicator.notation.errors import NotationError
-from adjudicator.shell import batch
+from adjudicator.shell import batch, games
 
 
 class Outcome(StrEnum):
@@ -325,7 +325,7 @@ def rewrite(name: str, path: Path, *, check: bool = False, force: bool = False) 
     try:
         with original:
             same, errors, first, matched = True, 0, True, 0
-            items = read_parts(target, path=name)
+            items = _records(target, name)
             for item in items:
                 bad: list[NotationError] = []
                 parts: PortionDeals | None = None
@@ -336,7 +336,7 @@ def rewrite(name: str, path: Path, *, check: bool = False, force: bool = False) 
                     parts = PortionDeals(item, items)
                     texts = write_parts(parts.records())
                 else:
-                    texts = (write(item),)
+                    texts = (_write(item),)
                 begins = True  # the first text of the record: a blank line before it
                 for text in texts:
                     if errors:
@@ -433,12 +433,31 @@ def unified_diff(name: str, original: bytes, formatted: str) -> str:
     return "".join(out)
 
 
-def all_records(name: str, data: bytes) -> list[Record] | None:
+def _records(source: Path | IO[bytes], name: str, *, parts: bool = True) -> Iterator[Any]:
+    """The records of a file of either game (:mod:`adjudicator.shell.games`); with ``parts``,
+    an écarté record that is long comes in parts (:class:`Portion`)."""
+    if games.game_of(name) == "piquet":
+        from adjudicator.notation.piquet.reader import read_each as read_piquet
+
+        return read_piquet(source, path=name)
+    return read_parts(source, path=name) if parts else read_each(source, path=name)
+
+
+def _write(record: Any) -> str:
+    """A record of either game in its notation's canonical form."""
+    if isinstance(record, Record):
+        return write(record)
+    from adjudicator.notation.piquet.writer import write as write_piquet
+
+    return write_piquet(record)
+
+
+def all_records(name: str, data: bytes) -> list[Any] | None:
     """Every record of ``data``; ``None`` if one cannot be read (each error reported, and that
     the input is left as it was)."""
     records: list[Record] = []
     errors = 0
-    for item in read_each(io.BytesIO(data), path=name):
+    for item in _records(io.BytesIO(data), name, parts=False):
         if isinstance(item, NotationError):
             say(str(item))
             errors += 1
@@ -461,7 +480,9 @@ def _canonical(name: str, read: Callable[[], bytes]) -> tuple[bytes, str] | None
     records = all_records(name, original)
     if records is None:
         return None
-    return original, write_all(records)
+    if all(isinstance(r, Record) for r in records):
+        return original, write_all(records)
+    return original, "\n".join(_write(r) for r in records)
 
 
 def show_diff(name: str, path: Path) -> Outcome:

@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.engine.ecarte.profile import PROFILES, Profile
 from adjudicator.shell.report import capital
 from laws.ecarte import EVERY, LAWS, Law
-from laws.ecarte.base import FIRST_RULE, citation
+from laws.ecarte.base import FIRST_RULE, Remedy, citation
 
 _WORD = re.compile(r"[^\W\d_]+")
 """A word of a title, summary or query: letters only (``é`` included)."""
@@ -120,6 +120,11 @@ def render_list(laws: Sequence[Law] = LAWS) -> str:
     return "\n".join(out) + "\n"
 
 
+def _on_table(remedy: Remedy | None) -> str:
+    """What an option's remedy does to the cards on the table, as words after the option."""
+    return f"; on the table: {remedy.words()}" if remedy is not None else ""
+
+
 def render_law(law: Law, root: Path | None) -> str:
     """One law: its summary, how the project reads it, its options, what it looks at, and the
     cases of the casebook that show it."""
@@ -136,10 +141,13 @@ def render_law(law: Law, root: Path | None) -> str:
         for o in law.options:
             claims = ", ".join(o.claims) or "-"
             text = f"- {o.name} ({o.who.value}, {o.window.value}): {o.effect}"
-            out.extend(_wrap(f"{text} (claims: {claims})", "  "))
+            out.extend(_wrap(f"{text} (claims: {claims}){_on_table(o.remedy)}", "  "))
     if law.default:
         out.append("")
         out.extend(_wrap(f"If no option is taken: {law.default}", ""))
+    if law.remedy is not None:
+        out.append("")
+        out.extend(_wrap(f"On the table, its options declined: {law.remedy.words()}", ""))
     if law.overrides:
         out.append("")
         out.append("Overrides: " + ", ".join(f"law {n}" for n in law.overrides))
@@ -180,10 +188,12 @@ def law_json(law: Law, root: Path | None) -> dict[str, Any]:
                 "claims": list(o.claims),
                 "effect": o.effect,
                 "outcome": o.outcome.value,
+                "remedy": o.remedy.words() if o.remedy is not None else None,
             }
             for o in law.options
         ],
         "default": law.default,
+        "remedy": law.remedy.words() if law.remedy is not None else None,
         "overrides": list(law.overrides),
         "looks_at": sorted(kinds) if isinstance(kinds, frozenset) else "always",
         "cases": [p.relative_to(root).as_posix() for p in law_cases(law, root)]
@@ -244,10 +254,13 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
                 claims = ", ".join(f"`{c}`" for c in o.claims) or "none"
                 out.append(
                     f"- `{o.name}` ({o.who.value}, {o.window.value}): {o.effect} (claims: {claims})"
+                    + _on_table(o.remedy)
                 )
             out.append("")
         if law.default:
             out.extend([f"*If no option is taken:* {law.default}", ""])
+        if law.remedy is not None:
+            out.extend([f"*On the table, its options declined:* {law.remedy.words()}", ""])
         if law.overrides:
             links = ", ".join(f"[law {n}](#law-{n})" for n in law.overrides)
             out.extend([f"*Overrides:* {links}.", ""])

@@ -19,6 +19,10 @@ In order:
 
 A finding that is dropped (overridden) has no effect; an effect is applied once however many
 findings state it.
+
+What a player marked for the deal, set against what he may mark (:class:`Sheet`), is corrected by
+the laws that correct the score sheet (laws 50 and 51: ``Law.correction``), which say what stands
+and what corrections they make (:class:`Corrected`); the court asks them without knowing which.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned
-from adjudicator.engine.ecarte.table import DealState
+from adjudicator.engine.ecarte.table import DealState, Result
 from adjudicator.notation.cards import Player
 
 from .base import Finding
@@ -55,6 +59,10 @@ class Allowed(NamedTuple):
     optional: int
     """Of ``king``, what he marks only if he chooses to (the king turned up): unmarked, it
     lapses."""
+    hand_given: int
+    """For the hand with the marks laws give him (re-reckonings that add), before those they
+    take and before caps: what law 51 holds his marks to, a mark another law takes being that
+    law's finding, not an overscore."""
 
     @property
     def total(self) -> int:
@@ -71,9 +79,10 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
     out: dict[Player, Allowed] = {}
     for p in (final.elder, final.dealer):
         reckonings = tuple(f for f in found if any(q is p for q, _ in f.marks))
-        hand = hands.get(p, 0)
+        hand = given = hands.get(p, 0)
         for f in reckonings:
             hand = max(0, hand + sum(n for q, n in f.marks if q is p))
+            given += sum(n for q, n in f.marks if q is p and n > 0)
         cap: Finding | None = None
         lowest = hand
         for f in sorted(found, key=lambda f: f.step):
@@ -95,8 +104,57 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
             king_answer=king_answer,
             reckonings=reckonings,
             optional=king if p is final.dealer and king_turned(final) else 0,
+            hand_given=given,
         )
     return out
 
 
-__all__ = ["Allowed", "allowed_marks"]
+class Sheet(NamedTuple):
+    """What one player marked for a deal, against what the laws allow him: what a law that
+    corrects the score sheet (``Law.correction``) reads."""
+
+    player: Player
+    deal: int | None
+    """The deal's number as written."""
+    allowed: int
+    """What the laws allow him for the deal (a king turned up he did not mark lapsed)."""
+    recorded: int
+    """What he marked for it (with what he made good early in the next deal, and what he took
+    down himself of a mark the ruling had already taken down)."""
+    window_open: bool
+    """The trump of the next deal is not turned up yet (law 50's window)."""
+    parts: Allowed | None
+    """What he may mark, and the findings that decided it (``None``: no law's combination
+    applies, as when the record cannot say)."""
+    kings: int
+    """The king marks he made from the deal's turn-up on."""
+    replaced: tuple[int, int] | None
+    """The law whose replay of the hands took the place of the hand first played, and the marks
+    he made for that hand."""
+    annulled: tuple[int, str] | None
+    """The law that annulled the deal, and how (``void``, ``dealt afresh``)."""
+    result: Result | None
+    """The hand's result."""
+
+
+class SheetCorrection(NamedTuple):
+    """A correction to a player's marks for a deal."""
+
+    points: int
+    """Added (positive) or taken down (negative)."""
+    law: int
+    """The law that answers for it."""
+    where: str
+    """The kind of mark it is located at: ``king``, ``hand`` or ``any``."""
+    reason: str
+
+
+class Corrected(NamedTuple):
+    """What a law that corrects the sheet makes of a player's marks for a deal."""
+
+    stands: int
+    """The marks that stand for him for the deal."""
+    corrections: tuple[SheetCorrection, ...]
+
+
+__all__ = ["Allowed", "Corrected", "Sheet", "SheetCorrection", "allowed_marks"]

@@ -19,12 +19,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
+from adjudicator.engine.ecarte import remedy as moves
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Card, Player
 
 from .view import DealView, remember
+
+if TYPE_CHECKING:  # (allowed imports this module)
+    from .allowed import Corrected, Sheet
 
 
 class Heading(StrEnum):
@@ -95,6 +99,67 @@ class Correcting(StrEnum):
     """Marks not yet made, while the player may still make them, are added."""
 
 
+class Does(StrEnum):
+    """What a law's remedy does to the cards on the table (the engine's moves,
+    :mod:`adjudicator.engine.ecarte.remedy`)."""
+
+    DRAW_SURPLUS = "the cards beyond five are drawn out of"
+    PUT_OUT_SURPLUS = "the cards beyond five are put out, unseen, from"
+    THROW_ASIDE = "the cards found are thrown aside, and the next given instead, in"
+
+
+class Remedy(NamedTuple):
+    """What a law's remedy does to the table, as data: a move of the cards (``does``) in a
+    hand (``hand``: whose, relative to the deal and the finding). The court, when a claim
+    takes the option (or a player declines a law's options and plays on, for the law's own
+    remedy), has the engine make the move at once, so that what follows is judged against
+    the table the law leaves; it knows no law by number."""
+
+    does: Does
+    hand: Who
+
+    def words(self) -> str:
+        """What it does, in words: "the cards beyond five are drawn out of the dealer's
+        hand"."""
+        return f"{self.does.value} the {_OWNER[self.hand]} hand"
+
+    def on(self, deal: DealState, finding: Finding) -> moves.Remedy | None:
+        """The engine's move for ``finding`` in ``deal`` (``None`` if the hand is no
+        player's: the finding names no offender where the remedy needs one)."""
+        player = _whose(self.hand, deal, finding)
+        if player is None:
+            return None
+        if self.does is Does.DRAW_SURPLUS:
+            return moves.DrawSurplus(player)
+        if self.does is Does.PUT_OUT_SURPLUS:
+            return moves.PutOutSurplus(player)
+        return moves.ThrowAside(player, finding.evidence)
+
+
+_OWNER = {
+    Who.NON_DEALER: "non-dealer's",
+    Who.DEALER: "dealer's",
+    Who.OFFENDER: "offender's",
+    Who.ADVERSARY: "offender's adversary's",
+    Who.EITHER: "player's",
+    Who.NOBODY: "player's",
+}
+
+
+def _whose(who: Who, deal: DealState, finding: Finding) -> Player | None:
+    """The player ``who`` names in ``deal``, for ``finding``."""
+    if who is Who.NON_DEALER:
+        return deal.elder
+    if who is Who.DEALER:
+        return deal.dealer
+    offender = finding.offender
+    if who is Who.OFFENDER or offender is None:
+        return offender
+    if who is Who.ADVERSARY:
+        return deal.dealer if offender is deal.elder else deal.elder
+    return None
+
+
 class Option(NamedTuple):
     """A choice a law gives a player, and what taking it does."""
 
@@ -117,6 +182,9 @@ class Option(NamedTuple):
     """For an option that goes on with the play: the positions the deal goes on from if it is
     taken, from the deal as it stood where the finding was made (of several, the other player
     chooses). The advisor values each under perfect play; ``None`` for other options."""
+    remedy: Remedy | None = None
+    """What taking it does to the cards on the table (:class:`Remedy`), if anything; the
+    court has the engine do it as the claim is upheld."""
 
 
 @dataclass(frozen=True)
@@ -272,12 +340,22 @@ class Law:
     """The options it gives (also on each finding)."""
     default: str = ""
     """What happens when no option is taken."""
+    remedy: Remedy | None = None
+    """What the law itself does to the cards on the table when no option is taken and a
+    player, declining its options, plays on (:class:`Remedy`): e.g. law 15's surplus put out.
+    An option's own remedy is the option's (``Option.remedy``)."""
     overrides: tuple[int, ...] = ()
     """Laws whose findings this one replaces where both find at the same step (the court
-    drops the overridden law's finding there)."""
+    drops the overridden law's finding there): the only way one law sets aside another."""
     corrects: Correcting | None = None
     """The score sheet's corrections this law makes when no other law's finding answers for
     them: an overscore taken down (law 51) or an omission still open (law 50)."""
+    correction: Callable[[Sheet], Corrected | None] | None = None
+    """For a law that corrects the score sheet (laws 50 and 51): given what a player marked for
+    a deal against what the laws allow him (:class:`~laws.ecarte.allowed.Sheet`), what stands
+    and the corrections it makes (each citing the law that answers for it), or ``None`` when it
+    has nothing to correct. The court asks each law that has one, in order, and takes the first
+    answer."""
     needs: tuple[str, ...] = ()
     """Facts this law's finder reads that a record may leave unwritten (the keys of
     ``DealState.unrecorded``: ``packets`` and ``dealt``, the dealing, whose faults are the
@@ -285,6 +363,11 @@ class Law:
     nothing, and a claim that could only rest on it is undetermined, not rejected."""
     definitional: bool = False
     """A law that defines (the deal, the scoring) rather than governs an irregularity."""
+    scoring: Callable[..., object] | None = None
+    """For a law that says how the score is made (laws 46 to 49, and the profiles' rules that
+    change the hand's score): the engine's function that states it, once, and that the engine,
+    the solver and the laws apply (the law's effect: its finder finds nothing of it). The hand's
+    score is :func:`adjudicator.engine.ecarte.hand_score.hand_score`."""
     keywords: tuple[str, ...] = ()
     """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""

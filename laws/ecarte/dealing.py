@@ -18,7 +18,7 @@ from adjudicator.engine.ecarte.table import SEAT, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Holds, Order, Packet
 
-from .base import ALWAYS, Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import ALWAYS, Does, Finding, Heading, Law, Option, Outcome, Remedy, Who, Window
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 from .view import DealView
 
@@ -908,13 +908,18 @@ LAW_15 = Law(
         "The option closes at his first proposal, or, if he does not propose, at his "
         "declaration to play or his first card. Left unclaimed, the default is his discard of "
         "the surplus; if he plays without having taken cards and still holds more than five, "
-        "law 20 makes the fresh deal mandatory. After a rectification under law 9 there is no "
+        "law 20 makes the fresh deal mandatory. Electing to play (`elects play`: declining the "
+        "fresh deal) has him put the surplus out, and the table carries it out (the law's "
+        "remedy): his next `discards` line is the surplus put out, not a discard of an exchange, "
+        "and may leave the cards unnamed (`??`), the dealer being entitled not to see them. "
+        "After a rectification under law 9 there is no "
         "finding. A surplus found only after an exchange is not covered (§6.13): the deal "
         "stands. The dealer loses a king turned up (law 19). Source: S2."
     ),
     find=_find_law_15,
     options=_OPTIONS_15,
     default=_DEFAULT_15,
+    remedy=Remedy(Does.PUT_OUT_SURPLUS, Who.NON_DEALER),
     deviations=("wrong_count_dealt",),
     looks_at=frozenset({"wrong_count_dealt"}),
 )
@@ -988,6 +993,7 @@ _OPTIONS_17 = (
         claims=("draw",),
         effect="he draws the surplus from the dealer's hand",
         outcome=Outcome.STANDS,
+        remedy=Remedy(Does.DRAW_SURPLUS, Who.DEALER),
     ),
 )
 _DEFAULT_17 = "the non-dealer draws the superfluous cards from the dealer's hand"
@@ -1036,15 +1042,20 @@ LAW_17 = Law(
     interpretation=(
         "Judges the engine's `wrong_count_dealt` for the dealer's surplus. The window closes at "
         "the dealer's answer to the first proposal, or, with no proposal, at his first card. "
-        "`claims draw` (or simply not claiming) takes the draw; the notation cannot show the "
-        "cards leaving the dealer's hand, so after a draw the dealer's count is taken as "
-        "corrected (law 21 then finds nothing). Whether the dealer had taken up his hand is "
+        "`claims draw` takes the draw (as does `elects play`, declining the fresh deal: the "
+        "law's own remedy), and the table carries it out at once: the surplus leaves the "
+        "dealer's hand. The notation has no line for a card drawn: the cards drawn are those "
+        "the record writes next as a `discards` line of the dealer's, or leaves out of a "
+        "statement of his hand (`holds`) after the draw, or never shows him holding again; the "
+        "exchange and the play go on from the hand the draw leaves (law 21 then finds "
+        "nothing). Whether the dealer had taken up his hand is "
         "his `takes up` before the turn-up. The dealer loses a king turned up (law 19). "
         "Source: S2."
     ),
     find=_find_law_17,
     options=_OPTIONS_17,
     default=_DEFAULT_17,
+    remedy=Remedy(Does.DRAW_SURPLUS, Who.DEALER),
     deviations=("wrong_count_dealt",),
     looks_at=frozenset({"wrong_count_dealt"}),
 )
@@ -1122,7 +1133,7 @@ def _took_cards(view: DealView, player: Player, after: int) -> bool:
 def _short_play(view: DealView, player: Player) -> Step | None:
     """The step at which play began with ``player`` holding other than five cards, having taken
     no cards since the turn-up, and his count not put right under laws 15-18 by a claim the
-    record cannot show the effect of (a draw or a completion)."""
+    record cannot show the effect of (a completion: a draw is carried out on the table)."""
     state = opening_state(view)
     turn = turn_step(view)
     if state is None:
@@ -1133,8 +1144,9 @@ def _short_play(view: DealView, player: Player) -> Step | None:
     for step, dev in deviations(view, "wrong_count_at_play"):
         if dev.player is not player or _took_cards(view, player, after):
             continue
-        fixes = ("complete",) if player is state.elder else ("draw",)
-        fixed = any(after < s.number < step.number for s in claims_by(view, state.elder, *fixes))
+        fixed = player is state.elder and any(
+            after < s.number < step.number for s in claims_by(view, state.elder, "complete")
+        )
         if player is state.dealer:
             fixed = fixed or any(
                 after < s.number < step.number
@@ -1247,8 +1259,10 @@ LAW_21 = Law(
         "non-dealer's hand, law 21 optional for the dealer's). The claim may be made when the "
         "wrong number comes to light, and is read as open until the next trump is turned up "
         "(the project's limit for claims about a finished hand, as laws 22 and 50). A draw "
-        "under law 17 or a completion permitted in time under law 18 is taken as made even if "
-        "the record does not show it. Unclaimed, the deal stands and the dealer cannot mark a "
+        "under law 17 is carried out on the table (he plays with five); a completion permitted "
+        "in time under law 18 is taken as made even if the record does not show it. Only the "
+        "adversary may claim the fresh deal: the offending dealer's claim is refused under this "
+        "law. Unclaimed, the deal stands and the dealer cannot mark a "
         "king turned up (law 19, §6.4). Source: S2."
     ),
     find=_find_law_21,

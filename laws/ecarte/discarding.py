@@ -44,7 +44,7 @@ from adjudicator.notation.ecarte.model import (
     Trick,
 )
 
-from .base import Finding, Heading, Law, Option, Who, Window
+from .base import Does, Finding, Heading, Law, Option, Remedy, Who, Window
 from .facts import deviations, finding, fresh_deal, indexed_deviations, state_before
 from .view import DealView, remember
 
@@ -148,7 +148,23 @@ def _side(player: Player, steps: list[Step], rest: list[Step]) -> Side:
         assert isinstance(asks[0].event, Ask)
         side.ask_step = asks[0]
         side.asked = asks[0].event.count
+    if first is not None and not side.took_first:
+        _one_at_a_time(side, steps, steps.index(first))
     return side
+
+
+def _one_at_a_time(side: Side, steps: list[Step], first: int) -> None:
+    """Cards given in packets one after another, with nothing between them, until he has as
+    many as he was due, are one giving (law 34's near miss: the dealer takes his cards one
+    at a time): the packets after the first count in what he was given, not as later ones."""
+    for step in steps[first + 1 :]:
+        event = step.event
+        if side.given >= side.wanted or not isinstance(event, Packet):
+            break
+        if event.player is not side.player:
+            break
+        side.given += len(event.cards)
+        side.later.remove(step)
 
 
 def _decides(step: Step) -> bool:
@@ -350,8 +366,9 @@ def _fresh_deal(who: Who) -> Option:
     return fresh_deal(who, Window.BEFORE_PLAYING, "a fresh deal by the same dealer")
 
 
-def _draw(who: Who, drawer: str, owner: str, given: str) -> Option:
-    """Law 29's or 33's option to play, ``drawer`` drawing the surplus from ``owner``'s hand."""
+def _draw(who: Who, drawer: str, owner: str, given: str, hand: Who) -> Option:
+    """Law 29's or 33's option to play, ``drawer`` drawing the surplus from ``owner``'s hand
+    (``hand``)."""
     return Option(
         name="draw",
         who=who,
@@ -361,6 +378,7 @@ def _draw(who: Who, drawer: str, owner: str, given: str) -> Option:
             f"the hand is played: the {drawer} draws the superfluous cards from the {owner}'s "
             f"hand, and may look at them if the {owner} had taken up the cards {given}"
         ),
+        remedy=Remedy(Does.DRAW_SURPLUS, hand),
     )
 
 
@@ -371,20 +389,21 @@ def _complete(who: Who, claims: tuple[str, ...], effect: str) -> Option:
     )
 
 
-DRAW_29 = _draw(Who.DEALER, "dealer", "non-dealer", "given him")
+DRAW_29 = _draw(Who.DEALER, "dealer", "non-dealer", "given him", Who.NON_DEALER)
 DISCARD_31 = Option(
     name="discard_surplus",
     who=Who.NON_DEALER,
     window=Window.BEFORE_PLAYING,
     claims=("elect play",),
     effect="the hand is played: he discards the superfluous cards, unseen by the dealer",
+    remedy=Remedy(Does.PUT_OUT_SURPLUS, Who.NON_DEALER),
 )
 COMPLETE_32 = _complete(
     Who.NON_DEALER,
     ("complete", "elect play"),
     "the hand is played: his hand is completed from the stock",
 )
-DRAW_33 = _draw(Who.NON_DEALER, "non-dealer", "dealer", "he gave himself")
+DRAW_33 = _draw(Who.NON_DEALER, "non-dealer", "dealer", "he gave himself", Who.DEALER)
 COMPLETE_34 = _complete(
     Who.DEALER, ("complete",), "he completes his hand from the stock before he plays"
 )
@@ -655,7 +674,9 @@ _COUNTING = (
     "discard made before he was given cards (D), the number he asked for (K: the first "
     "`asks` line of the exchange, law 26; with no `asks` line, K = D, since the notation "
     "writes `asks` only where it differs from the discard) and the size of the first packet "
-    "given him (G); for the dealer, his discard and the first packet he gave himself. K > D "
+    "given him (G: packets given one after another, nothing between them, until he has as "
+    "many as he was due, are one giving, the cards taken one at a time); for the dealer, his "
+    "discard and the first packet he gave himself, read alike. K > D "
     "and G > D is law 29 (he took more than he discarded); K < D is law 30; otherwise G > K "
     "is law 31 and G < K law 32. A shortfall the stock explains is law 38's, not 32's or "
     "34's. "
@@ -675,11 +696,15 @@ LAW_29 = Law(
         _COUNTING + "'Mix with his hand' is read as a `takes up` line by the non-dealer "
         "after the cards were given, or the play beginning; unmixed (§6.15), the surplus is "
         "simply returned, and the dealer has no option. Electing to play is drawing the "
-        "surplus (`claims draw` or `elects play`). Both options are open until the play "
+        "surplus (`claims draw` or `elects play`), which the table carries out at once: the "
+        "cards drawn are those the record writes next as a `discards` line of the non-dealer's, "
+        "or leaves out of a statement of his hand (`holds`) after it, or never shows him "
+        "holding again. Both options are open until the play "
         "begins. A hand played with the surplus in it is this law's consequence, not law 20's "
         "(which is about playing without taking cards). Sources: S2; §6.15."
     ),
     find=_find_law_29,
+    remedy=Remedy(Does.DRAW_SURPLUS, Who.NON_DEALER),
     options=(_fresh_deal(Who.DEALER), DRAW_29),
     default="the dealer draws the superfluous cards",
     overrides=(20,),
@@ -723,9 +748,11 @@ LAW_31 = Law(
     interpretation=(
         _COUNTING + "Also found: a second packet to a non-dealer who already held five. "
         "Electing to play (`elects play`) is discarding the surplus, which the record shows as "
-        "a `discards` line after it. Options open until the play begins. Sources: S2."
+        "a `discards` line after it: the table takes that line as the surplus put out, not a "
+        "discard of the exchange. Options open until the play begins. Sources: S2."
     ),
     find=_find_law_31,
+    remedy=Remedy(Does.PUT_OUT_SURPLUS, Who.NON_DEALER),
     options=(_fresh_deal(Who.NON_DEALER), DISCARD_31),
     default="the non-dealer discards the superfluous cards, unseen",
     overrides=(20,),
@@ -771,11 +798,13 @@ LAW_33 = Law(
         _COUNTING + "Mixing is read as for law 29 (a `takes up` by the dealer after his "
         "packet, or the play beginning); unmixed, the surplus is returned (§6.15). A dealer "
         "who takes cards without discarding at all gave himself more than he discarded "
-        "(none). Electing to play is drawing (`claims draw` or `elects play`). Options open "
+        "(none). Electing to play is drawing (`claims draw` or `elects play`), carried out on "
+        "the table as law 29's. Options open "
         "until the play begins. The oversized hand at the play is this law's consequence, not "
         "law 21's. Sources: S2; §6.15."
     ),
     find=_find_law_33,
+    remedy=Remedy(Does.DRAW_SURPLUS, Who.DEALER),
     options=(_fresh_deal(Who.NON_DEALER), DRAW_33),
     default="the non-dealer draws the superfluous cards",
     overrides=(21,),
@@ -913,6 +942,7 @@ REFUSE_36 = Option(
     claims=("refuse",),
     effect="the exposed cards are thrown aside and the next cards given instead",
     leads_to=_thrown_aside,
+    remedy=Remedy(Does.THROW_ASIDE, Who.NON_DEALER),
 )
 
 
@@ -970,9 +1000,10 @@ LAW_36 = Law(
         "The engine's `exposed_in_giving` (a card written `*` in a packet once the trump is "
         "turned; in the dealing it is law 13's `exposed_in_dealing`). The non-dealer takes with "
         "`claims take` (or simply plays on: `elects play`; keeping them is the default) and "
-        "refuses with `claims refuse`; a record shows the refused cards thrown aside as his "
-        "`discards` line and the next cards as a packet, neither of which is a fault (law 28) "
-        "nor a wrong number (laws 29 to 32). The choice must be made before the play begins. "
+        "refuses with `claims refuse`, which throws them aside on the table at once; a record "
+        "may write that as a `discards` line of those cards, or not, and the next packet to "
+        "him, up to as many cards, is the cards given instead: neither is a fault (law 28) nor "
+        "a wrong number (laws 29 to 32). The choice must be made before the play begins. "
         "The law does not say whether refusing is open once he has taken the cards up; the "
         "project does not bar it before the play. Cards given after the turn-up to complete a "
         "hand (laws 16, 18) are 'giving cards' too. Source: S2."

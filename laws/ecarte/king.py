@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.engine.ecarte.queries import (
     Unknown,
     announced_in_time,
@@ -437,7 +438,7 @@ def _find_law_25(view: DealView) -> Sequence[Finding]:
             continue
         caps: tuple[tuple[Player, int], ...] = ()
         result = final.result
-        if result is not None and result.winner is player and result.how != "undetermined":
+        if result is not None and result.winner is player and result.why is not Why.UNDETERMINED:
             caps = ((player, offender_marks(result.points, final.doubled is not None)),)
         found.append(
             finding(

@@ -11,8 +11,9 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.engine.ecarte.profile import Feature
-from adjudicator.engine.ecarte.queries import hand_points
+from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.rules import (
     SUIT_MASK,
     cards_of,
@@ -108,7 +109,7 @@ def tricks_won(deal: DealState) -> dict[Player, int] | None:
 def result_marks(result: Result | None) -> dict[Player, int]:
     """What a hand's result gives each player to mark (laws 48, 49, 42)."""
     out: dict[Player, int] = {}
-    if result is not None and result.winner is not None and result.how != "undetermined":
+    if result is not None and result.winner is not None and result.why is not Why.UNDETERMINED:
         out[result.winner] = result.points
     return out
 
@@ -585,7 +586,8 @@ def _claim_result(deal: DealState, claimer: Player) -> Result | None:
         adversary: won.get(adversary, 0) + made[adversary],
     }
     per_seat = tuple(tricks.get(p, 0) for p in PLAYERS)
-    return hand_points(deal, (per_seat[0], per_seat[1], per_seat[2]))
+    result = hand_result(deal, (per_seat[0], per_seat[1], per_seat[2]))
+    return None if result.why is Why.UNDETERMINED else result
 
 
 def _play_position(deal: DealState) -> Position | None:
@@ -636,7 +638,7 @@ def _find_42(view: DealView) -> Sequence[Finding]:
                     f"{player} abandoned his hand; the record does not show how many tricks "
                     "he had made, so what his adversary marks is undetermined (law 42)"
                 )
-            elif result is not None and result.how.startswith("offer's two"):
+            elif result is not None and result.why is Why.OFFER_TWO:
                 kind = "abandoned" if mine else "abandoned_without_trick"
                 message = (
                     f"{player} abandoned his hand; the point was offered and refused, and the "
@@ -653,8 +655,8 @@ def _find_42(view: DealView) -> Sequence[Finding]:
                 )
                 default = f"{adversary} marks the vole"
             elif mine < 3:
-                twice = 2 * (2 if prev.doubled is not None else 1)
-                why = ", worth two under law 49" if points == twice else ""
+                law49 = result is not None and result.score.law49
+                why = ", worth two under law 49" if law49 else ""
                 if prev.doubled is not None:
                     why += f", doubled: {points}"
                 tricks = "one trick" if mine == 1 else "two tricks"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.hand_score import hand_score
 from adjudicator.engine.ecarte.profile import Feature
 
 from .base import Finder, Finding, Heading, Law
@@ -176,6 +177,7 @@ RULE_D1 = Law(
     find=_void_offers(121, _DOUBLING, "doubling rule D1", "the hand is scored single"),
     default="the hand is scored single",
     cite="doubling rule D1",
+    scoring=hand_score,  # a hand doubled, a double refused
     keywords=("double", "doubling", "redouble"),
     deviations=_DOUBLING,
     looks_at=frozenset(_DOUBLING),
@@ -200,6 +202,7 @@ RULE_O1 = Law(
     find=_void_offers(131, _OFFERING, "offering rule O1", "the hand is scored as played"),
     default="the hand is scored as played",
     cite="offering rule O1",
+    scoring=hand_score,  # the point accepted, the point refused
     keywords=("offer", "offering", "point offered"),
     deviations=_OFFERING,
     looks_at=frozenset(_OFFERING),

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.engine.ecarte.rules import HAND, doubled, point_marks
+from adjudicator.engine.ecarte.hand_score import hand_score
+from adjudicator.engine.ecarte.queries import hand_terms
 from adjudicator.engine.ecarte.table import SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Accept, Ask, DeclarePlay, Propose, Refuse
@@ -27,29 +28,17 @@ from .view import DealView
 
 def ruled_points(final: DealState, stood: bool, refused_first: bool) -> int | None:
     """What the winner of the hand marks (laws 42, 48, 49) if the non-dealer ``stood`` (played
-    without proposing) and the dealer ``refused_first``, as a ruling reads the exchange; the
-    engine's own ``Result.points`` reads it from the proposals as recorded. ``None`` if no
-    winner is known."""
+    without proposing) and the dealer ``refused_first``, as a ruling reads the exchange: the
+    hand scored again (:func:`~adjudicator.engine.ecarte.hand_score.hand_score`) as it ended,
+    on those terms; the engine's own ``Result`` reads them from the proposals as recorded.
+    ``None`` if no winner is known."""
     result = final.result
-    if result is None or result.winner is None or result.how == "undetermined":
+    if result is None or result.winner is None:
         return None
-    winner = result.winner
-    loser = final.dealer if winner is final.elder else final.elder
-    twice = doubled(
-        dealer_won=winner is final.dealer, elder_proposed=not stood, first_refused=refused_first
-    )
-    times = 2 if final.doubled is not None else 1  # a hand doubled (rule D1)
-    if result.how.startswith("offer's two"):
-        return result.points  # rule O1's two, which law 49 does not touch
-    if result.how in ("point (double refused)", "point (offered, accepted)"):
-        return point_marks(3, doubled=twice) * times  # as for the point (rules D1, O1)
-    if result.how == "abandoned":
-        if result.tricks[SEAT[loser]] == 0:
-            return 2 * times
-        if result.tricks[SEAT[loser]] < 3:
-            return point_marks(3, doubled=twice) * times
-    tricks = result.tricks[SEAT[winner]]
-    return point_marks(min(tricks, HAND), doubled=twice) * times
+    score = result.score
+    terms = hand_terms(final)._replace(elder_proposed=not stood, first_refused=refused_first)
+    won = (result.tricks[SEAT[final.elder]], result.tricks[SEAT[final.dealer]])
+    return hand_score(terms, won, score.end, score.by).points
 
 
 def _delta(final: DealState, stood: bool, refused_first: bool) -> tuple[tuple[Player, int], ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.notation.cards import Player
 
 from .base import Finding, Heading, Law, Option, Outcome, Who, Window
@@ -33,7 +34,7 @@ def _find_43(view: DealView) -> Sequence[Finding]:
     steps = view.steps
     final = view.final
     winner = None
-    if final is not None and final.result is not None and final.result.how != "undetermined":
+    if final is not None and final.result is not None and final.result.why is not Why.UNDETERMINED:
         winner = final.result.winner
     reduced: set[Player] = set()
     replayed = any(

@@ -1,9 +1,10 @@
 """SCORING: laws 46 to 51 — the game, the king, the point and the vole, the two-point
 penalty, omitted marks and overscores.
 
-Laws 46 to 49 define the scoring; the engine applies them
-(``adjudicator.engine.ecarte.rules.point_marks``,
-``game_value``, ``Result``) and their finders report nothing. Laws 50 and 51 look at the score
+Laws 46 to 49 define the scoring; the engine states and applies them, and each law names the
+function that states it (``Law.scoring``): the game's value ``rules.game_value`` (law 46), the
+king ``queries.king_marks`` (law 47), the hand ``hand_score.hand_score`` (laws 48 and 49, and
+the profiles' rules D1 and O1). Their finders report nothing. Laws 50 and 51 look at the score
 sheet: marks a player was entitled to and did not make, and marks he made and was not
 entitled to.
 """
@@ -13,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.queries import Unknown, entitled_marks
+from adjudicator.engine.ecarte.hand_score import Why, hand_score
+from adjudicator.engine.ecarte.queries import Unknown, entitled_marks, king_marks
+from adjudicator.engine.ecarte.rules import game_value
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Mark, Unmark
 
-from .allowed import allowed_marks
+from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
     ALWAYS,
     NEVER,
@@ -28,11 +31,12 @@ from .base import (
     Law,
     LawIndex,
     Outcome,
+    citation,
     findings_of,
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
-from .playing import result_marks
+from .profiles import RULES
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -64,6 +68,7 @@ LAW_46 = Law(
         "Rubbers are not defined by any source and are not reckoned."
     ),
     definitional=True,
+    scoring=game_value,
     looks_at=NEVER,
 )
 
@@ -82,6 +87,7 @@ LAW_47 = Law(
         "Hoyle's illustrative game): an unmarked king is lost only as laws 22 and 50 say."
     ),
     definitional=True,
+    scoring=king_marks,
     looks_at=NEVER,
 )
 
@@ -100,6 +106,7 @@ LAW_48 = Law(
         "(abandoning) feed the same count."
     ),
     definitional=True,
+    scoring=hand_score,
     looks_at=NEVER,
 )
 
@@ -127,6 +134,7 @@ LAW_49 = Law(
         "irregularity, and a finding would stand in every such deal.)"
     ),
     definitional=True,
+    scoring=hand_score,
     looks_at=NEVER,
 )
 
@@ -141,10 +149,6 @@ class _Others(NamedTuple):
 
     gone: bool
     """Another law voids the deal or imposes a fresh deal."""
-    gains: dict[Player, int]
-    """Marks other laws give each player."""
-    losses: dict[Player, int]
-    """Marks other laws take from each player (a negative number)."""
     found: list[Finding]
     """Their findings."""
 
@@ -155,16 +159,19 @@ def _others(view: DealView) -> _Others:
 
 
 def _compute_others(view: DealView) -> _Others:
-    result = _Others(False, {}, {}, [])
+    result = _Others(False, [])
     for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
         for f in findings_of(view, law):
             result.found.append(f)
             if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
                 result = result._replace(gone=True)
-            for p, n in f.marks:
-                into = result.gains if n > 0 else result.losses
-                into[p] = into.get(p, 0) + n
     return result
+
+
+def _allowed(view: DealView, final: DealState) -> dict[Player, Allowed] | Unknown:
+    """What each player may mark for the deal once the other laws have spoken
+    (:func:`~laws.ecarte.allowed.allowed_marks`), worked out once for laws 50 and 51."""
+    return remember(view, "scoring.allowed", lambda: allowed_marks(final, _others(view).found))
 
 
 def _marker(step: Step) -> Player | None:
@@ -215,9 +222,9 @@ def _find_50(view: DealView) -> Sequence[Finding]:
     final = view.final
     if view.number is None or final is None or final.result is None:
         return ()
-    if final.result.how == "undetermined" or _ended(final, view):
+    if final.result.why is Why.UNDETERMINED or _ended(final, view):
         return ()
-    allowed = allowed_marks(final, _others(view).found)
+    allowed = _allowed(view, final)
     if isinstance(allowed, Unknown):
         return ()
     steps = view.steps
@@ -260,6 +267,23 @@ def _find_50(view: DealView) -> Sequence[Finding]:
     return out
 
 
+def _correct_50(sheet: Sheet) -> Corrected | None:
+    """Law 50's correction of the sheet: marks the laws allow the player for the deal and he did
+    not make are added while he may still make them (until the trump of the next deal is turned
+    up); once that window has closed they are lost, and his marks stand as made."""
+    short = sheet.allowed - sheet.recorded
+    if short <= 0:
+        return None
+    if not sheet.window_open:
+        return Corrected(sheet.recorded, ())
+    p = sheet.player
+    reason = (
+        f"{p} is entitled to {sheet.allowed} from deal {sheet.deal} and marked "
+        f"{sheet.recorded}; he may mark the rest until the next trump is turned"
+    )
+    return Corrected(sheet.recorded + short, (SheetCorrection(short, 50, "any", reason),))
+
+
 LAW_50 = Law(
     number=50,
     heading=Heading.SCORING,
@@ -287,6 +311,7 @@ LAW_50 = Law(
     ),
     find=_find_50,
     corrects=Correcting.OMISSION,
+    correction=_correct_50,
     default="the omitted marks may be made until the next trump is turned up, then are lost",
     looks_at=ALWAYS,  # the marks made against those the deal entitles to: no kind tells
 )
@@ -376,14 +401,12 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         allowed: dict[Player, int] = {}
         hand: dict[Player, int] | None = None
     else:
-        ent = entitled_marks(final)
-        if isinstance(ent, Unknown):
+        parts = _allowed(view, final)
+        if isinstance(parts, Unknown):
             return out
         # Marks other laws give are allowed; those they take are their findings, not overscores.
-        gains = _others(view).gains
-        allowed = {p: n + gains.get(p, 0) for p, n in ent.items()}
-        hand = result_marks(final.result)
-        hand = {p: hand.get(p, 0) + gains.get(p, 0) for p in players}
+        allowed = {p: a.king_entitled + a.hand_given for p, a in parts.items()}
+        hand = {p: parts[p].hand_given for p in players}
     replaced, _ = replaced_marks(view)  # marks for a hand the replay took the place of
     counted = [s for s in after if s.number not in replaced]
     for p in players:
@@ -422,6 +445,78 @@ def _overscore_finding(
     )
 
 
+def _correct_51(sheet: Sheet) -> Corrected | None:
+    """Law 51's correction of the sheet: marks the player made for the deal beyond what the laws
+    allow him are taken down, each citing the law whose finding answers for it
+    (:func:`_takedowns`), else this law."""
+    excess = sheet.recorded - sheet.allowed
+    if excess <= 0:
+        return None
+    p = sheet.player
+    head = f"{p} marked {sheet.recorded} for deal {sheet.deal}; the laws allow {sheet.allowed}"
+    return Corrected(
+        sheet.allowed,
+        tuple(
+            SheetCorrection(-points, law, where, f"{head}: {why}")
+            for law, points, where, why in _takedowns(sheet, excess)
+        ),
+    )
+
+
+def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
+    """The marks taken down from the player (``excess`` in all), each with the law that answers
+    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the marks he
+    made for a hand a replay took the place of (the replay's law); a king he may not mark (the
+    law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
+    law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
+    point law 49 does not make two is worth one)."""
+    out: list[tuple[int, int, str, str]] = []
+    allowed = sheet.parts
+    if sheet.replaced is not None:
+        law, made = sheet.replaced
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{_cite(law)}: the hands were played again, and the replay takes the place of "
+                "the hand first played, for which he marked"
+            )
+            out.append((law, take, "hand", why))
+            excess -= take
+    if allowed is not None:
+        take = min(excess, max(0, sheet.kings - allowed.king))
+        if take:
+            f = allowed.king_answer
+            law = f.law if f is not None else 51
+            why = f"{_cite(law)}: he may not mark the king" if f else "a king he may not mark"
+            out.append((law, take, "king", why))
+            excess -= take
+        take = min(excess, allowed.hand_reckoned - allowed.hand)
+        if take and allowed.cap is not None:
+            why = f"{_cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
+            out.append((allowed.cap.law, take, "hand", why))
+            excess -= take
+        for f in allowed.reckonings:
+            lost = -sum(n for q, n in f.marks if q is sheet.player)
+            take = min(excess, max(0, lost))
+            if take:
+                out.append((f.law, take, "hand", f"{_cite(f.law)} reckons the hand otherwise"))
+                excess -= take
+    if excess:
+        why = "marks beyond what the deal gives him"
+        result = sheet.result
+        if result is not None and result.score.single_point and result.winner is sheet.player:
+            why = (
+                f"the point he won is worth one: {citation(LAW_49)} makes it two only for the "
+                "dealer when the non-dealer played without proposing, or for the non-dealer when "
+                "the dealer refused the first proposal, and neither was so"
+            )
+        if sheet.annulled is not None:
+            law, how = sheet.annulled
+            why = f"the deal was {how} (law {law}), so it gives no marks"
+        out.append((51, excess, "any", why))
+    return out
+
+
 LAW_51 = Law(
     number=51,
     heading=Heading.SCORING,
@@ -449,6 +544,7 @@ LAW_51 = Law(
     ),
     find=_find_51,
     corrects=Correcting.OVERSCORE,
+    correction=_correct_51,
     default="an admitted overscore is taken down at any time during the game",
     deviations=("score_differs_from_marks",),
     # a score line that differs from the marks, or a mark beyond what is allowed
@@ -462,3 +558,13 @@ _OTHER_LAWS: tuple[Law, ...] = (*BEFORE_SCORING, LAW_46, LAW_47, LAW_48, LAW_49)
 """The laws whose findings laws 50 and 51 weigh: every law but those two, in order."""
 
 _OTHERS = LawIndex(_OTHER_LAWS)
+
+_CITED: dict[int, Law] = {law.number: law for law in (*_OTHER_LAWS, *LAWS, *RULES)}
+"""The laws and rules a correction may cite, by number (``laws.ecarte.BY_NUMBER``, which this
+module cannot import)."""
+
+
+def _cite(number: int) -> str:
+    """How a correction cites the law or rule numbered ``number`` (``laws.ecarte.cite``)."""
+    law = _CITED.get(number)
+    return citation(law) if law is not None else f"law {number}"

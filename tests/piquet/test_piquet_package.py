@@ -1,5 +1,6 @@
-"""The piquet package stands alone: it imports only the notation's cards from the project, never
-uses écarté's order of the ranks, and exports what it names."""
+"""The piquet engine stands alone: it imports from the project only the generic notation core and
+piquet's own notation, never écarté's, never uses écarté's order of the ranks, and exports what it
+names."""
 
 from __future__ import annotations
 
@@ -12,11 +13,11 @@ import adjudicator.engine.piquet as piquet
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = sorted((ROOT / "adjudicator" / "engine" / "piquet").glob("*.py"))
-ALLOWED = {"adjudicator.notation.cards"}
+ALLOWED = {"adjudicator.notation.cards", "adjudicator.notation.nodes"}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
-def test_only_the_notations_cards_are_imported_from_the_project(path: Path) -> None:
+def test_only_the_generic_core_and_piquets_notation_are_imported(path: Path) -> None:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         names: list[str] = []
@@ -26,7 +27,9 @@ def test_only_the_notations_cards_are_imported_from_the_project(path: Path) -> N
             names = [alias.name for alias in node.names]
         for name in names:
             if name.startswith(("adjudicator", "laws")):
-                assert name in ALLOWED or name.startswith("adjudicator.engine.piquet"), name
+                assert name in ALLOWED or name.startswith(
+                    ("adjudicator.engine.piquet", "adjudicator.notation.piquet")
+                ), name
 
 
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)

@@ -45,6 +45,7 @@ from adjudicator.court.ecarte.ruling import (
 from adjudicator.court.ecarte.series import series_of
 from adjudicator.engine.ecarte.profile import Feature, profile_of
 from adjudicator.engine.ecarte.queries import Unknown
+from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.replay import game_target, replay
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
@@ -190,6 +191,8 @@ class _Court:
         self.turned = False
         self.verdicts: dict[int, Verdict] = {}
         """By step number: how each claim that would move the table was judged when made."""
+        self.granted: tuple[Remedy, ...] = ()
+        """The laws' remedies the claim last upheld takes, for the engine to make."""
         self.ruler = _Ruler(record, advise)
         self.standing: dict[Player, int] = {}
         """Pool: each player's score in the game in progress, as the laws let the marks stand
@@ -213,10 +216,19 @@ class _Court:
                 judged = Judge(before.view, before.found, None, self.verdicts, provisional=True)
                 self.earlier = (before, judged)
             earlier = self.earlier[1]
+        elif self.ruler.previous is not None:  # the deal before, judged at this deal's turn-up
+            earlier = self.ruler.previous[1]
         judge = Judge(view, _findings(view), earlier, self.verdicts, provisional=True)
         verdict = judge.given[fact.number]
         self.verdicts[fact.number] = verdict
+        if verdict.ruling.upheld and fact.table.deal is not None:
+            self.granted = judge.remedies(verdict, fact.table.deal)
         return verdict.ruling.upheld
+
+    def remedies(self, fact: Step) -> tuple[Remedy, ...]:
+        # What the options the claim just upheld took do to the cards (:meth:`allows`).
+        granted, self.granted = self.granted, ()
+        return granted
 
     def ending(self, position: int) -> str | None:
         ending = self._ending()
@@ -383,7 +395,7 @@ def _silent(step: Step) -> bool:
 
 
 _ENDED = ("fresh deal", "void")
-_JUDGED = ("claim", "permit_complete")
+_JUDGED = ("claim", "permit_complete", "elect_play")
 """Facts judged as claims: an option a law gives is taken by them."""
 _LEAVES = tuple(law for law in LAWS if law.leave is not None)
 """The laws whose leave a fact other than a claim needs (``Law.leave``)."""

@@ -1,7 +1,7 @@
 """A deal ruled: its outcome, the marks each player may make for it, the corrections to the score
 sheet, and the trace of laws behind them. What each player may mark is the laws' combination
-(:mod:`laws.ecarte.allowed`); each mark taken down cites the law whose finding answers for it, from
-the laws' data, never by number.
+(:mod:`laws.ecarte.allowed`); the corrections to the sheet are the laws that make them
+(``Law.correction``), asked without knowing them by number.
 """
 
 from __future__ import annotations
@@ -20,14 +20,15 @@ from adjudicator.court.ecarte.ruling import (
 from adjudicator.court.ecarte.worth import option_worths, perfect_replay
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.table import DealState
+from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import (
     Mark,
     MarkReason,
     Unmark,
 )
-from laws.ecarte import LAWS, cite
-from laws.ecarte.allowed import Allowed, allowed_marks
-from laws.ecarte.base import Correcting, Finding
+from laws.ecarte import LAWS, Law, cite
+from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks
+from laws.ecarte.base import Finding
 from laws.ecarte.facts import replaced_marks
 from laws.ecarte.view import DealView
 
@@ -126,9 +127,10 @@ def rule_deal(
     deal's early marks, and the marks of ``owed`` settled here.
 
     What each player may mark is :func:`laws.ecarte.allowed.allowed_marks` (how the laws' effects
-    combine is stated there); each mark taken down cites the law whose finding answers for it
-    (the one that takes his king, the cap that binds, a re-reckoning), else the law that
-    corrects an overscore; a mark still owed cites the law that corrects an omission.
+    combine is stated there). The corrections of the sheet are the laws' own
+    (``Law.correction``: an omission made good while its window is open, an overscore taken
+    down, each mark taken down citing the law whose finding answers for it); the court asks
+    them, knowing none by number, and places each at the player's mark it concerns.
 
     ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
     the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
@@ -239,49 +241,35 @@ def rule_deal(
         annulled = (decided_by, "void" if outcome == "void" else "dealt afresh")
     heading = (view.steps[0].line, view.steps[0].column)
     for q in _SEATS:
-        diff = marks[q] - recorded[q]
-        if diff > 0 and next_turn is not None:
-            marks[q] = recorded[q]  # omitted, and lost once the next trump was turned up
-        elif diff > 0:
-            at_line, at_column = lines[q].get("any", heading)
+        sheet = Sheet(
+            player=Player(q),
+            deal=view.number,
+            allowed=marks[q],
+            recorded=recorded[q],
+            window_open=next_turn is None,
+            parts=allowed.get(q),
+            kings=made.kings.get(q, 0),
+            replaced=replaced.get(q),
+            annulled=annulled,
+            result=final.result,
+        )
+        corrected = _correct(sheet)
+        if corrected is None:
+            continue
+        marks[q] = corrected.stands
+        for fix in corrected.corrections:
+            at_line, at_column = lines[q].get(fix.where, lines[q].get("any", heading))
             corrections.append(
                 Correction(
                     player=q,
-                    points=diff,
-                    law=_CORRECTING[Correcting.OMISSION],
+                    points=fix.points,
+                    law=fix.law,
                     deal=view.number,
                     line=at_line,
                     column=at_column,
-                    reason=f"{q} is entitled to {marks[q]} from deal {view.number} and marked "
-                    f"{recorded[q]}; he may mark the rest until the next trump is turned",
+                    reason=fix.reason,
                 )
             )
-            marks[q] = recorded[q] + diff
-        elif diff < 0:
-            kings = made.kings.get(q, 0)
-            single = (
-                final.result is not None
-                and final.result.how == "point"
-                and final.result.winner is not None
-                and final.result.winner.value == q
-            )
-            takedowns = _takedowns(
-                q, -diff, allowed.get(q), kings, replaced.get(q), annulled, single_point=single
-            )
-            for law, points, where, why in takedowns:
-                at_line, at_column = lines[q].get(where, lines[q].get("any", heading))
-                corrections.append(
-                    Correction(
-                        player=q,
-                        points=-points,
-                        law=law,
-                        deal=view.number,
-                        line=at_line,
-                        column=at_column,
-                        reason=f"{q} marked {recorded[q]} for deal {view.number}; the laws "
-                        f"allow {marks[q]}: {why}",
-                    )
-                )
     perfect = None
     advice = []
     if refind is not None:
@@ -310,70 +298,19 @@ def rule_deal(
 _SEATS = ("A", "B", "C")
 """The seats, for the marks the court reckons (a deal's ruling gives its two players')."""
 
-_CORRECTING = {law.corrects: law.number for law in LAWS if law.corrects is not None}
-_DOUBLING = next(law.number for law in LAWS if "doubled" in law.keywords)
-"""The law that makes the point worth two (found by its keyword, not its number)."""
-"""The law that makes each kind of correction when no finding answers for it (law data)."""
+_CORRECTORS: tuple[Law, ...] = tuple(law for law in LAWS if law.correction is not None)
+"""The laws that correct the score sheet (``Law.correction``), in order."""
 
 
-def _takedowns(
-    player: str,
-    excess: int,
-    allowed: Allowed | None,
-    kings: int,
-    replaced: tuple[int, int] | None = None,
-    annulled: tuple[int, str] | None = None,
-    *,
-    single_point: bool = False,
-) -> list[tuple[int, int, str, str]]:
-    """The marks taken down from ``player`` (``excess`` in all; ``kings``: the king marks he
-    made), each with the law that answers for it, the kind of mark it comes off (``king`` or
-    ``hand``) and why. ``replaced``: the law whose replay took the place of the hand first
-    played, and the marks he made for that hand; ``annulled``: the law that annulled the deal,
-    and how; ``single_point``: he won the point and law 49 does not make it two."""
-    out: list[tuple[int, int, str, str]] = []
-    overscore = _CORRECTING[Correcting.OVERSCORE]
-    if replaced is not None:
-        law, made = replaced
-        take = min(excess, made)
-        if take:
-            why = (
-                f"{cite(law)}: the hands were played again, and the replay takes the place of the "
-                "hand first played, for which he marked"
-            )
-            out.append((law, take, "hand", why))
-            excess -= take
-    if allowed is not None:
-        take = min(excess, max(0, kings - allowed.king))
-        if take:
-            f = allowed.king_answer
-            law = f.law if f is not None else overscore
-            why = f"{cite(law)}: he may not mark the king" if f else "a king he may not mark"
-            out.append((law, take, "king", why))
-            excess -= take
-        take = min(excess, allowed.hand_reckoned - allowed.hand)
-        if take and allowed.cap is not None:
-            why = f"{cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
-            out.append((allowed.cap.law, take, "hand", why))
-            excess -= take
-        for f in allowed.reckonings:
-            lost = -sum(n for q, n in f.marks if q.value == player)
-            take = min(excess, max(0, lost))
-            if take:
-                out.append((f.law, take, "hand", f"{cite(f.law)} reckons the hand otherwise"))
-                excess -= take
-    if excess:
-        why = "marks beyond what the deal gives him"
-        if single_point:
-            why = (
-                f"the point he won is worth one: {cite(_DOUBLING)} makes it two only for the "
-                "dealer when the non-dealer played without proposing, or for the non-dealer when "
-                "the dealer refused the first proposal, and neither was so"
-            )
-        if annulled is not None:
-            why = f"the deal was {annulled[1]} (law {annulled[0]}), so it gives no marks"
-        out.append((overscore, excess, "any", why))
-    return out
+def _correct(sheet: Sheet) -> Corrected | None:
+    """What the laws that correct the sheet make of a player's marks for a deal: the first that
+    has anything to correct (``None``: his marks are what the laws allow)."""
+    for law in _CORRECTORS:
+        assert law.correction is not None
+        corrected = law.correction(sheet)
+        if corrected is not None:
+            return corrected
+    return None
 
 
 class _Made(NamedTuple):

@@ -17,6 +17,7 @@ from adjudicator.court.ecarte.ruling import (
     OptionRuling,
 )
 from adjudicator.engine.ecarte.queries import first_look, unrecorded_words
+from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import (
@@ -29,14 +30,19 @@ from laws.ecarte.allowed import Allowed
 from laws.ecarte.base import Finding, Law, Option, Who, Window
 from laws.ecarte.view import DealView
 
+_Key = tuple[bool, int, int, str, str]
+"""An option of a finding: whether it is the previous deal's, the finding's law, step and kind,
+and the option's name."""
+
 
 class Verdict(NamedTuple):
     """How a claim was judged when it was made."""
 
     ruling: ClaimRuling
-    taken: tuple[bool, int, int, str, str] | None
-    """The option it took: whether it is the previous deal's, and the finding's law, step and
-    kind, and the option's name (``None``: rejected)."""
+    taken: _Key | None
+    """The option it took (``None``: rejected, or it took none)."""
+    declined: tuple[_Key, ...] = ()
+    """The options it declined (a player electing to play on)."""
 
 
 _PLAYING = ("lead", "trick", "play")
@@ -60,35 +66,21 @@ here close with the next deal's turn-up, with the game, or never open: at once).
 
 
 def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int | None, str]:
-    """Why a claim no finding of the deal supports is rejected, citing the law that decides
-    it: the law of an irregularity found in the deal, which gives no such option; else the
-    laws that give it, each for an irregularity this deal does not have (the first cited)."""
-    for f in found:
-        if f.fault:
-            return f.law, (
-                f"{cite(f.law)} governs what was found (line {f.line}), and it gives no claim "
-                f"'{what}'"
-            )
-    givers = [law.number for law in LAWS if any(what in o.claims for o in law.options)]
-    if not givers:
+    """Why a claim no finding of the deal supports is rejected, citing the law that refuses it:
+    the law of an irregularity found in the deal that gives no such option (of several, one
+    whose law gives the claim elsewhere, which refuses it here: law 25 when the adversary
+    holds the king); with no irregularity found, no law refuses it, and none is cited (the
+    laws that would give it for an irregularity the deal does not have do not refuse it). The
+    laws that correct the score sheet (``Law.corrects``) speak of marks, not of claims."""
+    faults = [f for f in found if f.fault and BY_NUMBER[f.law].corrects is None]
+    giving = [f for f in faults if any(what in o.claims for o in BY_NUMBER[f.law].options)]
+    for f in giving or faults:
+        return f.law, (
+            f"{cite(f.law)} governs what was found (line {f.line}), and it gives no claim '{what}'"
+        )
+    if not any(what in o.claims for law in LAWS for o in law.options):
         return None, f"no law gives {player} the option to {what}"
-    return givers[0], (
-        f"the deal has no irregularity for which the laws give it (law(s) {_spans(givers)})"
-    )
-
-
-def _spans(numbers: list[int]) -> str:
-    """``7, 9, 11-18, 20``: numbers in order, runs of three or more as a span."""
-    out: list[str] = []
-    run: list[int] = []
-    for n in [*sorted(numbers), -1]:
-        if run and n == run[-1] + 1:
-            run.append(n)
-            continue
-        if run:
-            out.append(f"{run[0]}–{run[-1]}" if len(run) >= 3 else ", ".join(map(str, run)))
-        run = [n]
-    return ", ".join(out)
+    return None, f"the deal has no irregularity for which a law gives the claim '{what}'"
 
 
 def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
@@ -237,7 +229,11 @@ class Judge:
                 continue
             if owner is not None and owner is not player:
                 reasons.append(
-                    (2, f.law, f"{cite(f.law)} gives this option to {owner}, not to {player}")
+                    (
+                        2 - f.step / 1e9,  # of several laws, cite the one found last: in force
+                        f.law,
+                        f"{cite(f.law)} gives this option to {owner}, not to {player}",
+                    )
                 )
                 continue
             closed, at = self.closes(window, f.step)
@@ -335,9 +331,10 @@ class Judge:
         upheld: bool,
         law: int | None,
         reason: str,
-        taken: tuple[bool, int, int, str, str] | None = None,
+        taken: _Key | None = None,
         *,
         needs: list[str] | None = None,
+        declined: tuple[_Key, ...] = (),
     ) -> None:
         """Record how the claim at step ``s`` is judged (``needs``: it is undetermined for want
         of these facts)."""
@@ -353,23 +350,60 @@ class Judge:
             needs=needs or [],
         )
         self.claims.append(ruling)
-        self.given[s.number] = Verdict(ruling, taken)
+        self.given[s.number] = Verdict(ruling, taken, declined)
 
     def _again(self, s: Step, given: Verdict) -> None:
-        """A claim judged when it was made: the same verdict, and the option it took taken."""
+        """A claim judged when it was made: the same verdict, the option it took taken and
+        those it declined declined."""
         self.claims.append(given.ruling)
+        for key in given.declined:
+            found = self._option(key)
+            if found is not None and found[0] is self:
+                self.declined[(found[1], found[3].name)] = s.line
         if given.taken is None:
             return
-        in_earlier, law, step, kind, name = given.taken
+        found = self._option(given.taken)
+        if found is not None:
+            owner, i, _f, o = found
+            self._take(owner, i, o, s, Player(given.ruling.player))
+
+    def _option(self, key: _Key) -> tuple[Judge, int, Finding, Option] | None:
+        """The option ``key`` names: the judge whose finding gives it, the finding's index
+        there, the finding and the option."""
+        in_earlier, law, step, kind, name = key
         owner = self.earlier if in_earlier else self
         if owner is None:
-            return
+            return None
         for i, f in enumerate(owner.found):
             if f.law == law and f.step == step and f.kind == kind:
                 for o in f.options:
                     if o.name == name:
-                        self._take(owner, i, o, s, Player(given.ruling.player))
-                        return
+                        return owner, i, f, o
+        return None
+
+    def _key(self, owner: Judge, f: Finding, o: Option) -> _Key:
+        return (owner is not self, f.law, f.step, f.kind, o.name)
+
+    def remedies(self, verdict: Verdict, deal: DealState) -> tuple[Remedy, ...]:
+        """What the claim judged in ``verdict`` does to the cards of ``deal`` (the deal as it
+        stood when it was made), by the laws' remedies (``Option.remedy``, ``Law.remedy``): the
+        remedy of the option it took; for a player who declined every option of a finding
+        and plays on, the remedy of the finding's law."""
+        out: list[Remedy | None] = []
+        found = self._option(verdict.taken) if verdict.taken is not None else None
+        if found is not None and found[3].remedy is not None:
+            out.append(found[3].remedy.on(deal, found[2]))
+        findings: dict[int, Finding] = {}
+        for key in verdict.declined:
+            declined = self._option(key)
+            if declined is not None and declined[0] is self:
+                findings[declined[1]] = declined[2]
+        for i, f in findings.items():
+            law = BY_NUMBER[f.law]
+            taken = any((i, o.name) in self.taken for o in f.options)
+            if law.remedy is not None and not taken:
+                out.append(law.remedy.on(deal, f))
+        return tuple(dict.fromkeys(r for r in out if r is not None))
 
     def _take(self, owner: Judge, i: int, o: Option, s: Step, player: Player) -> None:
         """The option ``o`` of finding ``i`` of ``owner`` taken by the claim at ``s``."""
@@ -397,8 +431,7 @@ class Judge:
             )
         else:
             reason = f"{cite(f.law)} gives {player} {what}" + (f": {o.effect}" if o.effect else "")
-        taken = (owner is not self, f.law, f.step, f.kind, o.name)
-        self._judged(s, player, text, True, f.law, reason, taken)
+        self._judged(s, player, text, True, f.law, reason, self._key(owner, f, o))
         self._take(owner, i, o, s, player)
 
     def _claim_for_earlier(
@@ -436,6 +469,7 @@ class Judge:
         the claims that take it), that option is taken; every other option open to him is
         declined."""
         declined = []
+        keys: list[_Key] = []
         playing_on: tuple[int, Finding, Option] | None = None
         for i, f in enumerate(self.found):
             for o in f.options:
@@ -450,9 +484,12 @@ class Judge:
                     continue
                 self.declined[(i, o.name)] = s.line
                 declined.append(f.law)
+                keys.append(self._key(self, f, o))
         if playing_on is not None:
             i, f, o = playing_on
             self._uphold(self, i, f, o, s, player, text, "the option to play on")
+            verdict = self.given[s.number]
+            self.given[s.number] = verdict._replace(declined=tuple(keys))
             return
         if declined:
             laws = ", ".join(str(n) for n in sorted(set(declined)))
@@ -463,6 +500,7 @@ class Judge:
                 True,
                 min(declined),
                 f"{player} declines the options of law(s) {laws} and plays on",
+                declined=tuple(keys),
             )
         else:
             self._judged(s, player, text, False, None, f"no option was open to {player} to decline")

@@ -79,7 +79,7 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
         return None
     total = solved.solution.total
     seats = (total.get(Player.A, 0), total.get(Player.B, 0), total.get(Player.C, 0))
-    result = Result(seats, solved.winner, solved.points, solved.how)
+    result = Result(seats, solved.score)
     ended = start._replace(result=result, phase="over")
     last = view.steps[-1]
     steps = (*view.steps[:-1], last._replace(table=last.table._replace(deal=ended)))

@@ -25,8 +25,9 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.queries import Unknown, point_doubled, tricks_won
-from adjudicator.engine.ecarte.rules import ALL, HAND, point_marks
+from adjudicator.engine.ecarte.hand_score import hand_score
+from adjudicator.engine.ecarte.queries import Unknown, hand_terms, tricks_won
+from adjudicator.engine.ecarte.rules import ALL, HAND
 from adjudicator.engine.ecarte.solve import leader_tricks
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player, Suit
@@ -121,11 +122,7 @@ def chances(
     ways = math.comb(count, lh.unknown) * math.comb(count - lh.unknown, fh.unknown)
     trump = deal.trump
     tally = {leader: dict.fromkeys(range(HAND + 1), 0), follower: dict.fromkeys(range(HAND + 1), 0)}
-    worth = {  # what each player marks for n tricks in this deal (law 49 counted)
-        (p, n): point_marks(n, doubled=point_doubled(deal, p))
-        for p in (leader, follower)
-        for n in range(HAND + 1)
-    }
+    worth = _worth(deal, leader, follower)
     wins = dict.fromkeys((leader, follower), 0)
     voles = dict.fromkeys((leader, follower), 0)
     marks = dict.fromkeys((leader, follower), 0)
@@ -150,6 +147,20 @@ def chances(
                 marks[player] += times * worth[player, n]
     mean = {p: marks[p] / solved if solved else 0.0 for p in marks}
     return Chances(ways, solved, exact, tally, wins, voles, mean)
+
+
+def _worth(deal: DealState, leader: Player, follower: Player) -> dict[tuple[Player, int], int]:
+    """What each player marks for the hand in this deal if he takes ``n`` tricks of the five,
+    by the club code's scoring (law 49 counted; :func:`~adjudicator.engine.ecarte.hand_score.
+    hand_score`): nothing under three."""
+    terms = hand_terms(deal, club=True)
+    worth = {}
+    for p in (leader, follower):
+        for n in range(HAND + 1):
+            won = (n, HAND - n) if p is deal.elder else (HAND - n, n)
+            score = hand_score(terms, won)
+            worth[p, n] = score.points if score.winner is p else 0
+    return worth
 
 
 _Job = tuple[int, int, Suit, int, int, int, bool, int, int, int, int]

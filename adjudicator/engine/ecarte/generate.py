@@ -5,7 +5,8 @@ Every game follows the laws: the higher cut deals first and the deal alternates;
 keeps the packet order he first chose; proposals, acceptances and refusals, exchanges from the
 stock while it lasts; kings turned up and marked, kings in hand announced in time (law 24's
 timing included) or not announced; voles; law 49's two points; games played to the target.
-The generator keeps its own tally of the score, independently of the replay engine.
+The generator keeps its own tally of the score, independently of the replay engine (each hand
+scored by the one statement of the hand's score, :mod:`adjudicator.engine.ecarte.hand_score`).
 """
 
 from __future__ import annotations
@@ -13,15 +14,14 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import Terms, Why, hand_score
 from adjudicator.engine.ecarte.rules import (
     HAND,
     cards_of,
     cut_rank,
-    doubled,
     is_king_of,
     legal_follows,
     mask,
-    point_marks,
     trick_winner,
 )
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Rank, Suit
@@ -233,14 +233,12 @@ class _Game:
                     return close(who)
             won[winner] += 1
             leader = winner
-        hand_winner = elder if won[elder] >= 3 else dealer
-        tricks = won[hand_winner]
-        twice = doubled(
-            dealer_won=hand_winner is dealer, elder_proposed=not stood, first_refused=refused_first
-        )
-        points = point_marks(tricks, doubled=twice)
-        reason = MarkReason.VOLE if tricks == HAND else MarkReason.POINT
-        if mark(hand_winner, points, reason):
+        terms = Terms(elder, dealer, elder_proposed=not stood, first_refused=refused_first)
+        scored = hand_score(terms, (won[elder], won[dealer]))
+        hand_winner = scored.winner
+        assert hand_winner is not None  # five tricks played: one side has three
+        reason = MarkReason.VOLE if scored.why is Why.VOLE else MarkReason.POINT
+        if mark(hand_winner, scored.points, reason):
             return close(hand_winner)
         return close(None)
 

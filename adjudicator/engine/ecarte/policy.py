@@ -36,9 +36,10 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.rules import HAND, SUIT_MASK, SUITS, doubled, point_marks
+from adjudicator.engine.ecarte.hand_score import Terms, hand_score
+from adjudicator.engine.ecarte.rules import HAND, SUIT_MASK, SUITS
 from adjudicator.engine.ecarte.solve import leader_tricks
-from adjudicator.notation.cards import Suit
+from adjudicator.notation.cards import Player, Suit
 
 SAMPLES = 16
 """Hands of the dealer (with fewer than two trumps) that a standing hand must beat."""
@@ -48,6 +49,9 @@ KINGS = sum(1 << (8 * s) for s in range(4))
 """The four kings."""
 _GUARDS = sum(0b11 << (8 * s) for s in range(4))
 """The kings and queens: a suit's guards."""
+ELDER, DEALER = Player.A, Player.B
+"""The seats as the hand's score names them (:func:`~adjudicator.engine.ecarte.hand_score.
+hand_score`): the policy plays a deal between the elder and the dealer, whoever they are."""
 
 
 def _lowest_of(m: int) -> int:
@@ -232,13 +236,12 @@ def play_hands(
     else:
         marked = ""
     tricks = leader_tricks(elder, dealer, trump)
-    dealer_won = tricks < 3
-    won = HAND - tricks if dealer_won else tricks
-    double = doubled(dealer_won=dealer_won, elder_proposed=proposed, first_refused=first_refused)
+    terms = Terms(ELDER, DEALER, elder_proposed=proposed, first_refused=first_refused)
+    score = hand_score(terms, (tricks, HAND - tricks))
     return DealResult(
         king=marked,
-        winner="dealer" if dealer_won else "elder",
-        marks=point_marks(won, doubled=double),
+        winner="dealer" if score.winner is DEALER else "elder",
+        marks=score.points,
     )
 
 

@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import End, Terms, Why, hand_score
 from adjudicator.engine.ecarte.rules import (
     ALL,
-    HAND,
     cards_of,
-    doubled,
     is_king_of,
     legal_follows,
-    point_marks,
     trick_winner,
 )
 from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Result, Step
@@ -236,40 +234,39 @@ def refused_first_proposal(deal: DealState) -> bool:
     return bool(deal.proposals) and deal.proposals[0].answer == "refuse"
 
 
-def point_doubled(deal: DealState, winner: Player, *, so_far: bool = False) -> bool:
-    """Whether law 49 makes the point ``winner`` wins in this deal worth two
-    (:func:`adjudicator.engine.ecarte.rules.doubled`, on the deal's proposals). ``so_far``: as the
-    deal stands now, before it is played out (an offer answered in the doubling and offering
-    profiles): the non-dealer has played without proposing only once he has declared that he
-    plays or the play has begun."""
+def hand_terms(deal: DealState, *, so_far: bool = False, club: bool = False) -> Terms:
+    """What the score of ``deal``'s hand depends on besides how it ended (:class:`Terms`): its
+    seats, law 49's two facts (has the non-dealer proposed, did the dealer refuse the first
+    proposal), and the profiles' offers (a double accepted, the point refused). ``so_far``: as
+    the deal stands now, before it is played out (an offer answered in the doubling and
+    offering profiles): the non-dealer has played without proposing only once he has declared
+    that he plays or the play has begun. ``club``: without the profiles' offers, as the solver
+    and its tables value a hand (the club code's scoring)."""
     undecided = so_far and not (deal.declared is deal.elder or deal.phase in ("play", "over"))
-    return doubled(
-        dealer_won=winner is deal.dealer,
+    return Terms(
+        deal.elder,
+        deal.dealer,
         elder_proposed=undecided or has_proposed(deal, deal.elder),
         first_refused=refused_first_proposal(deal),
+        doubled=not club and deal.doubled is not None,
+        point_refused=None if club else deal.point_refused,
     )
 
 
-def hand_points(deal: DealState, tricks: tuple[int, int, int]) -> Result | None:
-    """The hand's result for ``tricks`` (by seat) as laws 48 and 49 score it, and the
-    profiles' offers (``docs/profiles.md``): a hand doubled counts double (rule D1); a point
-    offered and refused gives the offerer two unless the refuser made the vole (rule O1).
-    ``None`` if nobody has three tricks."""
-    elder, dealer = tricks[SEAT[deal.elder]], tricks[SEAT[deal.dealer]]
-    winner, n = (deal.elder, elder) if elder >= dealer else (deal.dealer, dealer)
-    if n < 3:
-        return None
-    times = 2 if deal.doubled is not None else 1
-    refuser = deal.point_refused
-    if refuser is not None and not (winner is refuser and n >= HAND):
-        offerer = deal.dealer if refuser is deal.elder else deal.elder
-        return Result(tricks, offerer, 2 * times, "offer's two (the point refused, no vole)")
-    twice = point_doubled(deal, winner)
-    points = point_marks(min(n, HAND), doubled=twice) * times
-    how = "vole" if n >= HAND else ("point (law 49)" if twice else "point")
-    if times > 1:
-        how += ", doubled"
-    return Result(tricks, winner, points, how)
+def hand_result(
+    deal: DealState,
+    tricks: tuple[int, int, int],
+    end: End = End.PLAYED,
+    by: Player | None = None,
+    *,
+    so_far: bool = False,
+) -> Result:
+    """The hand's result: ``tricks`` (by seat) and its score on the deal's terms
+    (:func:`~adjudicator.engine.ecarte.hand_score.hand_score`, :func:`hand_terms`); ``end`` how
+    it ended and ``by`` whose act ended it."""
+    terms = hand_terms(deal, so_far=so_far)
+    won = (tricks[SEAT[deal.elder]], tricks[SEAT[deal.dealer]])
+    return Result(tricks, hand_score(terms, won, end, by))
 
 
 def has_played(deal: DealState, player: Player) -> bool:
@@ -343,15 +340,11 @@ def _first_card(deal: DealState, player: Player) -> tuple[Card | None, bool]:
     return None, False
 
 
-def entitled_parts(
-    deal: DealState,
-) -> tuple[dict[Player, int], dict[Player, int]] | Unknown:
-    """What each player is entitled to mark from this deal so far, before any penalty of the
-    laws, in two parts: for a king (the king turned up, the dealer's, law 47; a king held and
-    announced in time, laws 23, 24, 47), and for the hand (the point or the vole, laws 48, 49,
-    42)."""
+def king_marks(deal: DealState) -> dict[Player, int] | Unknown:
+    """What each player is entitled to mark for a king in this deal so far, before any penalty
+    of the laws (law 47): the king turned up, the dealer's; a king held and announced in time
+    (laws 23, 24)."""
     kings = {deal.elder: 0, deal.dealer: 0}
-    hands = {deal.elder: 0, deal.dealer: 0}
     if king_turned(deal):
         kings[deal.dealer] += 1
     for player in (deal.elder, deal.dealer):
@@ -361,8 +354,22 @@ def entitled_parts(
                 return held
             if held and announced_in_time(deal, player):
                 kings[player] += 1
+    return kings
+
+
+def entitled_parts(
+    deal: DealState,
+) -> tuple[dict[Player, int], dict[Player, int]] | Unknown:
+    """What each player is entitled to mark from this deal so far, before any penalty of the
+    laws, in two parts: for a king (:func:`king_marks`, law 47), and for the hand (the point or
+    the vole as the deal's result scores it, laws 48, 49, 42:
+    :func:`~adjudicator.engine.ecarte.hand_score.hand_score`)."""
+    kings = king_marks(deal)
+    if isinstance(kings, Unknown):
+        return kings
+    hands = {deal.elder: 0, deal.dealer: 0}
     if deal.result is not None:
-        if deal.result.how == "undetermined":
+        if deal.result.why is Why.UNDETERMINED:
             return Unknown("a card of the play is not recorded")
         if deal.result.winner is not None:
             hands[deal.result.winner] += deal.result.points
@@ -387,18 +394,19 @@ __all__ = [
     "entitled_marks",
     "entitled_parts",
     "first_look",
-    "hand_points",
+    "hand_result",
+    "hand_terms",
     "has_looked",
     "has_played",
     "has_proposed",
     "holds_king",
     "king_in_hand_at_play",
+    "king_marks",
     "king_turned",
     "legal_cards",
     "marked_as_entitled",
     "ordinary_course",
     "played_without_proposing",
-    "point_doubled",
     "refused_first_proposal",
     "stock_cards",
     "to_act",

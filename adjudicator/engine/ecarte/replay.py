@@ -15,8 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Final, Protocol, TypeVar, cast
 
+from adjudicator.engine.ecarte.hand_score import UNDETERMINED, End
 from adjudicator.engine.ecarte.profile import Feature, profile_of
-from adjudicator.engine.ecarte.queries import hand_points, point_doubled
+from adjudicator.engine.ecarte.queries import hand_result
+from adjudicator.engine.ecarte.remedy import (
+    DrawSurplus,
+    PutOutSurplus,
+    Remedy,
+    ThrowAside,
+    discards_next,
+    held_later,
+    set_aside,
+    surplus,
+)
 from adjudicator.engine.ecarte.rules import (
     CARD_BIT,
     HAND,
@@ -29,7 +40,6 @@ from adjudicator.engine.ecarte.rules import (
     legal_follows,
     mask,
     offer_in_time,
-    point_marks,
 )
 from adjudicator.engine.ecarte.table import (
     PLAYERS,
@@ -112,6 +122,12 @@ class Leave(Protocol):
         refused: the event, with the table just before it. Refused, it is a step that changes
         nothing, but for a refusal, which stands as an acceptance (a proposal has two
         answers)."""
+        ...
+
+    def remedies(self, fact: Step) -> tuple[Remedy, ...]:
+        """Asked once ``fact`` has taken effect (:meth:`allows`): what the laws' remedies it
+        takes do to the cards on the table (a surplus drawn or put out, cards thrown aside),
+        which the engine does at once (:mod:`adjudicator.engine.ecarte.remedy`)."""
         ...
 
     def ending(self, position: int) -> str | None:
@@ -455,6 +471,13 @@ class _Replay:
             out=Player.C if self.pool else None,
         )
         self.deal: _Deal | None = None
+        self._putting_out: dict[int, int] = {}
+        """By seat: the surplus cards a remedy has his next discard put out (not an exchange's
+        discard: :meth:`_remedy`)."""
+        self._aside: dict[int, int] = {}
+        """By seat: cards a remedy threw aside, whose ``discards`` line may follow."""
+        self._replacing: dict[int, int] = {}
+        """By seat: how many cards are to be given him instead of those thrown aside."""
         self.devs: list[Deviation] = []
         self.strict = False
         """Whether a deviation or an unnamed card stops the replay (:class:`_Deviated`)."""
@@ -535,7 +558,11 @@ class _Replay:
                 return Step(
                     index, event, event.line, event.column, self._now(), tuple(devs), kind, True
                 )
-        self._apply(event)
+            self._apply(event)
+            for remedy in self.leave.remedies(fact):
+                self._remedy(remedy, deal)
+        else:
+            self._apply(event)
         return _tuple_new(
             Step,
             (
@@ -587,18 +614,15 @@ class _Replay:
             games_played=t.games_played[:-1],
         )
 
-    def _moves(self, event: Claim | PermitComplete | Retract | Refuse, deal: _Deal) -> bool:
-        """Whether a fact that needs leave would change the table (else nothing is asked)."""
+    def _moves(
+        self, event: Claim | PermitComplete | ElectPlay | Retract | Refuse, deal: _Deal
+    ) -> bool:
+        """Whether a fact that needs leave may change the table (else nothing is asked): a
+        card taken back that is not too late; any claim, permission or election, which may
+        take a law's option or remedy."""
         if event.kind == "retract":
             return self._taken_back(event, deal) is not None
-        if event.kind == "permit_complete" or event.kind == "refuse":
-            return True
-        what = event.claim.value
-        return (
-            what in ("new deal", "complete")
-            or (what == "trump" and event.card is not None)
-            or (what == "replay" and deal.play_hands is not None)
-        )
+        return True
 
     def _resolve(self, deal: _Deal) -> None:
         """Merge the inferred holdings into the hands."""
@@ -686,6 +710,9 @@ class _Replay:
         self._cut_made = False
         self._loose = 0
         self._completing = None
+        self._putting_out = {}
+        self._aside = {}
+        self._replacing = {}
         self.deal = _Deal(deal.number, deal.dealer, pair[1], deal.pack)
         self._events = deal.events
         self.table = t._replace(next_dealer=pair[1])
@@ -794,7 +821,11 @@ class _Replay:
             return
         n = len(e.cards)
         stage = deal.stage
-        if stage == "elder draws" and e.player is deal.elder:
+        seat = SEAT[e.player]
+        if 0 < n <= self._replacing.get(seat, 0):
+            # The cards given instead of those a remedy threw aside (law 36).
+            self._replacing[seat] -= n
+        elif stage == "elder draws" and e.player is deal.elder:
             asked = deal.asked if deal.asked is not None else n
             if n != asked:
                 self._dev(
@@ -1068,6 +1099,8 @@ class _Replay:
         deal.stage = ""
 
     def _discard(self, e: Discard, deal: _Deal) -> None:
+        if self._remedied(e, deal):
+            return
         seat = SEAT[e.player]
         stage = deal.stage
         expected = (
@@ -1195,6 +1228,64 @@ class _Replay:
             deal.hands = (hands[0], new, hands[2])
         else:
             deal.hands = (hands[0], hands[1], new)
+
+    # -- what a law's remedy does to the cards ----------------------------------------------
+
+    def _remedy(self, remedy: Remedy, deal: _Deal) -> None:
+        """Make the move a law's remedy makes (:mod:`adjudicator.engine.ecarte.remedy`), as
+        the claim that takes it is upheld."""
+        seat = SEAT[remedy.player]
+        hand = deal.hands[seat]
+        if isinstance(remedy, ThrowAside):
+            out = mask(remedy.cards) & hand.cards
+            if out:
+                self._put_aside(deal, seat, Holding(hand.cards & ~out, hand.unknown), Holding(out))
+                self._aside[seat] = self._aside.get(seat, 0) | out
+                self._replacing[seat] = self._replacing.get(seat, 0) + out.bit_count()
+            return
+        n = surplus(hand)
+        if not n:
+            return
+        if isinstance(remedy, PutOutSurplus) or discards_next(
+            self._events, self.local, remedy.player
+        ):
+            self._putting_out[seat] = n  # his next discard line is the surplus leaving
+            return
+        assert isinstance(remedy, DrawSurplus)
+        kept = held_later(self._events, self.local, remedy.player)
+        left, drawn = set_aside(hand, n, kept)
+        self._put_aside(deal, seat, left, drawn)
+
+    @staticmethod
+    def _put_aside(deal: _Deal, seat: int, hand: Holding, aside: Holding) -> None:
+        """The hand at ``seat`` is now ``hand``; the cards ``aside`` left it, set aside with
+        his discard, out of play."""
+        pile = deal.discards[seat]
+        deal.hands = _set(deal.hands, seat, hand)
+        deal.discards = _set(
+            deal.discards, seat, Holding(pile.cards | aside.cards, pile.unknown + aside.unknown)
+        )
+        deal.seen |= aside.cards
+
+    def _remedied(self, e: Discard, deal: _Deal) -> bool:
+        """Whether the discard line is a remedy's move written down, not a discard of an
+        exchange: the surplus of his hand put out or drawn (up to as many cards as that), or
+        cards already thrown aside (:meth:`_remedy`)."""
+        seat = SEAT[e.player]
+        n = len(e.cards)
+        pending = self._putting_out.get(seat, 0)
+        if 0 < n <= pending:
+            self._putting_out[seat] = pending - n
+            self._remove(deal, e.player, e.cards, "put out")
+            gone = Holding(mask(e.cards), sum(1 for c in e.cards if c is None))
+            self._put_aside(deal, seat, deal.hands[seat], gone)
+            return True
+        aside = self._aside.get(seat, 0)
+        named = mask(e.cards)
+        if aside and None not in e.cards and named and named & ~aside == 0:
+            self._aside[seat] = aside & ~named
+            return True
+        return False
 
     # -- playing ------------------------------------------------------------------------------
 
@@ -1341,13 +1432,8 @@ class _Replay:
     def _result(self, deal: _Deal, won: list[int], undetermined: bool) -> Result:
         tricks = (won[0], won[1], won[2])
         if undetermined:
-            return Result(tricks, None, 0, "undetermined")
-        return hand_points(deal.freeze(), tricks) or Result(tricks, None, 0, "undetermined")
-
-    @staticmethod
-    def _times(deal: _Deal) -> int:
-        """What the hand's points are multiplied by: two when a double was accepted."""
-        return 2 if deal.doubled is not None else 1
+            return Result(tricks, UNDETERMINED)
+        return hand_result(deal.freeze(), tricks)
 
     @staticmethod
     def _taken_back(e: Retract, deal: _Deal) -> str | None:
@@ -1396,23 +1482,11 @@ class _Replay:
         deal.hands = _set(deal.hands, seat, new)
 
     def _abandon(self, e: Abandon, deal: _Deal) -> None:
-        other = deal.dealer if e.player is deal.elder else deal.elder
         tricks = self._tricks_won(deal)
-        mine = tricks[SEAT[e.player]]
-        times = self._times(deal)
-        refuser = deal.point_refused
-        if refuser is not None and (e.player is refuser or mine > 0):
-            # The point was refused, and the refuser cannot make the vole now (rule O1).
-            offerer = _partner((deal.dealer, deal.elder), refuser)
-            result = Result(tricks, offerer, 2 * times, "offer's two (abandoned, no vole)")
-        elif mine == 0:
-            result = Result(tricks, other, 2 * times, "abandoned")
-        elif mine < 3:
-            twice = point_doubled(deal.freeze(), other)
-            result = Result(tricks, other, point_marks(3, doubled=twice) * times, "abandoned")
-        else:
+        result = hand_result(deal.freeze(), tricks, End.ABANDONED, e.player)
+        if result.score.end is End.PLAYED:  # given up with the point made (law 42)
+            mine = tricks[SEAT[e.player]]
             self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
-            result = self._result(deal, list(tricks), False)
         deal.phase = "over"
         deal.result = result
         deal.ended_by = "abandoned"
@@ -1551,11 +1625,9 @@ class _Replay:
             return
         # Refused: the hand ends, and the offerer marks as for the point (rule D1): two if the
         # refuser is in law 49's case by then.
-        twice = point_doubled(deal.freeze(), offerer, so_far=True)
+        tricks = self._tricks_won(deal)
+        deal.result = hand_result(deal.freeze(), tricks, End.DOUBLE_REFUSED, e.player, so_far=True)
         deal.phase = "over"
-        deal.result = Result(
-            self._tricks_won(deal), offerer, point_marks(3, doubled=twice), "point (double refused)"
-        )
         deal.ended_by = "double refused"
 
     def _point_answer(self, e: PointAnswer, deal: _Deal) -> None:
@@ -1566,10 +1638,9 @@ class _Replay:
             return
         # Accepted: the hand ends as if the acceptor had won the point (rule O1): two if the
         # offerer is in law 49's case by then.
-        twice = point_doubled(deal.freeze(), e.player, so_far=True)
-        points = point_marks(3, doubled=twice) * self._times(deal)
+        tricks = self._tricks_won(deal)
+        deal.result = hand_result(deal.freeze(), tricks, End.POINT_ACCEPTED, e.player, so_far=True)
         deal.phase = "over"
-        deal.result = Result(self._tricks_won(deal), e.player, points, "point (offered, accepted)")
         deal.ended_by = "point accepted"
 
     @staticmethod
@@ -1636,7 +1707,7 @@ class _Replay:
         return
 
 
-_BY_LEAVE: Final = ("claim", "permit_complete", "retract", "refuse")
+_BY_LEAVE: Final = ("claim", "permit_complete", "elect_play", "retract", "refuse")
 """The facts that change the table only with a law's leave (:class:`Leave`). A tuple, not a
 set: ``event.kind in _BY_LEAVE`` then narrows the event's type."""
 

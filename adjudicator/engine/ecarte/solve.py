@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.queries import Unknown, point_doubled, tricks_won
-from adjudicator.engine.ecarte.rules import HAND, point_marks
+from adjudicator.engine.ecarte.hand_score import HandScore, hand_score
+from adjudicator.engine.ecarte.queries import Unknown, hand_terms, tricks_won
+from adjudicator.engine.ecarte.rules import HAND
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Suit
 
@@ -297,14 +298,29 @@ class DealSolution(NamedTuple):
     """:func:`solve` of a deal's position, with the marks the hand would give."""
 
     solution: Solution
-    winner: Player
-    """Who wins the hand under perfect play (three tricks or more)."""
-    points: int
-    """What he marks for it: the point 1, or 2 when law 49 doubles it; the vole 2."""
-    how: str
-    """``point``, ``point (law 49)`` or ``vole``."""
+    score: HandScore
+    """Who wins the hand under perfect play (three tricks or more), and what he marks for it
+    by the club code (:func:`~adjudicator.engine.ecarte.hand_score.hand_score`): the point 1,
+    or 2 when law 49 doubles it; the vole 2."""
     marked: dict[Player, int]
     """What each player has marked in the deal so far (a king)."""
+
+    @property
+    def winner(self) -> Player:
+        """Who wins the hand under perfect play."""
+        winner = self.score.winner
+        assert winner is not None  # the five tricks are all played: one side has three
+        return winner
+
+    @property
+    def points(self) -> int:
+        """What he marks for it."""
+        return self.score.points
+
+    @property
+    def how(self) -> str:
+        """``point``, ``point (law 49)`` or ``vole``."""
+        return self.score.how
 
 
 def position_of(deal: DealState) -> Position | Unknown:
@@ -350,15 +366,13 @@ def solve_deal(deal: DealState) -> DealSolution | Unknown:
     if isinstance(position, Unknown):
         return position
     solution = solve(position)
-    winner = max(solution.total, key=lambda p: solution.total[p])
-    tricks = solution.total[winner]
-    doubled = point_doubled(deal, winner)  # the vole is two whatever law 49 says
-    points = point_marks(tricks, doubled=doubled)
-    how = "vole" if tricks == HAND else "point (law 49)" if doubled else "point"
+    total = solution.total
+    # The club code's scoring: a doubled hand or a point offered is not valued (court.worth).
+    score = hand_score(hand_terms(deal, club=True), (total[deal.elder], total[deal.dealer]))
     marked = {deal.elder: 0, deal.dealer: 0}
     for player, n in deal.marks:
         marked[player] = marked.get(player, 0) + n
-    return DealSolution(solution, winner, points, how, marked)
+    return DealSolution(solution, score, marked)
 
 
 def clear() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import HandScore, Why
 from adjudicator.engine.ecarte.profile import CLUB, Profile
 from adjudicator.engine.ecarte.rules import cards_of
 from adjudicator.notation.cards import Card, Player, Suit
@@ -88,12 +89,30 @@ class Result(NamedTuple):
 
     tricks: tuple[int, int, int]
     """Tricks won by each seat."""
-    winner: Player | None
-    """Who won the point or the vole (``None``: undetermined, or no hand played)."""
-    points: int
-    """What the winner is entitled to mark for the hand (laws 48, 49, 42)."""
-    how: str
-    """``point``, ``vole``, ``point (law 49)``, ``abandoned``, or ``undetermined``."""
+    score: HandScore
+    """Who marks for the hand, how many and why (:func:`~adjudicator.engine.ecarte.hand_score.
+    hand_score`)."""
+
+    @property
+    def winner(self) -> Player | None:
+        """Who won the point or the vole (``None``: undetermined, or no hand played)."""
+        return self.score.winner
+
+    @property
+    def points(self) -> int:
+        """What the winner is entitled to mark for the hand (laws 48, 49, 42)."""
+        return self.score.points
+
+    @property
+    def why(self) -> Why:
+        """What he marks for: the point, the vole, an offer's two, or undetermined."""
+        return self.score.why
+
+    @property
+    def how(self) -> str:
+        """The same in words: ``point``, ``vole``, ``point (law 49)``, ``abandoned``, ...
+        (:attr:`~adjudicator.engine.ecarte.hand_score.HandScore.how`)."""
+        return self.score.how
 
 
 class DealState(NamedTuple):

@@ -11,9 +11,15 @@ Pure functions over the notation's cards, cited by law number:
   66);
 * :mod:`~adjudicator.engine.piquet.scoring`: a deal reckoned in law 67's order, with the pique
   and repique and the penalty of reckoning nothing (laws 67-69);
-* :mod:`~adjudicator.engine.piquet.partie`: the partie and its settlement (laws 71-73).
+* :mod:`~adjudicator.engine.piquet.partie`: the partie and its settlement (laws 71-73);
+* :mod:`~adjudicator.engine.piquet.replay`: a record replayed, partie by partie, deal by deal
+  (:mod:`~adjudicator.engine.piquet.deal`, :mod:`~adjudicator.engine.piquet.walk`,
+  :mod:`~adjudicator.engine.piquet.table`, :mod:`~adjudicator.engine.piquet.calls`), with its
+  departures from lawful play (:mod:`~adjudicator.engine.piquet.deviations`);
+* :mod:`~adjudicator.engine.piquet.generate`: lawful parties generated from a seed.
 
-Nothing here is écarté's: only :mod:`adjudicator.notation.cards` is imported.
+Nothing here is écarté's: only the generic notation core and piquet's own notation are
+imported.
 """
 
 from adjudicator.engine.piquet.cards import (

@@ -2,7 +2,9 @@
 
 Piquet is played with the same 32 cards as écarté (:data:`~adjudicator.notation.cards.ALL_CARDS`),
 but ranks them differently: the ace is highest, then king, queen, knave, ten, nine, eight, seven
-(the Description of the Game, "Dealing"). Écarté's order is not used here.
+(the Description of the Game, "Dealing"). Écarté's order is not used here. The order and the
+names of the ranks and suits are the notation's
+(:mod:`~adjudicator.notation.piquet.vocabulary`), stated once.
 """
 
 from __future__ import annotations
@@ -11,18 +13,22 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from adjudicator.notation.cards import Card, Rank, Suit
+from adjudicator.notation.piquet.vocabulary import RANK_NAMES, RANK_ORDER, SUIT_NAMES
 
-RANK_ORDER: tuple[Rank, ...] = (
-    Rank.ACE,
-    Rank.KING,
-    Rank.QUEEN,
-    Rank.KNAVE,
-    Rank.TEN,
-    Rank.NINE,
-    Rank.EIGHT,
-    Rank.SEVEN,
-)
-"""Piquet's ranks from highest to lowest, for tricks, sequences and quatorzes alike."""
+__all__ = [
+    "CARD_VALUE",
+    "COURT_RANKS",
+    "HEIGHT",
+    "RANK_NAMES",
+    "RANK_ORDER",
+    "SET_RANKS",
+    "SUIT_NAMES",
+    "beats",
+    "card_value",
+    "height",
+    "in_order",
+    "parse_cards",
+]
 
 HEIGHT: Mapping[Rank, int] = MappingProxyType(
     {rank: len(RANK_ORDER) - 1 - i for i, rank in enumerate(RANK_ORDER)}
@@ -51,26 +57,6 @@ COURT_RANKS: frozenset[Rank] = frozenset({Rank.KING, Rank.QUEEN, Rank.KNAVE})
 SET_RANKS: tuple[Rank, ...] = RANK_ORDER[:5]
 """The ranks that make quatorzes and trios, highest first: aces, kings, queens, knaves, tens
 (law 64; the Description says that fours or threes below the ten count nothing)."""
-
-RANK_NAMES: Mapping[Rank, str] = MappingProxyType(
-    {
-        Rank.ACE: "ace",
-        Rank.KING: "king",
-        Rank.QUEEN: "queen",
-        Rank.KNAVE: "knave",
-        Rank.TEN: "ten",
-        Rank.NINE: "nine",
-        Rank.EIGHT: "eight",
-        Rank.SEVEN: "seven",
-    }
-)
-"""Each rank's name in English, as the calls use it ("a quart to the knave")."""
-
-SUIT_NAMES: Mapping[Suit, str] = MappingProxyType(
-    {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
-)
-"""Each suit's name in English, as the calls use it ("in hearts")."""
-
 
 _SUIT_PLACE = {suit: i for i, suit in enumerate(Suit)}
 

@@ -1,0 +1,173 @@
+"""A piquet record's ruling: what each deal scores, by category, how each partie stands and
+settles, and where the record departs from lawful play.
+
+:func:`rule_record` replays the record (:func:`~adjudicator.engine.piquet.replay.replay_record`)
+and states the result as plain values that the shells print as text or JSON. The ruling is a
+pure function of the record: the same record, the same ruling, byte for byte.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from adjudicator.engine.piquet.deal import DealReplay
+from adjudicator.engine.piquet.deviations import Deviation
+from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, replay_record
+from adjudicator.engine.piquet.scoring import Category
+from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.model import Record
+
+CATEGORY_KEYS: Mapping[Category, str] = {
+    Category.CARTE_BLANCHE: "carte_blanche",
+    Category.POINT: "point",
+    Category.SEQUENCES: "sequences",
+    Category.SETS: "sets",
+    Category.PLAY: "play",
+    Category.CARDS: "cards",
+    Category.REPIQUE: "repique",
+    Category.PIQUE: "pique",
+}
+"""Each head of the score as a JSON key, in law 67's order, the bonuses last."""
+
+
+@dataclass(frozen=True)
+class DealRuling:
+    """One deal's part of the ruling."""
+
+    replay: DealReplay
+    """The deal as replayed."""
+
+    @property
+    def source(self) -> str:
+        """Where its points come from: ``"reckoned"`` from the play and the declarations,
+        ``"written"`` from its ``result`` line, or ``"unknown"``."""
+        if self.replay.score is not None:
+            return "reckoned"
+        return "written" if self.replay.written is not None else "unknown"
+
+    def by_category(self, player: Player) -> dict[str, int] | None:
+        """What ``player`` scored under each head (only the heads where he scored), when the
+        deal was reckoned."""
+        score = self.replay.score
+        if score is None:
+            return None
+        scored = score.by_category(player)
+        return {CATEGORY_KEYS[c]: n for c, n in scored.items() if n}
+
+    def to_json(self) -> dict[str, Any]:
+        """The deal as JSON."""
+        deal = self.replay
+        points = deal.points
+        return {
+            "deal": deal.number,
+            "line": deal.line,
+            "dealer": deal.dealer.value,
+            "elder": deal.elder.value,
+            "source": self.source,
+            "score": {p.value: points[p] for p in PLAYERS if p in points} if points else None,
+            "by_category": (
+                {p.value: self.by_category(p) for p in PLAYERS} if deal.score else None
+            ),
+            "pique": _name(deal.score.pique) if deal.score else None,
+            "repique": _name(deal.score.repique) if deal.score else None,
+            "steps": list(deal.score.explain()) if deal.score else None,
+        }
+
+
+@dataclass(frozen=True)
+class PartieRuling:
+    """One partie's part of the ruling."""
+
+    replay: PartieReplay
+    """The partie as replayed."""
+
+    @property
+    def deals(self) -> tuple[DealRuling, ...]:
+        """Its deals."""
+        return tuple(DealRuling(d) for d in self.replay.deals)
+
+    def to_json(self) -> dict[str, Any]:
+        """The partie as JSON."""
+        partie = self.replay
+        settled = partie.settlement
+        return {
+            "partie": partie.number,
+            "deals": [d.to_json() for d in self.deals],
+            "totals": _scores(partie.totals),
+            "finished": partie.finished,
+            "settlement": None
+            if settled is None
+            else {
+                "winner": _name(settled.winner),
+                "loser": _name(settled.loser),
+                "points": settled.points,
+                "rubicon": settled.rubicon,
+            },
+        }
+
+
+@dataclass(frozen=True)
+class RecordRuling:
+    """A whole record's ruling."""
+
+    record: Record
+    """The record ruled on."""
+    parties: tuple[PartieRuling, ...]
+    """Its parties."""
+
+    @property
+    def deviations(self) -> tuple[Deviation, ...]:
+        """Every departure from lawful play, in the order of the record's lines."""
+        return tuple(d for p in self.parties for d in p.replay.deviations)
+
+    @property
+    def clean(self) -> bool:
+        """Whether the record shows lawful play throughout."""
+        return not self.deviations
+
+    def score(self) -> dict[Player, int] | None:
+        """The running totals of the last partie, as the record leaves them (``None`` when
+        not known)."""
+        if not self.parties or self.parties[-1].replay.totals is None:
+            return None
+        return dict(self.parties[-1].replay.totals)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ruling as JSON: the record's line and tags, each partie, the deviations and the
+        score as the record leaves it."""
+        return {
+            "game": "piquet",
+            "line": self.record.line,
+            "tags": {t.name: t.value for t in self.record.tags},
+            "parties": [p.to_json() for p in self.parties],
+            "deviations": [_deviation(d) for d in self.deviations],
+            "score": _scores(self.score()),
+            "clean": self.clean,
+        }
+
+
+def rule_record(record: Record) -> RecordRuling:
+    """Replay ``record`` and state its ruling."""
+    replayed = replay_record(record)
+    return RecordRuling(record, tuple(PartieRuling(p) for p in replayed.parties))
+
+
+def _name(player: Player | None) -> str | None:
+    return None if player is None else player.value
+
+
+def _scores(scores: Mapping[Player, int] | None) -> dict[str, int] | None:
+    return None if scores is None else {p.value: scores[p] for p in PLAYERS}
+
+
+def _deviation(d: Deviation) -> dict[str, Any]:
+    return {
+        "kind": d.kind.value,
+        "line": d.line,
+        "column": d.column,
+        "player": _name(d.player),
+        "deal": d.deal,
+        "message": d.message,
+    }

@@ -1,0 +1,298 @@
+"""The declarations as the record gives them: calls, answers and questions turned into what
+each player declared (laws 46-56, 62-64).
+
+A call names a combination partly (``five cards``, ``quart major``, ``three knaves``); held
+against the caller's hand it is one :class:`~adjudicator.engine.piquet.holdings.Point`,
+:class:`~adjudicator.engine.piquet.holdings.Sequence` or
+:class:`~adjudicator.engine.piquet.holdings.RankSet`, or nothing he holds. An answer ("good",
+"not good", "equal") is the answerer's statement about his own cards: "equal" and "not good"
+declare his own combination of that category, which bars the call even if he never names it
+(law 51, the Description), so :func:`declarations` adds it to his declaration from his hand.
+Each answer is checked against the two hands, and each question against law 46.
+
+Nothing here rules on a departure: it is noted as a
+:class:`~adjudicator.engine.piquet.deviations.Deviation`, and the laws decide what follows.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from adjudicator.engine.piquet.cards import SET_RANKS, card_value, height
+from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.holdings import Declaration, Holdings, Point, RankSet, holdings
+from adjudicator.engine.piquet.holdings import Sequence as Run
+from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_sequences
+from adjudicator.notation.cards import Card, Player, Rank
+from adjudicator.notation.piquet.events import (
+    Answer,
+    CarteBlanche,
+    NumberSaid,
+    PointCall,
+    Question,
+    SequenceCall,
+    SetCall,
+)
+from adjudicator.notation.piquet.vocabulary import Asked
+
+Call = PointCall | SequenceCall | SetCall
+"""A call of a combination."""
+Said = Call | Answer | Question | NumberSaid | CarteBlanche
+"""Any line of the dialogue this module reads."""
+Combination = Point | Run | RankSet
+"""A combination reckoned in hand."""
+
+
+class Category(StrEnum):
+    """The three heads of declarations that are compared (laws 62-64)."""
+
+    POINT = "point"
+    SEQUENCE = "sequence"
+    SETS = "quatorzes and trios"
+
+
+def category(call: Call) -> Category:
+    """The head a call belongs to."""
+    if isinstance(call, PointCall):
+        return Category.POINT
+    return Category.SEQUENCE if isinstance(call, SequenceCall) else Category.SETS
+
+
+@dataclass
+class Dialogue:
+    """The declarations of one deal, gathered from its lines in order."""
+
+    said: list[tuple[Said, int]] = field(default_factory=list)
+    """Each line of the dialogue with the moment it was said (the play's clock: 0 before the
+    first lead, then one tick for each card played)."""
+
+    def add(self, line: Said, moment: int) -> None:
+        """Note a line of the dialogue, said at ``moment``."""
+        self.said.append((line, moment))
+
+
+def resolve(
+    call: Call,
+    hand: frozenset[Card],
+    value: int | None = None,
+    declared: Collection[Combination] = (),
+) -> Combination | None:
+    """The combination ``call`` names in ``hand``, or ``None`` if he holds none such.
+
+    A call that names less than the caller holds (``five cards`` from six of a suit, ``tierce``
+    from a quart) is an under-call (law 50): it names the lesser combination, made of the highest
+    cards of the holding. ``value`` is what the caller said his point makes, if he said it after
+    the call (``what do they make?``, ``A: 49``). A second call of the same head names another
+    combination than those he has already ``declared`` (two quarts major are two calls)."""
+    if isinstance(call, PointCall):
+        return _point(call, hand, call.value if call.value is not None else value)
+    if isinstance(call, SequenceCall):
+        return _sequence(call, hand, declared)
+    return _set(call, hand, declared)
+
+
+def _point(call: PointCall, hand: frozenset[Card], value: int | None) -> Point | None:
+    if not hand:
+        return None
+    if call.length is None:
+        held = _holdings(hand).point
+        if held is None or (call.suit is not None and held.suit is not call.suit):
+            return None
+        return held if value is None or held.pips == value else None
+    candidates = []
+    for suit in {card.suit for card in hand}:
+        cards = sorted((c for c in hand if c.suit is suit), key=card_value, reverse=True)
+        if len(cards) < call.length or (call.suit is not None and suit is not call.suit):
+            continue
+        candidates.append(Point.of(cards[: call.length]))
+    if value is not None:
+        candidates = [p for p in candidates if p.pips == value]
+    return max(candidates, key=lambda p: (p.precedence, -len(hand)), default=None)
+
+
+def _sequence(
+    call: SequenceCall, hand: frozenset[Card], declared: Collection[Combination]
+) -> Run | None:
+    found = []
+    for run in _holdings(hand).sequences:
+        if (call.suit is not None and run.suit is not call.suit) or run.length < call.length:
+            continue
+        for drop in range(run.length - call.length + 1):
+            top_height = height(run.top) - drop
+            top = next(r for r in Rank if height(r) == top_height)
+            named = Run(run.suit, call.length, top)
+            if (call.top is None or call.top is top) and named not in declared:
+                found.append(named)
+    return max(found, key=lambda s: s.precedence, default=None)
+
+
+def _set(call: SetCall, hand: frozenset[Card], declared: Collection[Combination]) -> RankSet | None:
+    if call.count not in (3, 4):
+        return None
+    ranks = [call.rank] if call.rank is not None else list(SET_RANKS)
+    for rank in ranks:
+        if rank in SET_RANKS and sum(1 for c in hand if c.rank is rank) >= call.count:
+            named = RankSet(rank, call.count)
+            if named not in declared:
+                return named
+    return None
+
+
+@functools.lru_cache(maxsize=64)
+def _holdings(hand: frozenset[Card]) -> Holdings:
+    """What a hand holds (:func:`~adjudicator.engine.piquet.holdings.holdings`), worked out once
+    for the several calls and answers of a deal."""
+    return holdings(hand)
+
+
+def best(hand: frozenset[Card], head: Category) -> Combination | None:
+    """The player's best combination of a category (what an "equal" or "not good" declares)."""
+    held = _holdings(hand)
+    if head is Category.POINT:
+        return held.point
+    found: Sequence[Combination] = held.sequences if head is Category.SEQUENCE else held.sets
+    return found[0] if found else None
+
+
+def verdict(call: Combination, answer: Combination | None) -> Verdict:
+    """The true answer to ``call`` from a player whose best of the category is ``answer``."""
+    if answer is None:
+        return Verdict.GOOD
+    if isinstance(call, Point) and isinstance(answer, Point):
+        return compare_points(call, answer)
+    if isinstance(call, Run) and isinstance(answer, Run):
+        return compare_sequences(call, answer)
+    if isinstance(call, RankSet) and isinstance(answer, RankSet):
+        if call.rank is answer.rank:  # one rank cannot be held by both
+            return Verdict.GOOD
+        return Verdict.GOOD if call.precedence > answer.precedence else Verdict.NOT_GOOD
+    raise ValueError("a call is answered by a combination of its own category")
+
+
+@dataclass(frozen=True)
+class Declared:
+    """What the dialogue of a deal comes to."""
+
+    declarations: Mapping[Player, Declaration]
+    """What each player declared, held against his hand."""
+    deviations: tuple[Deviation, ...]
+    """Calls of what was not held, answers the hands do not bear out, questions law 46 denies."""
+
+
+def declarations(
+    dialogue: Dialogue,
+    hands: Mapping[Player, frozenset[Card]],
+    deal: int,
+) -> Declared:
+    """Turn a deal's dialogue into each player's declaration, checked against ``hands`` (each
+    player's twelve cards as he played them); a carte blanche is held against the hand as dealt
+    where it is announced (:mod:`~adjudicator.engine.piquet.deal`)."""
+    found: list[Deviation] = []
+    declared: dict[Player, Declaration] = {p: Declaration() for p in hands}
+    last_call: dict[Player, tuple[Call, Combination | None]] = {}
+    called: dict[Player, list[Combination]] = {p: [] for p in hands}
+    said_value: dict[int, int] = {}
+    lines = [line for line, _ in dialogue.said]
+    for index, line in enumerate(lines):
+        if isinstance(line, NumberSaid) and index and _asks_value(lines[index - 1], line.player):
+            said_value[id(_last_point(lines[:index], line.player))] = line.value
+    for line in lines:
+        who = line.player
+        if isinstance(line, CarteBlanche):  # (held against the dealt hand as it is said)
+            declared[who] = replace(declared[who], carte_blanche=True)
+        elif isinstance(line, PointCall | SequenceCall | SetCall):
+            combo = resolve(line, hands[who], said_value.get(id(line)), called[who])
+            last_call[who] = (line, combo)
+            if combo is None:
+                if not _of_no_value(line, hands[who]):
+                    found.append(_dev(DeviationKind.CALL, line, deal, "does not hold it"))
+                continue
+            called[who].append(combo)
+            declared[who] = _with(declared[who], combo)
+        elif isinstance(line, Question) and line.asks is Asked.VALUE:
+            other = _other(who, hands)
+            asked_of = last_call.get(other)
+            if asked_of is not None and isinstance(asked_of[0], PointCall):
+                own = _holdings(hands[who]).point
+                point = asked_of[1]
+                length = point.cards if isinstance(point, Point) else asked_of[0].length
+                if length is not None and (own is None or own.cards < length):
+                    found.append(_dev(DeviationKind.QUESTION, line, deal, "holds fewer cards"))
+        elif isinstance(line, Answer):
+            other = _other(who, hands)
+            if other not in last_call:
+                continue
+            answered, combo = last_call[other]
+            mine = best(hands[who], category(answered))
+            if combo is not None:
+                truth = verdict(combo, mine)
+                if truth.value != line.reply.value:
+                    found.append(
+                        _dev(DeviationKind.ANSWER, line, deal, f"the hands make it {truth.value}")
+                    )
+            if line.reply.value != Verdict.GOOD.value and mine is not None:
+                declared[who] = _with(declared[who], mine, only_if_none=category(answered))
+    return Declared(declared, tuple(found))
+
+
+def _asks_value(previous: Said, player: Player) -> bool:
+    return (
+        isinstance(previous, Question)
+        and previous.asks is Asked.VALUE
+        and previous.player is not player
+    )
+
+
+def _last_point(lines: Iterable[Said], player: Player) -> PointCall | None:
+    last = None
+    for line in lines:
+        if isinstance(line, PointCall) and line.player is player:
+            last = line
+    return last
+
+
+def _of_no_value(call: Call, hand: frozenset[Card]) -> bool:
+    """A set below the ten, or of other than three or four, held: a call of nothing reckonable
+    that is no false claim."""
+    if not isinstance(call, SetCall) or call.rank is None:
+        return False
+    held = sum(1 for c in hand if c.rank is call.rank)
+    return held >= call.count and (call.rank not in SET_RANKS or call.count not in (3, 4))
+
+
+def _with(
+    declaration: Declaration, combo: Combination, only_if_none: Category | None = None
+) -> Declaration:
+    if isinstance(combo, Point):
+        if only_if_none is not None and declaration.point is not None:
+            return declaration
+        return replace(declaration, point=combo)
+    if isinstance(combo, Run):
+        if combo in declaration.sequences or (only_if_none and declaration.sequences):
+            return declaration
+        return replace(declaration, sequences=(*declaration.sequences, combo))
+    if combo in declaration.sets or (only_if_none and declaration.sets):
+        return declaration
+    return replace(declaration, sets=(*declaration.sets, combo))
+
+
+def _other(player: Player, hands: Mapping[Player, object]) -> Player:
+    return next(p for p in hands if p is not player)
+
+
+def _dev(kind: DeviationKind, line: Said, deal: int, why: str) -> Deviation:
+    messages = {
+        DeviationKind.CALL: f"{line.player} calls what he does not hold",
+        DeviationKind.QUESTION: (
+            f"{line.player} asks what the point makes, but he {why} in his own point (law 46)"
+        ),
+        DeviationKind.ANSWER: f"{line.player} answers {_reply(line)}, but {why}",
+    }
+    return Deviation(kind, messages[kind], line.line, line.column, line.player, deal)
+
+
+def _reply(line: Said) -> str:
+    return f'"{line.reply.value}"' if isinstance(line, Answer) else "so"

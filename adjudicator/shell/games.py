@@ -1,0 +1,42 @@
+"""Which game a file is a record of, for the commands that serve both games.
+
+The ``ecarte`` command reads every file as écarté, as it always has; the ``adjudicator``
+command serves both games and tells them apart by the file's name: ``.ptn`` (the Piquet
+Transcript Notation) is piquet, anything else écarté (``.etn``). A folder is searched for the
+record files of the games the command serves. Standard input is read as écarté.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+Game = Literal["ecarte", "piquet"]
+"""A game the adjudicator rules on."""
+
+SUFFIXES: dict[Game, str] = {"ecarte": ".etn", "piquet": ".ptn"}
+"""The file name ending of each game's records."""
+
+_served: list[Game] = ["ecarte"]
+"""The games the running command serves (set once by its entry point)."""
+
+
+def serve(*games: Game) -> None:
+    """Say which games the running command serves."""
+    _served[:] = list(games)
+
+
+def served() -> tuple[Game, ...]:
+    """The games the running command serves."""
+    return tuple(_served)
+
+
+def suffixes() -> tuple[str, ...]:
+    """The file name endings a folder is searched for."""
+    return tuple(SUFFIXES[g] for g in _served)
+
+
+def game_of(name: str) -> Game:
+    """The game of the file called ``name``, among those served."""
+    if "piquet" in _served and name.lower().endswith(SUFFIXES["piquet"]):
+        return "piquet"
+    return "ecarte"
