@@ -52,17 +52,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Literal, Protocol, TextIO
 
-from adjudicator.engine.ecarte.profile import with_rules
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
-from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.court.api import MAX_ERRORS, NotationError
+from adjudicator.court.ecarte.api import (
+    MAX_LINE_BYTES,
+    Portion,
+    PortionDeals,
+    Record,
+    read_parts,
+    with_rules,
+)
 from adjudicator.shell import games
 from adjudicator.shell.games import Game
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from adjudicator.court.ecarte.ruling import RecordRuling
+    from adjudicator.court.ecarte.api import RecordRuling
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -717,7 +722,7 @@ def rule(
 
     ``full``: in text, the full ruling for a referee (``ecarte rule``) instead of one line a
     finding."""
-    from adjudicator.court.ecarte.adjudicate import adjudicate
+    from adjudicator.court.ecarte.api import adjudicate
     from adjudicator.shell.report import check_lines, render_ruling
 
     if part.notice is not None:
@@ -801,7 +806,7 @@ def _rule_pieces(
     """Rule on the deals of a long record as they are read: a :class:`Ruled` for each piece of
     the ruling, then what waited for the end of the record, a block at a time, then its
     counts."""
-    from adjudicator.court.ecarte.adjudicate import adjudicate_parts
+    from adjudicator.court.ecarte.api import adjudicate_parts
 
     name = part.name
     head = record.model_copy(update={"deals": ()})
@@ -847,7 +852,7 @@ class _LongJson:
     """``--format json``: the ruling's JSON, written once the record is ruled."""
 
     def __init__(self, head: Record) -> None:
-        from adjudicator.court.ecarte.plain import tags_of
+        from adjudicator.court.ecarte.api import tags_of
         from adjudicator.shell.spool import RulingJson
 
         self.document = RulingJson(head.line, tags_of(head))
@@ -891,7 +896,7 @@ class _LongCheck:
     upheld and the games won (with the series they make) at the end."""
 
     def __init__(self, name: str, head: Record) -> None:
-        from adjudicator.court.ecarte.plain import tags_of
+        from adjudicator.court.ecarte.api import tags_of
         from adjudicator.shell.spool import Spooled
 
         self.name = name
@@ -916,7 +921,7 @@ class _LongCheck:
         self.rules, self.tags = piece.rules, piece.tags or self.tags
 
     def end(self) -> Iterator[tuple[int, str]]:
-        from adjudicator.court.ecarte.series import series_of
+        from adjudicator.court.ecarte.api import series_of
         from adjudicator.shell.report import game_lines
 
         for spool in (self.later, self.claims):
@@ -1137,8 +1142,8 @@ def _pooled(
     """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
     results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
     workers at once."""
-    from adjudicator.court.ecarte import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
-    from adjudicator.notation.ecarte.reader import read_one
+    from adjudicator.court.ecarte.api import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
+    from adjudicator.court.ecarte.api import read_one
 
     read_one("deal 1 A\n")  # the parser, built before the fork, is shared
     methods = multiprocessing.get_all_start_methods()

@@ -37,10 +37,17 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
 
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_each, read_parts
-from adjudicator.notation.ecarte.writer import write, write_all, write_parts
-from adjudicator.notation.errors import NotationError
+from adjudicator.court.api import NotationError
+from adjudicator.court.ecarte.api import (
+    Portion,
+    PortionDeals,
+    Record,
+    read_each,
+    read_parts,
+    write,
+    write_all,
+    write_parts,
+)
 from adjudicator.shell import batch, games
 
 
@@ -487,7 +494,7 @@ def _records(source: Path | IO[bytes], name: str, *, parts: bool = True) -> Iter
     """The records of a file of either game (:mod:`adjudicator.shell.games`); with ``parts``,
     an écarté record that is long comes in parts (:class:`Portion`)."""
     if games.game_of(name) == "piquet":
-        from adjudicator.notation.piquet.reader import read_each as read_piquet
+        from adjudicator.court.piquet.api import read_each as read_piquet
 
         return read_piquet(source, path=name)
     return read_parts(source, path=name) if parts else read_each(source, path=name)
@@ -497,7 +504,7 @@ def _write(record: Any) -> str:
     """A record of either game in its notation's canonical form."""
     if isinstance(record, Record):
         return write(record)
-    from adjudicator.notation.piquet.writer import write as write_piquet
+    from adjudicator.court.piquet.api import write as write_piquet
 
     return write_piquet(record)
 

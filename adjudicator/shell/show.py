@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from adjudicator.court.ecarte.adjudicate import ruled_replay
-from adjudicator.engine.ecarte.profile import Feature
-from adjudicator.engine.ecarte.queries import Unknown
-from adjudicator.engine.ecarte.solve import position_of, solve
-from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Step
-from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.ecarte.model import Deal, Record
-from adjudicator.notation.ecarte.writer import event_text
+from adjudicator.court.api import Card, Player
+from adjudicator.court.ecarte.api import (
+    SEAT,
+    Deal,
+    DealState,
+    Feature,
+    Holding,
+    Record,
+    Step,
+    Unknown,
+    event_text,
+    position_of,
+    ruled_replay,
+    solve,
+)
 
 
 def _hand(h: Holding) -> str:
