@@ -363,16 +363,16 @@ def test_exit_status_is_the_worst(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert run(files(bad, findings, clean), jobs=jobs)[0] == 2
         assert run(files(clean, findings, bad), jobs=jobs, chunk_bytes=1)[0] == 2
 
-    import adjudicator.court.ecarte.adjudicate
+    import adjudicator.court.ecarte.api  # where the shells look it up
 
-    real = adjudicator.court.ecarte.adjudicate.adjudicate
+    real = adjudicator.court.ecarte.api.adjudicate
 
     def broken(record: Any, **options: Any) -> Any:
         if record.tag("Event") == "Generated game 2":
             raise ValueError("boom")
         return real(record, **options)
 
-    monkeypatch.setattr(adjudicator.court.ecarte.adjudicate, "adjudicate", broken)
+    monkeypatch.setattr(adjudicator.court.ecarte.api, "adjudicate", broken)
     for jobs in (1, 2):
         status, out, err = run(files(bad, clean, findings), jobs=jobs, chunk_bytes=1)
         assert status == 3
@@ -389,9 +389,9 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
     """A worker killed (out of memory, say) is an error, not a batch that waits for ever."""
     clean = tmp_path / "clean.etn"
     clean.write_text("\n".join(game(s) for s in range(1, 5)))
-    import adjudicator.court.ecarte.adjudicate
+    import adjudicator.court.ecarte.api  # where the shells look it up
 
-    real = adjudicator.court.ecarte.adjudicate.adjudicate
+    real = adjudicator.court.ecarte.api.adjudicate
     parent = os.getpid()
 
     def dying(record: Any, **options: Any) -> Any:
@@ -399,7 +399,7 @@ def test_a_worker_that_dies_stops_the_batch_with_an_error(
             os._exit(9)
         return real(record, **options)
 
-    monkeypatch.setattr(adjudicator.court.ecarte.adjudicate, "adjudicate", dying)
+    monkeypatch.setattr(adjudicator.court.ecarte.api, "adjudicate", dying)
     with pytest.raises(batch.WorkerDied):
         run(files(clean, clean), jobs=2, chunk_bytes=1)
     big = tmp_path / "big.etn"  # big enough to be cut, so that the workers rule on it

@@ -50,19 +50,24 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, Literal, TextIO
+from typing import IO, TYPE_CHECKING, Any, Literal, Protocol, TextIO
 
-from adjudicator.engine.ecarte.profile import with_rules
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import MAX_LINE_BYTES, Portion, PortionDeals, read_parts
-from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.court.api import MAX_ERRORS, NotationError
+from adjudicator.court.ecarte.api import (
+    MAX_LINE_BYTES,
+    Portion,
+    PortionDeals,
+    Record,
+    read_parts,
+    with_rules,
+)
 from adjudicator.shell import games
 from adjudicator.shell.games import Game
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
-    from adjudicator.court.ecarte.ruling import RecordRuling
+    from adjudicator.court.ecarte.api import RecordRuling
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -717,7 +722,7 @@ def rule(
 
     ``full``: in text, the full ruling for a referee (``ecarte rule``) instead of one line a
     finding."""
-    from adjudicator.court.ecarte.adjudicate import adjudicate
+    from adjudicator.court.ecarte.api import adjudicate
     from adjudicator.shell.report import check_lines, render_ruling
 
     if part.notice is not None:
@@ -787,100 +792,173 @@ def _rule_long(
     exactly what the ruling of the whole record would print (:mod:`adjudicator.shell.spool`).
     A part that cannot be read ends the ruling there: the deals before it are ruled, and the
     errors of the parts after it are reported (the record counts as ruled and as unreadable)."""
-    from adjudicator.court.ecarte.adjudicate import adjudicate_parts
-    from adjudicator.court.ecarte.plain import tags_of
-    from adjudicator.court.ecarte.series import series_of
-    from adjudicator.shell.report import (
-        RulingText,
-        claim_lines,
-        correction_lines,
-        finding_lines,
-        game_lines,
-    )
-    from adjudicator.shell.spool import RulingJson, Spooled
+    deals = PortionDeals(first, items)
+    if first.record is not None:
+        yield from _rule_pieces(part, fmt, first.record, deals, full=full)
+    unread = _unread_parts(part, fmt, first, deals)
+    if unread is not None:
+        yield unread
+
+
+def _rule_pieces(
+    part: Part, fmt: Format, record: Record, deals: PortionDeals, *, full: bool
+) -> Iterator[Ruled]:
+    """Rule on the deals of a long record as they are read: a :class:`Ruled` for each piece of
+    the ruling, then what waited for the end of the record, a block at a time, then its
+    counts."""
+    from adjudicator.court.ecarte.api import adjudicate_parts
 
     name = part.name
-    deals = PortionDeals(first, items)
+    head = record.model_copy(update={"deals": ()})
+    output: _LongOutput
+    if fmt == "json":
+        output = _LongJson(head)
+    elif full:
+        output = _LongText(name, head)
+    else:
+        output = _LongCheck(name, head)
+    clean = True
+    try:
+        for piece in adjudicate_parts(head, deals, advise=full):
+            out = Ruled(part.file, name)
+            out.findings = len(piece.findings)
+            out.corrections = len(piece.corrections)
+            clean = clean and piece.clean
+            output.add(piece, out)
+            if not piece.clean:
+                out.status = EXIT_FINDINGS
+            yield out
+        for kind, block in output.end():  # (never joined into one text)
+            yield Ruled(part.file, name, [(kind, block)])
+        yield Ruled(part.file, name, records=1, clean=int(clean))
+    finally:
+        output.close()
 
-    if first.record is not None:
-        head = first.record.model_copy(update={"deals": ()})
-        later = Spooled()  # corrections, then claims not upheld (text)
-        claims = Spooled()
-        document = RulingJson(head.line, tags_of(head)) if fmt == "json" else None
-        text = RulingText(name, head.line) if full and document is None else None
-        clean = True
-        won: list[Any] = []  # the games won (few), for check's lines on them
-        deal_lines: dict[int, int] = {}
-        rules, tags, first_line = "club-1878", tags_of(head), head.line
-        try:
-            for piece in adjudicate_parts(head, deals, advise=full):
-                out = Ruled(part.file, name)
-                out.findings = len(piece.findings)
-                out.corrections = len(piece.corrections)
-                clean = clean and piece.clean
-                if document is not None:
-                    document.add(piece)
-                elif text is not None:
-                    for block in text.add(piece):
-                        out.add(STDOUT, block)
-                else:
-                    lines = finding_lines(name, piece)
-                    if lines:
-                        out.add(STDOUT, "\n".join(lines) + "\n")
-                    later.write("".join(f"{line}\n" for line in correction_lines(name, piece)))
-                    claims.write("".join(f"{line}\n" for line in claim_lines(name, piece)))
-                    won.extend(piece.games)
-                    winning = {g.deal for g in piece.games}  # (only those: bounded memory)
-                    deal_lines.update(
-                        {d.number: d.line for d in piece.deals if d.number in winning}
-                    )
-                    rules, tags = piece.rules, piece.tags or tags
-                if not piece.clean:
-                    out.status = EXIT_FINDINGS
-                yield out
-            # What waited, a block at a time (never joined into one text).
-            if document is not None:
-                kind = RECORD
-                for block in document.blocks():
-                    yield Ruled(part.file, name, [(kind, block)])
-                    kind = MORE
-            elif text is not None:
-                for block in [*text.end(), "\n"]:
-                    yield Ruled(part.file, name, [(STDOUT, block)])
-            else:
-                for spool in (later, claims):
-                    for block in spool.blocks():
-                        yield Ruled(part.file, name, [(STDOUT, block)])
-                series = series_of(won, tags, rules)
-                games = game_lines(name, first_line, won, deal_lines, series)
-                if games:
-                    yield Ruled(part.file, name, [(STDOUT, "".join(f"{g}\n" for g in games))])
-            yield Ruled(part.file, name, records=1, clean=int(clean))
-        finally:
-            later.close()
-            claims.close()
-            if document is not None:
-                document.close()
-            if text is not None:
-                text.close()
-    # The parts not ruled: the one that cannot be read, and those after it (their errors).
+
+class _LongOutput(Protocol):
+    """The output of a long record's ruling, made as its pieces come (:func:`_rule_pieces`)."""
+
+    def add(self, piece: RecordRuling, out: Ruled) -> None:
+        """Take a piece of the ruling; what can be printed of it now goes to ``out``."""
+
+    def end(self) -> Iterator[tuple[int, str]]:
+        """What waited for the end of the record: (kind of output, block) pairs."""
+
+    def close(self) -> None:
+        """Let go of what is held (spooled files), whether or not the ruling ended."""
+
+
+class _LongJson:
+    """``--format json``: the ruling's JSON, written once the record is ruled."""
+
+    def __init__(self, head: Record) -> None:
+        from adjudicator.court.ecarte.api import tags_of
+        from adjudicator.shell.spool import RulingJson
+
+        self.document = RulingJson(head.line, tags_of(head))
+
+    def add(self, piece: RecordRuling, out: Ruled) -> None:
+        self.document.add(piece)
+
+    def end(self) -> Iterator[tuple[int, str]]:
+        kind = RECORD
+        for block in self.document.blocks():
+            yield kind, block
+            kind = MORE
+
+    def close(self) -> None:
+        self.document.close()
+
+
+class _LongText:
+    """``ecarte rule``: the full ruling for a referee, each deal once nothing more can come
+    for it, the sections that end the ruling at the end."""
+
+    def __init__(self, name: str, head: Record) -> None:
+        from adjudicator.shell.report import RulingText
+
+        self.text = RulingText(name, head.line)
+
+    def add(self, piece: RecordRuling, out: Ruled) -> None:
+        for block in self.text.add(piece):
+            out.add(STDOUT, block)
+
+    def end(self) -> Iterator[tuple[int, str]]:
+        for block in [*self.text.end(), "\n"]:
+            yield STDOUT, block
+
+    def close(self) -> None:
+        self.text.close()
+
+
+class _LongCheck:
+    """``check``: a line for each finding as the pieces come; the corrections, the claims not
+    upheld and the games won (with the series they make) at the end."""
+
+    def __init__(self, name: str, head: Record) -> None:
+        from adjudicator.court.ecarte.api import tags_of
+        from adjudicator.shell.spool import Spooled
+
+        self.name = name
+        self.later = Spooled()  # corrections
+        self.claims = Spooled()  # claims not upheld
+        self.won: list[Any] = []  # the games won (few), for check's lines on them
+        self.deal_lines: dict[int, int] = {}  # the lines of the deals that won them
+        self.rules, self.tags, self.first_line = "club-1878", tags_of(head), head.line
+
+    def add(self, piece: RecordRuling, out: Ruled) -> None:
+        from adjudicator.shell.report import claim_lines, correction_lines, finding_lines
+
+        name = self.name
+        lines = finding_lines(name, piece)
+        if lines:
+            out.add(STDOUT, "\n".join(lines) + "\n")
+        self.later.write("".join(f"{line}\n" for line in correction_lines(name, piece)))
+        self.claims.write("".join(f"{line}\n" for line in claim_lines(name, piece)))
+        self.won.extend(piece.games)
+        winning = {g.deal for g in piece.games}  # (only those: bounded memory)
+        self.deal_lines.update({d.number: d.line for d in piece.deals if d.number in winning})
+        self.rules, self.tags = piece.rules, piece.tags or self.tags
+
+    def end(self) -> Iterator[tuple[int, str]]:
+        from adjudicator.court.ecarte.api import series_of
+        from adjudicator.shell.report import game_lines
+
+        for spool in (self.later, self.claims):
+            for block in spool.blocks():
+                yield STDOUT, block
+        series = series_of(self.won, self.tags, self.rules)
+        games = game_lines(self.name, self.first_line, self.won, self.deal_lines, series)
+        if games:
+            yield STDOUT, "".join(f"{g}\n" for g in games)
+
+    def close(self) -> None:
+        self.later.close()
+        self.claims.close()
+
+
+def _unread_parts(part: Part, fmt: Format, first: Portion, deals: PortionDeals) -> Ruled | None:
+    """The parts of a long record not ruled: the one that cannot be read, and those after it
+    (their errors); ``None`` if every part was read."""
     errors = deals.errors()
-    if errors:
-        out = Ruled(part.file, name, errors=1, status=EXIT_UNREADABLE)
-        ruled = deals.last_deal
-        if first.record is not None and ruled is not None:
-            out.add(
-                STDERR,
-                f"{name}:{errors[0].line}: the record at line {first.record.line} is ruled only "
-                f"up to its deal {ruled.number} (line {ruled.line}): the part of it that follows "
-                "cannot be read (its errors follow)\n",
-            )
-        for error in errors[:MAX_ERRORS]:
-            out.add(STDERR, f"{error}\n")
-            if fmt == "json":
-                for item in error.to_json_list():
-                    out.add(ERROR, _nested(item))
-        yield out
+    if not errors:
+        return None
+    name = part.name
+    out = Ruled(part.file, name, errors=1, status=EXIT_UNREADABLE)
+    ruled = deals.last_deal
+    if first.record is not None and ruled is not None:
+        out.add(
+            STDERR,
+            f"{name}:{errors[0].line}: the record at line {first.record.line} is ruled only "
+            f"up to its deal {ruled.number} (line {ruled.line}): the part of it that follows "
+            "cannot be read (its errors follow)\n",
+        )
+    for error in errors[:MAX_ERRORS]:
+        out.add(STDERR, f"{error}\n")
+        if fmt == "json":
+            for item in error.to_json_list():
+                out.add(ERROR, _nested(item))
+    return out
 
 
 def _internal(part: Part, line: int, e: Exception) -> Ruled:
@@ -1064,8 +1142,8 @@ def _pooled(
     """Rule on ``tasks`` in a pool of ``jobs`` processes, at most ``window`` tasks in flight,
     results in order. Leaving early (an exception, Ctrl-C, the generator closed) stops the
     workers at once."""
-    from adjudicator.court.ecarte import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
-    from adjudicator.notation.ecarte.reader import read_one
+    from adjudicator.court.ecarte.api import adjudicate as _adjudicate  # noqa: F401 - imported once, before the fork
+    from adjudicator.court.ecarte.api import read_one
 
     read_one("deal 1 A\n")  # the parser, built before the fork, is shared
     methods = multiprocessing.get_all_start_methods()

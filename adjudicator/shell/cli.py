@@ -33,17 +33,16 @@ from typing import IO, Annotated, Any, NoReturn
 import typer
 import typer.core
 
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import (
+from adjudicator.court.api import NotationError, is_number
+from adjudicator.court.api import number as number_of
+from adjudicator.court.ecarte.api import (
     Portion,
     PortionDeals,
+    Record,
     join_portions,
     read_each,
     read_parts,
 )
-from adjudicator.notation.errors import NotationError
-from adjudicator.notation.numbers import is_number
-from adjudicator.notation.numbers import number as number_of
 from adjudicator.shell import batch, formatting, games
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
@@ -216,7 +215,7 @@ def _check_rules(value: str | None) -> str | None:
     profile is a usage error (exit 2)."""
     if value is None:
         return None
-    from adjudicator.engine.ecarte.profile import UnknownProfile, profile_named
+    from adjudicator.court.ecarte.api import UnknownProfile, profile_named
 
     try:
         return profile_named(value).name
@@ -264,7 +263,7 @@ def _read_parts(name: str, path: Path | bytes | None) -> Iterator[Any]:
     parts (:class:`Portion`); a piquet file (served by the ``adjudicator`` command) gives its
     records whole."""
     if games.game_of(name) == "piquet":
-        from adjudicator.notation.piquet.reader import read_each as read_piquet
+        from adjudicator.court.piquet.api import read_each as read_piquet
 
         return read_piquet(_source(path), path=name)
     return read_parts(_source(path), path=name)
@@ -688,8 +687,8 @@ def laws(
     of the casebook that show it. With words, the laws that speak of them ('revoke' finds
     'revoking' and 'revoked'). Exit 2 when no law answers.
     """
+    from adjudicator.court.ecarte.api import BY_NUMBER, EVERY
     from adjudicator.shell import lawbook
-    from laws.ecarte import BY_NUMBER, EVERY
 
     def run(status: _Status) -> None:
         root = cases if cases is not None else lawbook.casebook_root()
@@ -797,7 +796,7 @@ def replay_command(
 
 def _replay_piquet(name: str, record: Any, summaries: list[Any], *, as_json: bool) -> None:
     """``replay`` of one piquet record: each deal's reckoning, or its ruling's JSON."""
-    from adjudicator.court.piquet import rule_record
+    from adjudicator.court.piquet.api import rule_record
     from adjudicator.shell.piquet import replay_text
 
     ruling = rule_record(record)
@@ -869,7 +868,7 @@ def advise(
     the chance of the game from the score). Options the record cannot weigh are listed and
     said to be not valued. Exit status as for 'check'.
     """
-    from adjudicator.court.ecarte.adjudicate import adjudicate
+    from adjudicator.court.ecarte.api import adjudicate
     from adjudicator.shell.report import advice_data, render_advice
 
     def each(name: str, record: Record, status: _Status) -> Any:
@@ -980,7 +979,7 @@ def schema(
         if ruling:
             from pydantic import TypeAdapter
 
-            from adjudicator.court.ecarte.ruling import FileRuling
+            from adjudicator.court.ecarte.api import FileRuling
 
             document = TypeAdapter(list[FileRuling]).json_schema()
             document["title"] = "The rulings on the files given, an entry a file"
@@ -1008,7 +1007,7 @@ def rules_command(
     Rules tag; 'check', 'rule', 'replay' and 'advise' take '--rules NAME' to override it.
     Exit 2 when no profile has the name.
     """
-    from adjudicator.engine.ecarte.profile import PROFILES, UnknownProfile, profile_named
+    from adjudicator.court.ecarte.api import PROFILES, UnknownProfile, profile_named
     from adjudicator.shell.lawbook import profile_data, render_profile
 
     def run(status: _Status) -> None:

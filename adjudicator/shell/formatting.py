@@ -37,10 +37,17 @@ from enum import StrEnum
 from pathlib import Path
 from typing import IO, Any
 
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_each, read_parts
-from adjudicator.notation.ecarte.writer import write, write_all, write_parts
-from adjudicator.notation.errors import NotationError
+from adjudicator.court.api import NotationError
+from adjudicator.court.ecarte.api import (
+    Portion,
+    PortionDeals,
+    Record,
+    read_each,
+    read_parts,
+    write,
+    write_all,
+    write_parts,
+)
 from adjudicator.shell import batch, games
 
 
@@ -304,101 +311,151 @@ def rewrite(name: str, path: Path, *, check: bool = False, force: bool = False) 
     (reported: a file that cannot be opened, a symlink loop, a record that cannot be read, a
     file changed while it was read, a file ``fmt`` will not rewrite). An ``OSError`` in
     writing leaves the file as it was, and is raised."""
-    try:
-        target = path.resolve()  # a symlink is followed: the file it names is rewritten
-    except RuntimeError:  # Python 3.11's "Symlink loop" (an OSError, ELOOP, from 3.13)
-        say(f"{name}: cannot read the file: a loop of symbolic links")
+    opened = _open_original(name, path)
+    if opened is None:
         return Outcome.left
-    except OSError as e:
-        say(f"{name}: cannot read the file: {e.strerror or e}")
-        return Outcome.left
-    try:
-        original = open(target, "rb")  # noqa: SIM115 - closed below
-        before = os.fstat(original.fileno())
-    except OSError as e:
-        say(f"{name}: cannot read the file: {e.strerror or e}")
-        return Outcome.left
+    target, original, before = opened
     refusal = None if check else _refusal(name, target, before, force=force)
-    writing = not check and refusal is None
-    out: IO[bytes] | None = None
-    tmp: str | None = None
+    run = _Rewrite(name, target, original, before, writing=not check and refusal is None)
     try:
         with original:
-            same, errors, first, matched = True, 0, True, 0
-            items = _records(target, name)
-            for item in items:
-                bad: list[NotationError] = []
-                parts: PortionDeals | None = None
-                if isinstance(item, NotationError):
-                    bad.append(item)
-                    texts: Iterable[str] = ()
-                elif isinstance(item, Portion):  # a long record, written a part at a time
-                    parts = PortionDeals(item, items)
-                    texts = write_parts(parts.records())
-                else:
-                    texts = (_write(item),)
-                begins = True  # the first text of the record: a blank line before it
-                for text in texts:
-                    if errors:
-                        continue  # go on reading, to report every bad record
-                    piece = (("\n" if begins and not first else "") + text).encode("utf-8")
-                    first = begins = False
-                    if same:
-                        if original.read(len(piece)) == piece:
-                            matched += len(piece)
-                            continue
-                        same = False
-                        if writing:
-                            out, tmp = _temporary(target)
-                            _keep(name, out, before)
-                            _copy_start(original, out, matched)  # what was the same, as it was
-                    if out is not None:
-                        out.write(piece)
-                if parts is not None:  # (what was written of it goes if a part is bad)
-                    bad.extend(parts.errors())
-                for error in bad:
-                    say(str(error))
-                errors += bool(bad)
+            errors = run.compare()
             if errors:
                 say(f"{name}: left as it was: {errors} record(s) could not be read")
                 return Outcome.left
-            same = same and original.read(1) == b""
-            if same:
+            if run.same and original.read(1) == b"":
                 return Outcome.unchanged
             if check:
                 return Outcome.changed
             if refusal is not None:
                 say(refusal)
                 return Outcome.left
-            if out is None:  # the canonical text is the start of the file: the rest goes
-                out, tmp = _temporary(target)
-                _keep(name, out, before)
-                _copy_start(original, out, matched)
-            assert tmp is not None
-            out.flush()
-            os.fsync(out.fileno())  # the new text is on disk before it replaces the old
-            out.close()
-            if _identity(os.stat(target)) != _identity(before):
-                say(
-                    f"{name}: the file changed while it was being formatted (another program "
-                    "writing to it?): left as it was; run fmt again once nothing writes to it"
-                )
-                return Outcome.left
-            os.replace(tmp, target)
-            _temporaries.discard(tmp)
-            tmp = None
-            return Outcome.changed
+            return run.replace()
     except _Refused as e:
         say(str(e))
         return Outcome.left
     finally:
+        run.clean_up()
+
+
+def _open_original(name: str, path: Path) -> tuple[Path, IO[bytes], os.stat_result] | None:
+    """The file ``path`` names (a symlink followed), open for reading, and its status; ``None``
+    (said) if it cannot be read."""
+    try:
+        target = path.resolve()  # a symlink is followed: the file it names is rewritten
+    except RuntimeError:  # Python 3.11's "Symlink loop" (an OSError, ELOOP, from 3.13)
+        say(f"{name}: cannot read the file: a loop of symbolic links")
+        return None
+    except OSError as e:
+        say(f"{name}: cannot read the file: {e.strerror or e}")
+        return None
+    try:
+        original = open(target, "rb")  # noqa: SIM115 - closed by rewrite
+        before = os.fstat(original.fileno())
+    except OSError as e:
+        say(f"{name}: cannot read the file: {e.strerror or e}")
+        return None
+    return target, original, before
+
+
+class _Rewrite:
+    """One file being put in canonical form (see :func:`rewrite`): the canonical text compared
+    with the original as it is written, and the new file, begun at the first difference if the
+    file is to be rewritten."""
+
+    __slots__ = ("before", "matched", "name", "original", "out", "same", "target", "tmp", "writing")
+
+    def __init__(
+        self, name: str, target: Path, original: IO[bytes], before: os.stat_result, *, writing: bool
+    ) -> None:
+        self.name = name
+        self.target = target
+        self.original = original
+        self.before = before  # the original's status when it was opened
+        self.writing = writing  # a new file is written from the first difference
+        self.same = True  # the canonical text so far is the original's
+        self.matched = 0  # how many bytes of it are
+        self.out: IO[bytes] | None = None  # the new file
+        self.tmp: str | None = None  # its name
+
+    def compare(self) -> int:
+        """Write each record of the file in canonical form, comparing it with the original (and
+        into the new file, once begun); how many records could not be read (each reported)."""
+        errors, first = 0, True
+        items = _records(self.target, self.name)
+        for item in items:
+            bad: list[NotationError] = []
+            parts: PortionDeals | None = None
+            if isinstance(item, NotationError):
+                bad.append(item)
+                texts: Iterable[str] = ()
+            elif isinstance(item, Portion):  # a long record, written a part at a time
+                parts = PortionDeals(item, items)
+                texts = write_parts(parts.records())
+            else:
+                texts = (_write(item),)
+            begins = True  # the first text of the record: a blank line before it
+            for text in texts:
+                if errors:
+                    continue  # go on reading, to report every bad record
+                self._piece((("\n" if begins and not first else "") + text).encode("utf-8"))
+                first = begins = False
+            if parts is not None:  # (what was written of it goes if a part is bad)
+                bad.extend(parts.errors())
+            for error in bad:
+                say(str(error))
+            errors += bool(bad)
+        return errors
+
+    def _piece(self, piece: bytes) -> None:
+        """The next piece of the canonical text: compared with the original while they are the
+        same, then written to the new file."""
+        if self.same:
+            if self.original.read(len(piece)) == piece:
+                self.matched += len(piece)
+                return
+            self.same = False
+            if self.writing:
+                self._begin_new()
+        if self.out is not None:
+            self.out.write(piece)
+
+    def _begin_new(self) -> None:
+        """Begin the new file with what was the same, as it was, and the original's owner,
+        group and mode."""
+        self.out, self.tmp = _temporary(self.target)
+        _keep(self.name, self.out, self.before)
+        _copy_start(self.original, self.out, self.matched)
+
+    def replace(self) -> Outcome:
+        """Put the new file in the original's place, if the original is still what was read."""
+        if self.out is None:  # the canonical text is the start of the file: the rest goes
+            self._begin_new()
+        out, tmp = self.out, self.tmp
+        assert out is not None and tmp is not None
+        out.flush()
+        os.fsync(out.fileno())  # the new text is on disk before it replaces the old
+        out.close()
+        if _identity(os.stat(self.target)) != _identity(self.before):
+            say(
+                f"{self.name}: the file changed while it was being formatted (another program "
+                "writing to it?): left as it was; run fmt again once nothing writes to it"
+            )
+            return Outcome.left
+        os.replace(tmp, self.target)
+        _temporaries.discard(tmp)
+        self.tmp = None
+        return Outcome.changed
+
+    def clean_up(self) -> None:
+        """Close the new file, and remove it if it did not replace the original."""
         try:
-            if out is not None:
-                out.close()
+            if self.out is not None:
+                self.out.close()
         finally:
-            if tmp is not None:
-                Path(tmp).unlink(missing_ok=True)
-                _temporaries.discard(tmp)
+            if self.tmp is not None:
+                Path(self.tmp).unlink(missing_ok=True)
+                _temporaries.discard(self.tmp)
 
 
 def _copy_start(original: IO[bytes], out: IO[bytes], size: int) -> None:
@@ -437,7 +494,7 @@ def _records(source: Path | IO[bytes], name: str, *, parts: bool = True) -> Iter
     """The records of a file of either game (:mod:`adjudicator.shell.games`); with ``parts``,
     an écarté record that is long comes in parts (:class:`Portion`)."""
     if games.game_of(name) == "piquet":
-        from adjudicator.notation.piquet.reader import read_each as read_piquet
+        from adjudicator.court.piquet.api import read_each as read_piquet
 
         return read_piquet(source, path=name)
     return read_parts(source, path=name) if parts else read_each(source, path=name)
@@ -447,7 +504,7 @@ def _write(record: Any) -> str:
     """A record of either game in its notation's canonical form."""
     if isinstance(record, Record):
         return write(record)
-    from adjudicator.notation.piquet.writer import write as write_piquet
+    from adjudicator.court.piquet.api import write as write_piquet
 
     return write_piquet(record)
 

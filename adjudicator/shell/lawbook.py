@@ -14,10 +14,17 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.engine.ecarte.profile import PROFILES, Profile
+from adjudicator.court.ecarte.api import (
+    EVERY,
+    FIRST_RULE,
+    LAWS,
+    PROFILES,
+    Law,
+    Profile,
+    Remedy,
+    citation,
+)
 from adjudicator.shell.report import capital
-from laws.ecarte import EVERY, LAWS, Law
-from laws.ecarte.base import FIRST_RULE, Remedy, citation
 
 _WORD = re.compile(r"[^\W\d_]+")
 """A word of a title, summary or query: letters only (``é`` included)."""
@@ -315,7 +322,7 @@ def _profiles_markdown(root: Path | None) -> list[str]:
 
 def profile_rules(profile: Profile) -> list[Law]:
     """The rules ``profile`` adds (``laws.ecarte.profiles.RULE_OF``), in number order."""
-    from laws.ecarte.profiles import RULE_OF
+    from adjudicator.court.ecarte.api import RULE_OF
 
     return sorted(
         (RULE_OF[f] for f in profile.features if f in RULE_OF), key=lambda law: law.number

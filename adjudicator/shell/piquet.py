@@ -12,11 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from adjudicator.court.piquet.ruling import DealRuling, PartieRuling, RecordRuling, rule_record
-from adjudicator.engine.piquet.replay import PLAYERS
-from adjudicator.notation.errors import NotationError
-from adjudicator.notation.piquet.model import Record
-from adjudicator.notation.piquet.reader import read_each
+from adjudicator.court.api import NotationError
+from adjudicator.court.piquet.api import (
+    PLAYERS,
+    DealRuling,
+    PartieRuling,
+    Record,
+    RecordRuling,
+    read_each,
+    rule_record,
+)
 from adjudicator.shell.batch import (
     ERROR,
     EXIT_FINDINGS,

@@ -56,15 +56,28 @@ from typing import IO, Any
 import jinja2
 import markupsafe
 
-from adjudicator.court.ecarte.adjudicate import MAX_WAITING, adjudicate, adjudicate_parts
-from adjudicator.court.ecarte.ruling import ClaimRuling, DealRuling, FindingRuling, RecordRuling
-from adjudicator.court.ecarte.series import series_of
-from adjudicator.engine.ecarte.replay import game_target
-from adjudicator.notation import numbers
-from adjudicator.notation.ecarte.model import Deal, Record
-from adjudicator.notation.ecarte.reader import Portion, PortionDeals, read_parts
-from adjudicator.notation.ecarte.writer import write, write_parts
-from adjudicator.notation.errors import MAX_ERRORS, NotationError
+from adjudicator.court.api import MAX_ERRORS, NotationError
+from adjudicator.court.api import number as notation_number
+from adjudicator.court.ecarte.api import (
+    BY_NUMBER,
+    MAX_WAITING,
+    ClaimRuling,
+    Deal,
+    DealRuling,
+    FindingRuling,
+    Portion,
+    PortionDeals,
+    Record,
+    RecordRuling,
+    adjudicate,
+    adjudicate_parts,
+    cite,
+    game_target,
+    read_parts,
+    series_of,
+    write,
+    write_parts,
+)
 from adjudicator.shell.batch import program_version, under_rules
 from adjudicator.shell.report import (
     capital,
@@ -77,7 +90,6 @@ from adjudicator.shell.report import (
 )
 from adjudicator.shell.show import deal_summaries
 from adjudicator.shell.spool import BLOCK, SPOOL_BYTES, Spooled
-from laws.ecarte import BY_NUMBER, cite
 
 SEATS = ("A", "B", "C")
 """The seats a record may have: A and B, and C in pool écarté (a record shows those its ruling
@@ -648,7 +660,7 @@ class _Report:
                     now = next(heads)
                     yield now["head"]
                 elif mark[0] == "F":
-                    yield f"finding-{now['first'] + now['opening'] + numbers.number(mark[1:])}"
+                    yield f"finding-{now['first'] + now['opening'] + notation_number(mark[1:])}"
                 elif mark[0] == "T":
                     yield f"finding-{now['first'] + now['tokens'][mark[1:]]}"
                 else:

@@ -6,11 +6,17 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from adjudicator.court.ecarte.ruling import OptionWorth, RecordRuling
-from adjudicator.court.ecarte.series import series_of
-from adjudicator.engine.ecarte.fresh import ON_SAMPLES, fresh_deals
-from adjudicator.engine.ecarte.profile import Feature, profile_named
-from laws.ecarte import BY_NUMBER, cite
+from adjudicator.court.ecarte.api import (
+    BY_NUMBER,
+    ON_SAMPLES,
+    Feature,
+    OptionWorth,
+    RecordRuling,
+    cite,
+    fresh_deals,
+    profile_named,
+    series_of,
+)
 
 
 def _law_title(number: int) -> str:

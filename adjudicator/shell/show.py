@@ -12,14 +12,21 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from adjudicator.court.ecarte.adjudicate import ruled_replay
-from adjudicator.engine.ecarte.profile import Feature
-from adjudicator.engine.ecarte.queries import Unknown
-from adjudicator.engine.ecarte.solve import position_of, solve
-from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Step
-from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.ecarte.model import Deal, Record
-from adjudicator.notation.ecarte.writer import event_text
+from adjudicator.court.api import Card, Player
+from adjudicator.court.ecarte.api import (
+    SEAT,
+    Deal,
+    DealState,
+    Feature,
+    Holding,
+    Record,
+    Step,
+    Unknown,
+    event_text,
+    position_of,
+    ruled_replay,
+    solve,
+)
 
 
 def _hand(h: Holding) -> str:
@@ -58,38 +65,44 @@ def walk(
 
     ``analyse``: each trick also says, for each card played to it where every card still to
     be played was known, what it cost its player under perfect play (:func:`_analysed`)."""
-    current: dict[str, Any] | None = None
-    pending_hands: DealState | None = None  # an exchange just ended: show the hands it left
-    before: DealState | None = None  # the deal as it stood before the step
-    analysis: list[dict[str, Any]] = []  # of the trick in progress
-    games_before = 0  # games won before the deal in progress
+    walker = _Walker(analyse)
     for step in ruled_replay(record, deals):
+        yield from walker.step(step)
+    if walker.current is not None:
+        yield "deals", walker.current
+
+
+class _Walker:
+    """The state of :func:`walk` between the steps of the replay: the deal being summarised,
+    and what a step leaves for the steps after it (the hands an exchange left, the analysis of
+    the trick in progress)."""
+
+    __slots__ = ("analyse", "analysis", "before", "current", "games_before", "pending_hands")
+
+    def __init__(self, analyse: bool) -> None:
+        self.analyse = analyse
+        self.current: dict[str, Any] | None = None  # the deal being summarised
+        self.pending_hands: DealState | None = None  # an exchange just ended: show its hands
+        self.before: DealState | None = None  # the deal as it stood before the step
+        self.analysis: list[dict[str, Any]] = []  # of the trick in progress
+        self.games_before = 0  # games won before the deal in progress
+
+    def step(self, step: Step) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Take one step of the replay; the part of the summary it completes, if any."""
         table = step.table
         deal = table.deal
-        if analyse and table.profile.has(Feature.ACE_HIGH):
-            analyse = False  # the solver plays the club code's ranks: no analysis
-        if analyse and step.kind in ("trick", "lead", "play") and before is not None:
-            analysis.extend(_analysed(before, step.event))
-        before = deal
-        event_kind = getattr(step.event, "kind", "")
-        if pending_hands is not None and current is not None:
-            continuing = deal is not None and (
-                (event_kind == "discard" and deal.dealer is getattr(step.event, "player", None))
-                or (event_kind == "packet" and deal.stage == "" and pending_hands.stage != "")
-            )
-            if not continuing:
-                current["lines"].append({"what": "hands", "hands": _hands(pending_hands)})
-                pending_hands = None
+        self._analyse(step, deal)
+        self._show_pending_hands(step, deal)
         devs = [
             {"line": step.line, "column": step.column, "kind": d.kind, "message": d.message}
             for d in step.deviations
         ]
         if isinstance(step.event, Deal):
             assert deal is not None
-            if current is not None:
-                yield "deals", current
-            games_before = len(table.games)  # games won before the deal
-            current = {
+            if self.current is not None:
+                yield "deals", self.current
+            self.games_before = len(table.games)  # games won before the deal
+            self.current = {
                 "number": deal.number,
                 "dealer": deal.dealer.value,
                 "elder": deal.elder.value,
@@ -98,79 +111,86 @@ def walk(
                 "lines": [],
                 "deviations": devs,
             }
-            continue
+            return
         event: Any = step.event
+        current = self.current
         if current is None or deal is None:
             yield "opening", {"line": step.line, "event": event.kind, "deviations": devs}
-            continue
+            return
         current["deviations"].extend(devs)
-        lines: list[dict[str, Any]] = current["lines"]
+        line = self._line(step, deal, event)
+        if line is not None:
+            current["lines"].append(line)
+        self._after_event(step, deal, current)
+
+    def _analyse(self, step: Step, deal: DealState | None) -> None:
+        """With ``analyse``, what each card the step plays cost its player, kept for the trick
+        in progress."""
+        if self.analyse and step.table.profile.has(Feature.ACE_HIGH):
+            self.analyse = False  # the solver plays the club code's ranks: no analysis
+        if self.analyse and step.kind in ("trick", "lead", "play") and self.before is not None:
+            self.analysis.extend(_analysed(self.before, step.event))
+        self.before = deal
+
+    def _show_pending_hands(self, step: Step, deal: DealState | None) -> None:
+        """The hands an exchange left, shown once the step is not part of the same exchange
+        (the dealer's discard, or his packet, after the elder's)."""
+        pending = self.pending_hands
+        if pending is None or self.current is None:
+            return
+        event_kind = getattr(step.event, "kind", "")
+        continuing = deal is not None and (
+            (event_kind == "discard" and deal.dealer is getattr(step.event, "player", None))
+            or (event_kind == "packet" and deal.stage == "" and pending.stage != "")
+        )
+        if not continuing:
+            self.current["lines"].append({"what": "hands", "hands": _hands(pending)})
+            self.pending_hands = None
+
+    def _line(self, step: Step, deal: DealState, event: Any) -> dict[str, Any] | None:
+        """The line of the summary that the step's event makes, if any."""
         kind = event.kind
         if kind == "turn":
-            order = "-".join(str(n) for _, n in deal.packets[::2][:2]) or "?"
-            lines.append(
-                {
-                    "what": "dealt",
-                    "packets": order,
-                    "hands": _hands(deal),
-                    "turned": [c.code if c else "??" for c in deal.turned],
-                    "trump": deal.trump.value if deal.trump else None,
-                    "stock": deal.stock,
-                }
-            )
-        elif kind in ("propose", "accept", "refuse", "declare_play", "take_up", "announce"):
-            words = {
-                "propose": "proposes",
-                "accept": "accepts"
-                + (" if the stock suffices" if getattr(event, "if_stock", False) else ""),
-                "refuse": "refuses",
-                "declare_play": "plays without (further) proposing",
-                "take_up": "takes up his cards",
-                "announce": "announces the king",
-            }[kind]
-            lines.append({"what": "said", "text": f"{event.player.value} {words}"})
-        elif kind == "discard":
+            return _dealt(deal)
+        if kind in _ACTIONS:
+            words = _ACTIONS[kind]
+            if kind == "accept" and getattr(event, "if_stock", False):
+                words += " if the stock suffices"
+            return {"what": "said", "text": f"{event.player.value} {words}"}
+        if kind == "discard":
             cards = " ".join(c.code if c else "??" for c in event.cards)
-            lines.append({"what": "said", "text": f"{event.player.value} discards {cards}"})
-        elif kind == "packet" and deal.phase != "dealing":
+            return {"what": "said", "text": f"{event.player.value} discards {cards}"}
+        if kind == "packet" and deal.phase != "dealing":
             cards = " ".join(c.code if c else "??" for c in event.cards)
-            lines.append(
-                {
-                    "what": "said",
-                    "text": f"{event.player.value} takes {cards}; stock {deal.stock}",
-                }
-            )
-            pending_hands = deal
-        elif kind in ("trick", "play") and deal.tricks and not deal.lead:
-            t = deal.tricks[-1]
-            item = {
-                "what": "trick",
-                "number": t.number,
-                "leader": t.leader.value,
-                "lead": t.lead.code if t.lead else "??",
-                "follower": t.follower.value,
-                "follow": t.follow.code if t.follow else "??",
-                "winner": t.winner.value if t.winner else None,
+            self.pending_hands = deal
+            return {
+                "what": "said",
+                "text": f"{event.player.value} takes {cards}; stock {deal.stock}",
             }
-            if analyse:
-                item["analysis"], analysis = analysis, []
-            lines.append(item)
-        elif kind in ("mark", "unmark"):
+        if kind in ("trick", "play") and deal.tricks and not deal.lead:
+            item = _trick(deal)
+            if self.analyse:
+                item["analysis"], self.analysis = self.analysis, []
+            return item
+        if kind in ("mark", "unmark"):
             player, points = deal.marks[-1]
-            lines.append(
-                {
-                    "what": "mark",
-                    "player": player.value,
-                    "points": points,
-                    "reason": getattr(event, "reason", None) and event.reason.value,
-                    "score": _score(step),
-                }
-            )
-        elif kind == "score":
-            lines.append({"what": "agreed", "score": {p.value: n for p, n in event.points.items()}})
-        elif kind in _SAID:
-            lines.append({"what": "said", "text": _said(event)})
-        if deal.result is not None:  # (after a replay of the hands, the replayed result)
+            return {
+                "what": "mark",
+                "player": player.value,
+                "points": points,
+                "reason": getattr(event, "reason", None) and event.reason.value,
+                "score": _score(step),
+            }
+        if kind == "score":
+            return {"what": "agreed", "score": {p.value: n for p, n in event.points.items()}}
+        if kind in _SAID:
+            return {"what": "said", "text": _said(event)}
+        return None
+
+    def _after_event(self, step: Step, deal: DealState, current: dict[str, Any]) -> None:
+        """The deal's result (after a replay of the hands, the replayed result), the score,
+        and the game it won, as they stand after the step."""
+        if deal.result is not None:
             r = deal.result
             current["result"] = {
                 "winner": r.winner.value if r.winner else None,
@@ -179,12 +199,48 @@ def walk(
                 "points": r.points,
             }
         current["score"] = _score(step)
-        if len(table.games) > games_before:
-            current["won"] = _game(table)  # a game won in this deal
+        if len(step.table.games) > self.games_before:
+            current["won"] = _game(step.table)  # a game won in this deal
         else:
             current.pop("won", None)  # none, or an overscore taken down: not won after all
-    if current is not None:
-        yield "deals", current
+
+
+_ACTIONS = {
+    "propose": "proposes",
+    "accept": "accepts",
+    "refuse": "refuses",
+    "declare_play": "plays without (further) proposing",
+    "take_up": "takes up his cards",
+    "announce": "announces the king",
+}
+"""What the summary says a player did, for the kinds of event it words itself."""
+
+
+def _dealt(deal: DealState) -> dict[str, Any]:
+    """The line of the deal once the trump is turned: packets, hands, turned cards, stock."""
+    order = "-".join(str(n) for _, n in deal.packets[::2][:2]) or "?"
+    return {
+        "what": "dealt",
+        "packets": order,
+        "hands": _hands(deal),
+        "turned": [c.code if c else "??" for c in deal.turned],
+        "trump": deal.trump.value if deal.trump else None,
+        "stock": deal.stock,
+    }
+
+
+def _trick(deal: DealState) -> dict[str, Any]:
+    """The line of the deal's last trick, once both its cards are played."""
+    t = deal.tricks[-1]
+    return {
+        "what": "trick",
+        "number": t.number,
+        "leader": t.leader.value,
+        "lead": t.lead.code if t.lead else "??",
+        "follower": t.follower.value,
+        "follow": t.follow.code if t.follow else "??",
+        "winner": t.winner.value if t.winner else None,
+    }
 
 
 def _analysed(before: DealState, event: Any) -> list[dict[str, Any]]:

@@ -16,13 +16,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from adjudicator.court.ecarte.adjudicate import ruled_replay
-from adjudicator.engine.ecarte.chances import Chances, chances
-from adjudicator.engine.ecarte.profile import Feature
-from adjudicator.engine.ecarte.queries import Unknown
-from adjudicator.engine.ecarte.solve import DealSolution, solve_deal
-from adjudicator.engine.ecarte.table import DealState, Step
-from adjudicator.notation.ecarte.model import Deal, Record
+from adjudicator.court.ecarte.api import (
+    Chances,
+    Deal,
+    DealSolution,
+    DealState,
+    Feature,
+    Record,
+    Step,
+    Unknown,
+    chances,
+    ruled_replay,
+    solve_deal,
+)
 
 _SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 

@@ -18,8 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
 
-from adjudicator.court.ecarte.ruling import RecordRuling
-from adjudicator.court.ecarte.series import series_of
+from adjudicator.court.ecarte.api import RecordRuling, series_of
 
 SPOOL_BYTES = 1 << 20
 """What a spool holds in memory before it goes to disk."""

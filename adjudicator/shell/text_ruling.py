@@ -11,11 +11,8 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from adjudicator.court.ecarte.adjudicate import adjudicate
-from adjudicator.court.ecarte.ruling import RecordRuling
-from adjudicator.notation.ecarte.model import Record
-from adjudicator.notation.ecarte.reader import read_each
-from adjudicator.notation.errors import NotationError
+from adjudicator.court.api import NotationError
+from adjudicator.court.ecarte.api import Record, RecordRuling, adjudicate, read_each
 from adjudicator.shell.referee import report_html, source_lines
 from adjudicator.shell.replies import _json_bytes
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from adjudicator.court.ecarte.ruling import RecordRuling
+from adjudicator.court.ecarte.ruling import DealRuling, RecordRuling
 
 
 class _Strict(BaseModel):
@@ -183,98 +184,131 @@ def load_cases(root: Path) -> list[Case]:
 
 
 def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
-    """How ``ruling`` differs from what the case expects (empty: it agrees)."""
-    out: list[str] = []
+    """How ``ruling`` differs from what the case expects (empty: it agrees): its findings,
+    notes, claims, deals, and what the record comes to (corrections, games, series, score)."""
+    return [
+        *_finding_differences(expected, ruling),
+        *_note_differences(expected, ruling),
+        *_claim_differences(expected, ruling),
+        *_deal_differences(expected, ruling),
+        *_total_differences(expected, ruling),
+    ]
+
+
+def _finding_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]:
+    """The findings missing, those not expected, and the offender, kind and options of each
+    finding expected that differ."""
     got = {(f.law, f.deal, f.line): f for f in ruling.findings}
     want = {(f.law, f.deal, f.line): f for f in expected.findings}
     for key, f in want.items():
         g = got.get(key)
         if g is None:
-            out.append(f"missing finding: law {f.law}, deal {f.deal}, line {f.line}")
+            yield f"missing finding: law {f.law}, deal {f.deal}, line {f.line}"
             continue
         if f.offender is not None and g.offender != f.offender:
-            out.append(f"law {f.law} line {f.line}: offender {g.offender}, expected {f.offender}")
+            yield f"law {f.law} line {f.line}: offender {g.offender}, expected {f.offender}"
         if f.kind is not None and g.kind != f.kind:
-            out.append(f"law {f.law} line {f.line}: kind {g.kind}, expected {f.kind}")
+            yield f"law {f.law} line {f.line}: kind {g.kind}, expected {f.kind}"
         for name, status in (f.options or {}).items():
             fate = next((o.status for o in g.options if o.name == name), None)
             if fate != status:
-                out.append(
+                yield (
                     f"law {f.law} line {f.line}: option {name} {fate or 'not given'}, "
                     f"expected {status}"
                 )
     for key, g in got.items():
         if key not in want:
-            out.append(
-                f"unexpected finding: law {g.law}, deal {g.deal}, line {g.line}: {g.message}"
-            )
+            yield f"unexpected finding: law {g.law}, deal {g.deal}, line {g.line}: {g.message}"
+
+
+def _note_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]:
+    """The notes missing, and those not expected."""
     got_notes = {(n.law, n.line) for n in ruling.notes}
     want_notes = {(n.law, n.line) for n in expected.notes}
     for law, line in sorted(want_notes - got_notes):
-        out.append(f"missing note: law {law}, line {line}")
+        yield f"missing note: law {law}, line {line}"
     for law, line in sorted(got_notes - want_notes):
-        out.append(f"unexpected note: law {law}, line {line}")
+        yield f"unexpected note: law {law}, line {line}"
+
+
+def _claim_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]:
+    """The claims not judged, judged otherwise (upheld, by another law, undetermined), or
+    judged but not expected."""
     claims = {c.line: c for c in ruling.claims}
     want_claims = {c.line: c for c in expected.claims}
     for line, c in want_claims.items():
         gc = claims.get(line)
         if gc is None:
-            out.append(f"claim at line {line}: not judged")
+            yield f"claim at line {line}: not judged"
             continue
         if gc.upheld != c.upheld:
             verdict = "upheld" if gc.upheld else "rejected"
-            out.append(f"claim at line {line}: {verdict} ({gc.reason}); expected otherwise")
+            yield f"claim at line {line}: {verdict} ({gc.reason}); expected otherwise"
         if c.law is not None and gc.law != c.law:
-            out.append(f"claim at line {line}: law {gc.law}, expected {c.law}")
+            yield f"claim at line {line}: law {gc.law}, expected {c.law}"
         if gc.undetermined != c.undetermined:
             word = "undetermined" if gc.undetermined else "determined"
-            out.append(f"claim at line {line}: {word} ({gc.reason}); expected otherwise")
+            yield f"claim at line {line}: {word} ({gc.reason}); expected otherwise"
     for line in claims:
         if line not in want_claims:
-            out.append(f"claim at line {line}: judged but not in the expected ruling")
+            yield f"claim at line {line}: judged but not in the expected ruling"
+
+
+def _deal_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]:
+    """The deals expected that the ruling lacks or rules otherwise, and the deals not listed
+    that do not stand."""
     deals = {d.number: d for d in ruling.deals}
     listed = {d.number for d in expected.deals}
     for d in expected.deals:
         gd = deals.get(d.number)
         if gd is None:
-            out.append(f"deal {d.number}: not in the ruling")
+            yield f"deal {d.number}: not in the ruling"
             continue
-        if gd.outcome != d.outcome:
-            out.append(f"deal {d.number}: outcome {gd.outcome} ({gd.how}), expected {d.outcome}")
-        if d.marks is not None:
-            marks = {p: gd.marks.get(p, 0) for p in d.marks}
-            if marks != dict(d.marks):
-                out.append(f"deal {d.number}: marks {gd.marks}, expected {dict(d.marks)}")
-        if d.needs is not None and gd.needs != d.needs:
-            out.append(f"deal {d.number}: needs {gd.needs}, expected {d.needs}")
-        if d.perfect_play is not None:
-            perfect = gd.perfect_play.model_dump() if gd.perfect_play is not None else None
-            if perfect != d.perfect_play.model_dump():
-                out.append(f"deal {d.number}: perfect play {perfect}, expected {d.perfect_play}")
-        if d.advice is not None:
-            wanted = [w.model_dump(exclude_none=True) for w in d.advice]
-            given = [
-                {k: _worth_field(a, k) for k in w} for a, w in zip(gd.advice, wanted, strict=False)
-            ]
-            if len(gd.advice) != len(wanted) or given != wanted:
-                given = [a.model_dump(exclude_none=True) for a in gd.advice]
-                out.append(f"deal {d.number}: advice {given}, expected {wanted}")
+        yield from _one_deal(d, gd)
     for number, gd in deals.items():
         if number not in listed and gd.outcome != "stands":
-            out.append(f"deal {number}: outcome {gd.outcome}, expected stands (not listed)")
+            yield f"deal {number}: outcome {gd.outcome}, expected stands (not listed)"
+
+
+def _one_deal(d: ExpectedDeal, gd: DealRuling) -> Iterator[str]:
+    """How the ruling of a deal (``gd``) differs from the case's: its outcome, marks, what it
+    needs, its perfect play, the advice."""
+    if gd.outcome != d.outcome:
+        yield f"deal {d.number}: outcome {gd.outcome} ({gd.how}), expected {d.outcome}"
+    if d.marks is not None:
+        marks = {p: gd.marks.get(p, 0) for p in d.marks}
+        if marks != dict(d.marks):
+            yield f"deal {d.number}: marks {gd.marks}, expected {dict(d.marks)}"
+    if d.needs is not None and gd.needs != d.needs:
+        yield f"deal {d.number}: needs {gd.needs}, expected {d.needs}"
+    if d.perfect_play is not None:
+        perfect = gd.perfect_play.model_dump() if gd.perfect_play is not None else None
+        if perfect != d.perfect_play.model_dump():
+            yield f"deal {d.number}: perfect play {perfect}, expected {d.perfect_play}"
+    if d.advice is not None:
+        wanted = [w.model_dump(exclude_none=True) for w in d.advice]
+        given = [
+            {k: _worth_field(a, k) for k in w} for a, w in zip(gd.advice, wanted, strict=False)
+        ]
+        if len(gd.advice) != len(wanted) or given != wanted:
+            given = [a.model_dump(exclude_none=True) for a in gd.advice]
+            yield f"deal {d.number}: advice {given}, expected {wanted}"
+
+
+def _total_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]:
+    """What the record comes to: the corrections of the score, the rules, the games won, the
+    series (pools, rubbers), the score and the winner."""
     got_corr = Counter((c.player, c.points, c.law) for c in ruling.corrections)
     want_corr = Counter((c.player, c.points, c.law) for c in expected.corrections)
     if got_corr != want_corr:
-        out.append(
-            f"corrections {sorted(got_corr.elements())}, expected {sorted(want_corr.elements())}"
-        )
+        yield f"corrections {sorted(got_corr.elements())}, expected {sorted(want_corr.elements())}"
     if expected.rules is not None and ruling.rules != expected.rules:
-        out.append(f"rules {ruling.rules}, expected {expected.rules}")
+        yield f"rules {ruling.rules}, expected {expected.rules}"
     if expected.games is not None:
         got_games = [(g.number, g.winner, g.value) for g in ruling.games]
         want_games = [(g.number, g.winner, g.value) for g in expected.games]
         if got_games != want_games:
-            out.append(f"games {got_games}, expected {want_games}")
+            yield f"games {got_games}, expected {want_games}"
     if expected.series is not None:
         got_series = [(s.kind, s.winner, s.wins) for s in ruling.series]
         want_series = [
@@ -285,14 +319,13 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
             for (kind, winner, wins), want in zip(got_series, want_series, strict=False)
         ]
         if len(got_series) != len(want_series) or compared != want_series:
-            out.append(f"series {got_series}, expected {want_series}")
+            yield f"series {got_series}, expected {want_series}"
     if expected.score is not None:
         score = {p: ruling.score.get(p, 0) for p in expected.score}
         if score != dict(expected.score):
-            out.append(f"score {ruling.score}, expected {dict(expected.score)}")
+            yield f"score {ruling.score}, expected {dict(expected.score)}"
         if ruling.winner != expected.winner:
-            out.append(f"winner {ruling.winner}, expected {expected.winner}")
-    return out
+            yield f"winner {ruling.winner}, expected {expected.winner}"
 
 
 def _worth_field(worth: Any, name: str) -> Any:

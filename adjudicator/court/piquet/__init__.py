@@ -4,8 +4,6 @@ category, each partie's account and settlement, and every departure from lawful 
 The Portland and Turf clubs' laws that rule on the departures come with ``laws/piquet``; until
 then a departure is reported as the fact the replay found, with the laws it touches named in
 its message.
+
+The shells see it through :mod:`adjudicator.court.piquet.api`.
 """
-
-from adjudicator.court.piquet.ruling import DealRuling, PartieRuling, RecordRuling, rule_record
-
-__all__ = ["DealRuling", "PartieRuling", "RecordRuling", "rule_record"]

@@ -475,274 +475,457 @@ class LineLexer:
         that no rule accepts is held up to the last of them, and the rest of such a record is
         only read to find where the next record begins, and counted
         (:attr:`RecordTokens.skipped`). Blank lines are never held.
+
+        What is done with each kind of line is in :class:`_Cutter`.
         """
-        special = _SPECIAL.search
-        plain_line = None if self.precise else self._plain_line
-        cut_at = None if self.precise else self.part_lines  # a part's lines (see __init__)
-        refuses = self.refuses
-        bounded = not self.precise
-        record: RecordTokens | None = None
-        has_body = False  # the current record has a line other than a tag
-        gap: list[str] = []  # comments standing alone since the last line with tokens
-        blank_at: int | None = None  # how many of them came before the first blank line since
-        held: LineTok | None = None  # the line whose comment a comment line here would continue
+        yield from _Cutter(self).records(lines)
+
+
+class _Cutter:
+    """The state of :meth:`LineLexer.records` between lines, and what it does with each kind of
+    line (:meth:`records` takes a plain line itself, and gives :meth:`feed` every other line,
+    which it tells apart):
+
+    * a plain line, its tokens remembered (:meth:`records`: the fast path, most lines);
+    * a line with tokens read afresh (:meth:`_token_line`): a tag line that follows any other
+      line begins the next record (:meth:`_begin_record`); every such line counts towards the
+      limits of its deal and is added to its record (:meth:`_take_line`);
+    * on either kind, a deal line may end a part of a long record and begin the next
+      (:meth:`_cut_part`), and the shape of a line is judged (:meth:`_judge`);
+    * a line of comments only (:meth:`_comment_line`), a blank line (:meth:`_blank_line`), a
+      line inside a brace comment (:meth:`_brace_goes_on`);
+    * error recovery: a part too long (:meth:`_too_long`) or a record with too many lines no
+      rule accepts is held no further, and the rest of it is only counted
+      (:meth:`_skip_plain`, :meth:`_skip_tokens`) until the next record begins.
+    """
+
+    __slots__ = (
+        "blank_at",
+        "bounded",
+        "brace_at",
+        "brace_text",
+        "buffer",
+        "buffer_start",
+        "comment_at",
+        "cont",
+        "cont_tok",
+        "cut_at",
+        "deal",
+        "events",
+        "gap",
+        "has_body",
+        "held",
+        "held_at",
+        "held_line",
+        "line_comments",
+        "line_tokens",
+        "over",
+        "part_lines",
+        "plain_line",
+        "record",
+        "refuses",
+        "skipping",
+    )
+
+    def __init__(self, lexer: LineLexer) -> None:
+        self.plain_line = None if lexer.precise else lexer._plain_line
+        self.cut_at = None if lexer.precise else lexer.part_lines  # a part's lines
+        self.refuses = lexer.refuses
+        self.bounded = not lexer.precise
+        self.record: RecordTokens | None = None
+        self.has_body = False  # the current record has a line other than a tag
+        self.gap: list[str] = []  # comments standing alone since the last line with tokens
+        self.blank_at: int | None = None  # how many of them came before the first blank since
+        self.held: LineTok | None = None  # the line whose comment a comment line would continue
         # where its comments begin (line, column), read on its first line (held_line)
-        held_at: list[tuple[int, int]] = []
-        held_line = 0
-        line_tokens: list[Tok] = []
-        line_comments: list[str] = []
-        comment_at: list[tuple[int, int]] = []  # where each of line_comments begins
-        brace_text: list[str] = []
-        brace_at: tuple[int, int] | None = None  # where a still-open brace comment began
-        lineno = 0
-        buffer: list[tuple[int, str]] = []  # lines held since the current record's first line
-        buffer_start: int | None = None
+        self.held_at: list[tuple[int, int]] = []
+        self.held_line = 0
+        self.line_tokens: list[Tok] = []
+        self.line_comments: list[str] = []
+        self.comment_at: list[tuple[int, int]] = []  # where each of line_comments begins
+        self.brace_text: list[str] = []
+        self.brace_at: tuple[int, int] | None = None  # where a still-open brace comment began
+        self.buffer: list[tuple[int, str]] = []  # lines held since the record's first line
+        self.buffer_start: int | None = None
         # The part of the record being read (its opening, or a deal): for the limits.
-        events = 0  # its events
-        part_lines = 0  # its lines of comments (or tags)
-        deal: str | None = None  # its deal number as written (None: the opening)
-        skipping = False  # the rest of the record is read only to find where it ends
-        over: Overlong | None = None  # the part too long, while the rest of it is counted
-        cont_tok: LineTok | None = None  # the last line whose comment lines below continue it
-        cont: list[str] = []  # its continued comments, set on it once (not a line at a time)
+        self.events = 0  # its events
+        self.part_lines = 0  # its lines of comments (or tags)
+        self.deal: str | None = None  # its deal number as written (None: the opening)
+        self.skipping = False  # the rest of the record is read only to find where it ends
+        self.over: Overlong | None = None  # the part too long, while the rest of it is counted
+        self.cont_tok: LineTok | None = None  # the last line whose comment lines continue it
+        self.cont: list[str] = []  # its continued comments, set on it once (not line by line)
 
+    # -- the lines, one by one --------------------------------------------------------------
+
+    def records(self, lines: Iterable[tuple[int, str]]) -> Iterator[RecordTokens]:
+        """The records of ``lines`` (see :meth:`LineLexer.records`). The fast path, a whole
+        plain line (no comment, tag or quote) of a record held and outside any brace comment,
+        is taken here (most lines: a method call for each would cost the lexer some 3%)."""
+        plain_line = self.plain_line
+        special = _SPECIAL.search
+        young = _YOUNG  # (the lines remembered lately, looked up here before plain_line)
+        lineno = 0
         for lineno, text in lines:
-            if buffer_start is None:
-                buffer_start = lineno
-            start = 0
-            if skipping:
-                assert record is not None and plain_line is not None
-                if brace_at is None and special(text) is None:
-                    # A plain line of a record not held: counted, never a record's start.
-                    entry = plain_line(text)
-                    if entry is not None:
-                        if over is not None and entry.first.type == "DEAL":
-                            over = None
-                        _skip(record, over, lineno, event=True)
-                        has_body = True
-                    continue
-            else:
-                buffer.append((lineno, text))
-            if brace_at is not None:
-                close = text.find("}")
-                if close < 0:
-                    if skipping:
-                        if text and not text.isspace():
-                            _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
-                        continue
-                    brace_text.append(text)
-                    part_lines += 1
-                    if part_lines > MAX_DEAL_LINES and bounded:
-                        if record is None:
-                            record = RecordTokens(line=buffer_start, first_line=buffer_start)
-                        over = _overlong(
-                            record, buffer, "lines", lineno, 1, deal, events, part_lines
-                        )
-                        skipping, gap, held, blank_at = True, [], None, None
-                    continue
-                brace_text.append(text[: close + 1])
-                line_comments.append("\n".join(brace_text))
-                comment_at.append(brace_at)
-                brace_text = []
-                brace_at = None
-                start = close + 1
-
-            if special(text, start) is None:
-                if plain_line is not None and not start and not line_tokens:
-                    # The fast path: a whole plain line, its tokens remembered.
-                    entry = plain_line(text)
-                    held = None
-                    if entry is None:  # a blank line
-                        buffer.pop()
-                        if blank_at is None:
-                            blank_at = len(gap)
-                        continue
-                    first = entry.first
-                    if first.type == "DEAL":
-                        events = part_lines = 0
-                        deal = entry.rest[0].value
-                    else:
-                        events += 1
-                        if events > MAX_DEAL_EVENTS:
-                            if record is None:
-                                record = RecordTokens(line=lineno, first_line=buffer_start)
-                            column = first.column
-                            over = _overlong(
-                                record, buffer, "events", lineno, column, deal, events, part_lines
-                            )
-                            skipping, gap, held, blank_at = True, [], None, None
-                            continue
-                    tok: Tok = Tok(first.type, first.value, lineno, first.column)
-                    if record is None:
-                        record = RecordTokens(line=lineno, first_line=buffer_start)
-                    elif blank_at:
-                        _close(record, gap, blank_at, ends_record=False)
-                    blank_at = None
-                    if gap:
-                        tok = LineTok(tok, (), tuple(gap))
-                        gap = []
-                    has_body = True
-                    if (
-                        first.type == "DEAL" and cut_at is not None and len(record.lines) >= cut_at
-                    ):  # the part so far goes; this deal begins the next
-                        if cont_tok is not None:
-                            cont_tok.continued, cont_tok = tuple(cont), None
-                        done, record, buffer = _next_part(record, buffer, lineno)
-                        yield done
-                    record.lines.append((tok, entry.rest, entry))
-                    if (
-                        entry.memo is None
-                        and refuses is not None
-                        and len(record.lines) > REFUSED_AFTER
-                        and refuses(first, entry.rest)
-                    ):
-                        record.refused += 1
-                        if record.refused >= MAX_REFUSED:
-                            skipping, gap, held, blank_at = True, [], None, None
-                    continue
-                tokens_of_words(_plain_words(text, start), lineno, line_tokens)
-            else:
-                brace_at = _lex_careful(
-                    text, start, lineno, line_tokens, line_comments, comment_at, brace_text
-                )
-                if brace_at is not None:
-                    if skipping:
-                        _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
-                    continue
-
-            if line_tokens:
-                first = line_tokens[0]
-                if record is None or (has_body and first.type == "LBRACKET"):
-                    first_line = buffer_start
-                    if record is not None:
-                        if cont_tok is not None:
-                            cont_tok.continued, cont_tok = tuple(cont), None
-                        if blank_at and not skipping:
-                            _close(record, gap, blank_at, ends_record=True)
-                        if skipping:
-                            record.source, buffer = buffer, [(lineno, text)]
-                        else:
-                            record.source, buffer = buffer[:-1], buffer[-1:]
-                        record.end_line = lineno - 1
-                        first_line = buffer_start = lineno
-                        yield record
-                        events = part_lines = 0
-                        deal = None
-                        skipping, over = False, None
-                    record = RecordTokens(line=first.line, first_line=first_line or lineno)
-                    has_body = False
-                    blank_at = None
-                elif skipping:
-                    if over is not None and first.type == "DEAL":
-                        over = None
-                    _skip(record, over, lineno, event=first.type != "LBRACKET")
-                    has_body = has_body or first.type != "LBRACKET"
-                    line_tokens, line_comments, comment_at = [], [], []
-                    continue
-                if first.type == "DEAL":
-                    events = part_lines = 0
-                    deal = line_tokens[1].value if len(line_tokens) > 1 else ""
-                else:
-                    if first.type == "LBRACKET":
-                        part_lines += 1  # (a tag)
-                    else:
-                        events += 1
-                    if bounded and (events > MAX_DEAL_EVENTS or part_lines > MAX_DEAL_LINES):
-                        what = "events" if events > MAX_DEAL_EVENTS else "lines"
-                        over = _overlong(
-                            record, buffer, what, lineno, first.column, deal, events, part_lines
-                        )
-                        skipping, gap, held, blank_at = True, [], None, None
-                        line_tokens, line_comments, comment_at = [], [], []
-                        continue
-                if blank_at:
-                    _close(record, gap, blank_at, ends_record=False)
-                blank_at = None
-                if first.type != "LBRACKET":
-                    has_body = True
-                held = None
-                if line_comments or gap:
-                    held = LineTok(first, tuple(line_comments), tuple(gap))
-                    line_tokens[0] = held
-                    held_at, held_line = comment_at, first.line  # read if a comment follows
-                    gap = []
-                last = line_tokens[-1]
-                line_tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
-                rest = line_tokens[1:]
-                if (
-                    first.type == "DEAL" and cut_at is not None and len(record.lines) >= cut_at
-                ):  # the part so far goes; this deal begins the next
-                    if cont_tok is not None:
-                        cont_tok.continued, cont_tok = tuple(cont), None
-                    done, record, buffer = _next_part(record, buffer, lineno)
+            if (
+                plain_line is None
+                or self.brace_at is not None
+                or self.skipping
+                or special(text) is not None
+            ):
+                done = self.feed(lineno, text)
+                if done is not None:
                     yield done
-                record.lines.append((line_tokens[0], rest, None))
-                if (
-                    refuses is not None
-                    and len(record.lines) > REFUSED_AFTER
-                    and refuses(first, rest)
-                ):
-                    record.refused += 1
-                    if record.refused >= MAX_REFUSED:
-                        skipping, gap, held, blank_at = True, [], None, None
-                line_tokens = []
-                line_comments = []
-                comment_at = []
-            elif line_comments:
-                if skipping:
-                    _skip(record, over, lineno, event=False)  # type: ignore[arg-type]
-                    line_comments, comment_at = [], []
+                continue
+            entry = young[text] if text in young else plain_line(text)
+            if self.buffer_start is None:
+                self.buffer_start = lineno
+            self.held = None
+            if entry is None:  # a blank line (never held)
+                if self.blank_at is None:
+                    self.blank_at = len(self.gap)
+                continue
+            self.buffer.append((lineno, text))
+            first = entry.first
+            if first.type == "DEAL":
+                self.events = self.part_lines = 0
+                self.deal = entry.rest[0].value
+            else:
+                self.events += 1
+                if self.events > MAX_DEAL_EVENTS:
+                    self._too_many_events(lineno, first.column)
                     continue
-                part_lines += 1
-                if part_lines > MAX_DEAL_LINES and bounded:
-                    if record is None:
-                        record = RecordTokens(line=comment_at[0][0], first_line=buffer_start)
-                    column = comment_at[0][1]
-                    over = _overlong(
-                        record, buffer, "lines", lineno, column, deal, events, part_lines
-                    )
-                    skipping, gap, held, blank_at = True, [], None, None
-                    line_comments, comment_at = [], []
-                    continue
-                column = comment_at[0][1]
-                if held is not None and any(
-                    col == column for ln, col in held_at if ln == held_line
-                ):
-                    if cont_tok is not held:
-                        if cont_tok is not None:
-                            cont_tok.continued = tuple(cont)
-                        cont_tok, cont = held, list(held.continued)
-                    cont.extend(line_comments)
-                else:
-                    held = None
-                    gap.extend(line_comments)
-                line_comments = []
-                comment_at = []
-            else:  # a blank line
-                if not skipping:
-                    buffer.pop()
-                held = None
-                if blank_at is None:
-                    blank_at = len(gap)
+            tok: Tok = Tok(first.type, first.value, lineno, first.column)
+            record = self.record
+            if record is None or self.blank_at is not None or self.gap:
+                tok, record = self._placed(tok, lineno)
+            self.has_body = True
+            if (
+                first.type == "DEAL"
+                and self.cut_at is not None
+                and len(record.lines) >= self.cut_at
+            ):
+                done, record = self._cut_part(record, lineno)
+                yield done
+            rest = entry.rest
+            record.lines.append((tok, rest, entry))
+            if (
+                entry.memo is None
+                and self.refuses is not None
+                and len(record.lines) > REFUSED_AFTER
+            ):
+                self._judge(record, first, rest)
+        last = self.finish(lineno)
+        if last is not None:
+            yield last
 
-        if brace_at is not None:
+    def feed(self, lineno: int, text: str) -> RecordTokens | None:
+        """Read one line (any but those :meth:`records` takes itself); the record (or part of
+        one) that it ends, if it begins the next."""
+        if self.buffer_start is None:
+            self.buffer_start = lineno
+        start = 0
+        if self.skipping:
+            assert self.record is not None and self.plain_line is not None
+            if self.brace_at is None and _SPECIAL.search(text) is None:
+                self._skip_plain(lineno, text)
+                return None
+        else:
+            self.buffer.append((lineno, text))
+        if self.brace_at is not None:
+            start = self._brace_goes_on(lineno, text)
+            if start < 0:
+                return None
+        if _SPECIAL.search(text, start) is None:
+            # (a whole plain line comes here only if ``precise``; else the rest of a line
+            # after a brace comment closed on it)
+            tokens_of_words(_plain_words(text, start), lineno, self.line_tokens)
+        elif self._careful(lineno, text, start):
+            return None  # a brace comment goes on below: the line goes on with it
+        if self.line_tokens:
+            return self._token_line(lineno, text)
+        if self.line_comments:
+            self._comment_line(lineno)
+        else:
+            self._blank_line()
+        return None
+
+    def _careful(self, lineno: int, text: str, start: int) -> bool:
+        """Lex a line with comments, tags or quotes from ``start``; whether a brace comment
+        opened on it runs past its end."""
+        self.brace_at = brace_at = _lex_careful(
+            text,
+            start,
+            lineno,
+            self.line_tokens,
+            self.line_comments,
+            self.comment_at,
+            self.brace_text,
+        )
+        if brace_at is None:
+            return False
+        if self.skipping:
+            _skip(self.record, self.over, lineno, event=False)  # type: ignore[arg-type]
+        return True
+
+    def _brace_goes_on(self, lineno: int, text: str) -> int:
+        """A line read while a brace comment is open: where the rest of it begins after the
+        ``}`` that closes the comment, or ``-1`` if the comment runs past it."""
+        close = text.find("}")
+        if close < 0:
+            if self.skipping:
+                if text and not text.isspace():
+                    _skip(self.record, self.over, lineno, event=False)  # type: ignore[arg-type]
+                return -1
+            self.brace_text.append(text)
+            self.part_lines += 1
+            if self.part_lines > MAX_DEAL_LINES and self.bounded:
+                if self.record is None:
+                    start = self._start()
+                    self.record = RecordTokens(line=start, first_line=start)
+                self._too_long("lines", lineno, 1)
+            return -1
+        self.brace_text.append(text[: close + 1])
+        self.line_comments.append("\n".join(self.brace_text))
+        self.comment_at.append(self.brace_at)  # type: ignore[arg-type]
+        self.brace_text = []
+        self.brace_at = None
+        return close + 1
+
+    def _placed(self, tok: Tok, lineno: int) -> tuple[Tok, RecordTokens]:
+        """A plain line (``tok`` its first token) after a blank line or comments standing
+        alone, or the record's first: the comments before the blank line go to the line above,
+        those after it to this line (its first token, returned with the record)."""
+        record = self.record
+        if record is None:
+            record = self.record = RecordTokens(line=lineno, first_line=self._start())
+        elif self.blank_at:
+            _close(record, self.gap, self.blank_at, ends_record=False)
+        self.blank_at = None
+        if self.gap:
+            tok = LineTok(tok, (), tuple(self.gap))
+            self.gap = []
+        return tok, record
+
+    def _token_line(self, lineno: int, text: str) -> RecordTokens | None:
+        """A line with tokens lexed afresh (``line_tokens``); the record (or part) it ends."""
+        first = self.line_tokens[0]
+        done = None
+        if self.record is None or (self.has_body and first.type == "LBRACKET"):
+            done = self._begin_record(lineno, text, first)
+        elif self.skipping:
+            self._skip_tokens(lineno, first)
+            return None
+        part = self._take_line(lineno, first)
+        return part if done is None else done
+
+    def _begin_record(self, lineno: int, text: str, first: Tok) -> RecordTokens | None:
+        """Line ``lineno`` begins a record: the record before it ends (it is returned), with
+        the comments standing alone after its last line up to a blank line."""
+        first_line = self._start()
+        done = self.record
+        if done is not None:
+            self._end_continued()
+            if self.blank_at and not self.skipping:
+                _close(done, self.gap, self.blank_at, ends_record=True)
+            if self.skipping:
+                done.source, self.buffer = self.buffer, [(lineno, text)]
+            else:
+                done.source, self.buffer = self.buffer[:-1], self.buffer[-1:]
+            done.end_line = lineno - 1
+            first_line = self.buffer_start = lineno
+            self.events = self.part_lines = 0
+            self.deal = None
+            self.skipping, self.over = False, None
+        self.record = RecordTokens(line=first.line, first_line=first_line or lineno)
+        self.has_body = False
+        self.blank_at = None
+        return done
+
+    def _take_line(self, lineno: int, first: Tok) -> RecordTokens | None:
+        """Count the line of ``line_tokens`` towards the limits of its deal (or the opening),
+        give it its comments, and hold it; the part of the record it ends, if any."""
+        record = self.record
+        assert record is not None
+        tokens = self.line_tokens
+        if first.type == "DEAL":
+            self.events = self.part_lines = 0
+            self.deal = tokens[1].value if len(tokens) > 1 else ""
+        else:
+            if first.type == "LBRACKET":
+                self.part_lines += 1  # (a tag)
+            else:
+                self.events += 1
+            if self.bounded and (self.events > MAX_DEAL_EVENTS or self.part_lines > MAX_DEAL_LINES):
+                what = "events" if self.events > MAX_DEAL_EVENTS else "lines"
+                self._too_long(what, lineno, first.column)
+                self._clear_line()
+                return None
+        if self.blank_at:
+            _close(record, self.gap, self.blank_at, ends_record=False)
+        self.blank_at = None
+        if first.type != "LBRACKET":
+            self.has_body = True
+        self.held = None
+        if self.line_comments or self.gap:
+            held = self.held = LineTok(first, tuple(self.line_comments), tuple(self.gap))
+            tokens[0] = held
+            # read if a comment line follows
+            self.held_at, self.held_line = self.comment_at, first.line
+            self.gap = []
+        last = tokens[-1]
+        tokens.append(Tok("NL", "", last.line, last.column + len(last.value)))
+        done = None
+        if first.type == "DEAL" and self.cut_at is not None and len(record.lines) >= self.cut_at:
+            done, record = self._cut_part(record, lineno)
+        rest = tokens[1:]
+        record.lines.append((tokens[0], rest, None))
+        if self.refuses is not None and len(record.lines) > REFUSED_AFTER:
+            self._judge(record, first, rest)
+        self._clear_line()
+        return done
+
+    def _cut_part(self, record: RecordTokens, lineno: int) -> tuple[RecordTokens, RecordTokens]:
+        """The deal line ``lineno`` (the last line of ``buffer``) comes once the part being
+        read holds ``cut_at`` lines: the part ends before it, more of its record to follow, and
+        the deal begins the next part. Returns the part ended, and the next."""
+        self._end_continued()
+        done, following, self.buffer = _next_part(record, self.buffer, lineno)
+        self.record = following
+        return done, following
+
+    def _judge(self, record: RecordTokens, first: Tok, rest: Sequence[Tok]) -> None:
+        """Count the line just held (``first`` its first token as lexed, ``rest`` the others)
+        if no rule of the grammar accepts its shape; past :data:`MAX_REFUSED` such lines the
+        record is held no further."""
+        assert self.refuses is not None
+        if self.refuses(first, rest):
+            record.refused += 1
+            if record.refused >= MAX_REFUSED:
+                self._stop_holding()
+
+    def _comment_line(self, lineno: int) -> None:
+        """A line of comments only (``line_comments``): it continues the comment of the line
+        above (:meth:`_continues`), or stands alone, placed when a blank line or the next
+        line with tokens tells where."""
+        if self.skipping:
+            _skip(self.record, self.over, lineno, event=False)  # type: ignore[arg-type]
+            self.line_comments, self.comment_at = [], []
+            return
+        self.part_lines += 1
+        if self.part_lines > MAX_DEAL_LINES and self.bounded:
+            if self.record is None:
+                self.record = RecordTokens(line=self.comment_at[0][0], first_line=self._start())
+            self._too_long("lines", lineno, self.comment_at[0][1])
+            self.line_comments, self.comment_at = [], []
+            return
+        if not self._continues(self.comment_at[0][1]):
+            self.held = None
+            self.gap.extend(self.line_comments)
+        self.line_comments = []
+        self.comment_at = []
+
+    def _continues(self, column: int) -> bool:
+        """Whether the comment line that begins in ``column`` continues the comment of the
+        line held (one of whose comments begins in that column); if so it is kept for it."""
+        held = self.held
+        if held is None or not any(
+            col == column for ln, col in self.held_at if ln == self.held_line
+        ):
+            return False
+        if self.cont_tok is not held:
+            if self.cont_tok is not None:
+                self.cont_tok.continued = tuple(self.cont)
+            self.cont_tok, self.cont = held, list(held.continued)
+        self.cont.extend(self.line_comments)
+        return True
+
+    def _blank_line(self) -> None:
+        """A blank line (or one that holds only the end of a brace comment)."""
+        if not self.skipping:
+            self.buffer.pop()
+        self.held = None
+        if self.blank_at is None:
+            self.blank_at = len(self.gap)
+
+    # -- error recovery -----------------------------------------------------------------------
+
+    def _too_long(self, what: str, lineno: int, column: int) -> None:
+        """The part being read (a deal, or the opening) goes past a limit at line ``lineno``
+        (``what``: ``"events"`` or ``"lines"``): the record is held no further."""
+        record = self.record
+        assert record is not None
+        self.over = _overlong(
+            record, self.buffer, what, lineno, column, self.deal, self.events, self.part_lines
+        )
+        self._stop_holding()
+
+    def _too_many_events(self, lineno: int, column: int) -> None:
+        """A plain line, at ``lineno``, is one event more than the part being read may have."""
+        if self.record is None:
+            self.record = RecordTokens(line=lineno, first_line=self._start())
+        self._too_long("events", lineno, column)
+
+    def _stop_holding(self) -> None:
+        """Hold no more of the record: the rest of it is only counted, up to the next record."""
+        self.skipping, self.gap, self.held, self.blank_at = True, [], None, None
+
+    def _skip_plain(self, lineno: int, text: str) -> None:
+        """A plain line of a record not held: counted, never a record's start."""
+        assert self.plain_line is not None
+        entry = self.plain_line(text)
+        if entry is not None:
+            if self.over is not None and entry.first.type == "DEAL":
+                self.over = None
+            _skip(self.record, self.over, lineno, event=True)  # type: ignore[arg-type]
+            self.has_body = True
+
+    def _skip_tokens(self, lineno: int, first: Tok) -> None:
+        """A line with tokens (``first`` the first) of a record not held: counted."""
+        if self.over is not None and first.type == "DEAL":
+            self.over = None
+        _skip(self.record, self.over, lineno, event=first.type != "LBRACKET")  # type: ignore[arg-type]
+        self.has_body = self.has_body or first.type != "LBRACKET"
+        self._clear_line()
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def _start(self) -> int:
+        """The first line read for the record being read (blank or not)."""
+        assert self.buffer_start is not None
+        return self.buffer_start
+
+    def _clear_line(self) -> None:
+        """Forget the line read (new lists: ``held_at`` may be the old ``comment_at``)."""
+        self.line_tokens, self.line_comments, self.comment_at = [], [], []
+
+    def _end_continued(self) -> None:
+        """Give the last line whose comment the lines below continue its comments."""
+        if self.cont_tok is not None:
+            self.cont_tok.continued, self.cont_tok = tuple(self.cont), None
+
+    def finish(self, lineno: int) -> RecordTokens | None:
+        """The last record, at the end of the lines (``lineno`` the last); ``None`` if there is
+        nothing in them."""
+        record = self.record
+        start = self.buffer_start
+        if self.brace_at is not None:
             if record is None:
-                record = RecordTokens(line=brace_at[0], first_line=buffer_start or 1)
+                record = RecordTokens(line=self.brace_at[0], first_line=start or 1)
             record.problem = (
                 "a brace comment opened here is never closed (no '}' before the end of the file)",
-                brace_at[0],
-                brace_at[1],
+                self.brace_at[0],
+                self.brace_at[1],
             )
         if record is None:
-            if not gap:
-                return
-            record = RecordTokens(line=buffer_start or 1, first_line=buffer_start or 1)
-        if cont_tok is not None:
-            cont_tok.continued = tuple(cont)
-        record.comments_after = tuple(gap)
-        record.source = buffer
+            if not self.gap:
+                return None
+            record = RecordTokens(line=start or 1, first_line=start or 1)
+        self._end_continued()
+        record.comments_after = tuple(self.gap)
+        record.source = self.buffer
         record.end_line = lineno
-        yield record
+        return record
 
 
 def _next_part(
@@ -818,13 +1001,7 @@ def _lex_careful(
     ``line_comments``, the line and column where it begins to ``comment_at``). Returns where a brace
     comment that runs past the end of the line began (line, column), else ``None``."""
     if not line_tokens:
-        m = _TAG_LINE.match(text, start)
-        if m is not None:
-            line_tokens.append(Tok("LBRACKET", "[", lineno, text.index("[", start) + 1))
-            line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
-            line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
-            line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
-            start = m.end()
+        start = _lex_tag_line(text, start, lineno, line_tokens)
     words: list[tuple[str, int]] = []
     i = start
     n = len(text)
@@ -835,37 +1012,18 @@ def _lex_careful(
         if ch.isspace():
             i += 1
             continue
-        if ch == ";":
-            line_comments.append(text[i:].rstrip())
-            comment_at.append((lineno, i + 1))
-            break
-        if ch == "{":
-            close = text.find("}", i + 1)
-            if close < 0:
-                brace_text.append(text[i:])
-                open_at = (lineno, i + 1)
-                break
-            line_comments.append(text[i : close + 1])
-            comment_at.append((lineno, i + 1))
-            i = close + 1
+        if ch == ";" or ch == "{":
+            i, open_at = _lex_comment(text, i, lineno, line_comments, comment_at, brace_text)
             continue
-        if ch in "[]":
+        if ch in '[]"':
             tokens_of_words(words, lineno, line_tokens)
             words = []
+            if ch == '"':
+                i = _lex_quoted(text, i, lineno, line_tokens)
+                continue
             line_tokens.append(Tok("LBRACKET" if ch == "[" else "RBRACKET", ch, lineno, i + 1))
             i += 1
             tag_name_next = ch == "["  # the next word (after any comment) names the tag
-            continue
-        if ch == '"':  # a quoted value: up to the closing quote, escapes allowed
-            tokens_of_words(words, lineno, line_tokens)
-            words = []
-            m = _STRING.match(text, i)
-            if m is not None:
-                line_tokens.append(Tok("STRING", m.group(), lineno, i + 1))
-                i = m.end()
-            else:
-                line_tokens.append(Tok("WORD", text[i:].rstrip(), lineno, i + 1))
-                i = n
             continue
         j = i + 1
         while j < n and not text[j].isspace() and text[j] not in ';{[]"':
@@ -880,3 +1038,51 @@ def _lex_careful(
         i = j
     tokens_of_words(words, lineno, line_tokens)
     return open_at
+
+
+def _lex_tag_line(text: str, start: int, lineno: int, line_tokens: list[Tok]) -> int:
+    """If ``text`` from ``start`` begins with a whole tag ``[Name "value"]``, its four tokens
+    go to ``line_tokens``; where the rest of the line begins."""
+    m = _TAG_LINE.match(text, start)
+    if m is None:
+        return start
+    line_tokens.append(Tok("LBRACKET", "[", lineno, text.index("[", start) + 1))
+    line_tokens.append(Tok("TAG_NAME", m.group(1), lineno, m.start(1) + 1))
+    line_tokens.append(Tok("STRING", m.group(2), lineno, m.start(2) + 1))
+    line_tokens.append(Tok("RBRACKET", "]", lineno, m.end()))
+    return m.end()
+
+
+def _lex_comment(
+    text: str,
+    i: int,
+    lineno: int,
+    line_comments: list[str],
+    comment_at: list[tuple[int, int]],
+    brace_text: list[str],
+) -> tuple[int, tuple[int, int] | None]:
+    """The comment that begins at index ``i`` (``;`` or ``{``) goes to ``line_comments`` (or,
+    a brace comment not closed on this line, to ``brace_text``). Returns where the line goes on
+    after it, and where a brace comment that runs past the end of the line began."""
+    if text[i] == ";":
+        line_comments.append(text[i:].rstrip())
+        comment_at.append((lineno, i + 1))
+        return len(text), None
+    close = text.find("}", i + 1)
+    if close < 0:
+        brace_text.append(text[i:])
+        return len(text), (lineno, i + 1)
+    line_comments.append(text[i : close + 1])
+    comment_at.append((lineno, i + 1))
+    return close + 1, None
+
+
+def _lex_quoted(text: str, i: int, lineno: int, line_tokens: list[Tok]) -> int:
+    """A quoted value at index ``i``: up to the closing quote, escapes allowed (a ``STRING``),
+    or, never closed, the rest of the line (a ``WORD``). Returns where the line goes on."""
+    m = _STRING.match(text, i)
+    if m is not None:
+        line_tokens.append(Tok("STRING", m.group(), lineno, i + 1))
+        return m.end()
+    line_tokens.append(Tok("WORD", text[i:].rstrip(), lineno, i + 1))
+    return len(text)
