@@ -8,7 +8,7 @@ from typing import get_args, get_type_hints
 
 import pytest
 
-from adjudicator.engine.ecarte import replay
+from adjudicator.engine.ecarte.replay import driver, state
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Event, Line
@@ -37,34 +37,34 @@ def test_the_union_is_read_whole() -> None:
 
 
 def test_every_kind_of_the_union_has_a_handler() -> None:
-    assert sorted(set(KINDS) - set(replay._HANDLERS)) == []
+    assert sorted(set(KINDS) - set(driver._HANDLERS)) == []
 
 
 def test_every_handler_is_for_a_kind_of_the_union() -> None:
-    assert sorted(set(replay._HANDLERS) - set(KINDS)) == []
+    assert sorted(set(driver._HANDLERS) - set(KINDS)) == []
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_each_handler_takes_the_event_of_its_kind(kind: str) -> None:
     # What the table's one cast takes for granted (mypy checks it where the table is built).
-    handler = replay._HANDLERS[kind]
+    handler = driver._HANDLERS[kind]
     _self, event, _deal = inspect.signature(handler).parameters
     assert get_type_hints(handler)[event] is KINDS[kind]
 
 
 def test_events_outside_a_deal_have_the_same_handlers_and_take_no_deal() -> None:
-    for kind, handler in replay._OUTSIDE_A_DEAL.items():
-        assert replay._HANDLERS[kind] is handler
+    for kind, handler in driver._OUTSIDE_A_DEAL.items():
+        assert driver._HANDLERS[kind] is handler
         _self, _event, deal = inspect.signature(handler).parameters
         assert type(None) in get_args(get_type_hints(handler)[deal])
 
 
 def test_the_working_deal_has_the_fields_of_the_deal_state() -> None:
-    assert sorted(replay._Deal.__slots__) == sorted(DealState._fields)
+    assert sorted(state._Deal.__slots__) == sorted(DealState._fields)
 
 
 def test_a_frozen_deal_puts_each_field_in_its_place() -> None:
-    deal = replay._Deal(7, Player.B, Player.A, Player.A)
+    deal = state._Deal(7, Player.B, Player.A, Player.A)
     for i, name in enumerate(DealState._fields):
         setattr(deal, name, f"value {i}")
     frozen = deal.freeze()

@@ -66,14 +66,14 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 
 def _deviation_kinds() -> frozenset[str]:
-    """Every kind the engine (``adjudicator/engine/ecarte/replay.py``) reports: the first argument
-    of each ``self._dev(...)`` call, a string, or a variable whose assignments in the same function
-    are strings (``kind = "not_following_suit"`` ...)."""
-    replay = ROOT / "adjudicator" / "engine" / "ecarte" / "replay.py"
-    tree = ast.parse(replay.read_text(encoding="utf-8"))
+    """Every kind the engine (the modules of ``adjudicator/engine/ecarte/replay/``) reports: the
+    first argument of each ``self._dev(...)`` call, a string, or a variable whose assignments in
+    the same function are strings (``kind = "not_following_suit"`` ...)."""
+    engine = ROOT / "adjudicator" / "engine" / "ecarte" / "replay"
+    modules = [ast.parse(p.read_text(encoding="utf-8")) for p in sorted(engine.glob("*.py"))]
     kinds: set[str] = set()
     calls = 0
-    for function in ast.walk(tree):
+    for function in (node for tree in modules for node in ast.walk(tree)):
         if not isinstance(function, ast.FunctionDef) or function.name == "_dev":
             continue
         for call in ast.walk(function):

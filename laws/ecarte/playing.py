@@ -194,92 +194,114 @@ def _find_39(view: DealView) -> Sequence[Finding]:
     for i, step in enumerate(steps):
         kind = step.kind
         if kind in ("play", "trick"):
-            for dev in step.deviations:
-                if dev.kind not in REVOKES or dev.player is None or not dev.cards:
-                    continue
-                j = corrected_at(steps, i, dev.player, dev.cards[0])
-                if j is None:
-                    continue
-                what = "renounced" if dev.kind == "not_following_suit" else "failed to win"
-                out.append(
-                    finding(
-                        39,
-                        view,
-                        step,
-                        dev.player,
-                        "revoke_corrected",
-                        f"{dev.message}: {dev.player} {what}, and took {dev.cards[0]} back "
-                        f"(line {steps[j].line}) before another card was led: there is no "
-                        "penalty (laws 39, 43)",
-                        evidence=(dev.cards[0],),
-                        default="no penalty: the card is taken back and a lawful card played",
-                    )
-                )
+            if step.deviations:
+                out.extend(_revokes_corrected(view, i, step))
         elif isinstance(step.event, Retract):
-            player: Player = step.event.player
-            card: Card | None = step.event.card
-            prev = state_before(steps, i)
-            if has_deviation(step, "retract_too_late"):
-                j = lead_step(view, i, player, card)
-                if _lead_out_of_turn_at(steps, j, player):
-                    continue  # law 40: a lead out of turn, once played to, stands
-                led = j is not None
-                out.append(
-                    finding(
-                        39,
-                        view,
-                        step,
-                        player,
-                        "retract_too_late",
-                        f"{player} took back {_code(card)} after "
-                        + (
-                            "it had been played to: a card led in turn cannot be taken up again"
-                            if led
-                            else "another card had been led: a card played to a lead may be "
-                            "taken up only before another card is led"
-                        )
-                        + "; the card stands as played (law 39)",
-                        evidence=(card,) if card else (),
-                        default="the card stands as played",
-                    )
-                )
-            elif prev is not None and prev.lead is not None and prev.lead[0] is player:
-                if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
-                    continue  # law 40 or 41 allows it
-                out.append(
-                    finding(
-                        39,
-                        view,
-                        step,
-                        player,
-                        "lead_retracted",
-                        f"{player} took back {_code(card)}, which he had led in turn: a card "
-                        "led in turn cannot be taken up again; it stands as led (law 39)",
-                        evidence=(card,) if card else (),
-                        default="the card led stands, and the adversary plays to it",
-                    )
-                )
-            elif prev is not None and prev.tricks and prev.lead is None:
-                last = prev.tricks[-1]
-                if last.follower is not player or last.follow != card:
-                    continue
-                if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
-                    continue  # a revoke mended (above), or the record cannot tell
-                out.append(
-                    finding(
-                        39,
-                        view,
-                        step,
-                        player,
-                        "lawful_card_retracted",
-                        f"{player} took back {_code(card)}, which he had played lawfully to "
-                        f"{_code(last.lead)}: a card played to a lead may be taken up only to "
-                        "save a revoke or a failure to win; it stands as played (law 39)",
-                        evidence=(card,) if card else (),
-                        default="the card stands as played",
-                    )
-                )
+            found = _card_taken_back(view, i, step, step.event)
+            if found is not None:
+                out.append(found)
     return out
+
+
+def _revokes_corrected(view: DealView, i: int, step: Step) -> list[Finding]:
+    """Law 39 on a card played at ``step`` (index ``i``) against law 43, and taken back before
+    another card was led: no penalty."""
+    out: list[Finding] = []
+    steps = view.steps
+    for dev in step.deviations:
+        if dev.kind not in REVOKES or dev.player is None or not dev.cards:
+            continue
+        j = corrected_at(steps, i, dev.player, dev.cards[0])
+        if j is None:
+            continue
+        what = "renounced" if dev.kind == "not_following_suit" else "failed to win"
+        out.append(
+            finding(
+                39,
+                view,
+                step,
+                dev.player,
+                "revoke_corrected",
+                f"{dev.message}: {dev.player} {what}, and took {dev.cards[0]} back "
+                f"(line {steps[j].line}) before another card was led: there is no "
+                "penalty (laws 39, 43)",
+                evidence=(dev.cards[0],),
+                default="no penalty: the card is taken back and a lawful card played",
+            )
+        )
+    return out
+
+
+def _card_taken_back(view: DealView, i: int, step: Step, e: Retract) -> Finding | None:
+    """Law 39 on a card taken back at ``step`` (index ``i``): too late, a card led in turn,
+    or a card played lawfully to a lead; nothing where another law allows it."""
+    steps = view.steps
+    player: Player = e.player
+    card: Card | None = e.card
+    prev = state_before(steps, i)
+    if has_deviation(step, "retract_too_late"):
+        return _taken_back_too_late(view, i, step, player, card)
+    if prev is not None and prev.lead is not None and prev.lead[0] is player:
+        if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
+            return None  # law 40 or 41 allows it
+        return finding(
+            39,
+            view,
+            step,
+            player,
+            "lead_retracted",
+            f"{player} took back {_code(card)}, which he had led in turn: a card "
+            "led in turn cannot be taken up again; it stands as led (law 39)",
+            evidence=(card,) if card else (),
+            default="the card led stands, and the adversary plays to it",
+        )
+    if prev is not None and prev.tricks and prev.lead is None:
+        last = prev.tricks[-1]
+        if last.follower is not player or last.follow != card:
+            return None
+        if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
+            return None  # a revoke mended (above), or the record cannot tell
+        return finding(
+            39,
+            view,
+            step,
+            player,
+            "lawful_card_retracted",
+            f"{player} took back {_code(card)}, which he had played lawfully to "
+            f"{_code(last.lead)}: a card played to a lead may be taken up only to "
+            "save a revoke or a failure to win; it stands as played (law 39)",
+            evidence=(card,) if card else (),
+            default="the card stands as played",
+        )
+    return None
+
+
+def _taken_back_too_late(
+    view: DealView, i: int, step: Step, player: Player, card: Card | None
+) -> Finding | None:
+    """Law 39 on a card taken back after it was played to, or after another card was led
+    (nothing for a lead out of turn played to, which law 40 rules on)."""
+    j = lead_step(view, i, player, card)
+    if _lead_out_of_turn_at(view.steps, j, player):
+        return None  # law 40: a lead out of turn, once played to, stands
+    led = j is not None
+    return finding(
+        39,
+        view,
+        step,
+        player,
+        "retract_too_late",
+        f"{player} took back {_code(card)} after "
+        + (
+            "it had been played to: a card led in turn cannot be taken up again"
+            if led
+            else "another card had been led: a card played to a lead may be "
+            "taken up only before another card is led"
+        )
+        + "; the card stands as played (law 39)",
+        evidence=(card,) if card else (),
+        default="the card stands as played",
+    )
 
 
 LAW_39 = Law(
@@ -615,7 +637,6 @@ def _find_42(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
     for i, step in enumerate(steps):
-        kind = step.kind
         e = step.event
         if not isinstance(e, Abandon | Show):
             continue
@@ -624,91 +645,107 @@ def _find_42(view: DealView) -> Sequence[Finding]:
         after = step.table.deal
         if prev is None or after is None:
             continue
-        adversary = opponent(prev, player)
-        if kind == "abandon":
-            won = tricks_won(prev)
-            mine = won.get(player, 0) if won is not None else None
-            result = after.result
-            points = result.points if result is not None else 0
-            offender: Player | None = player
-            default = ""
-            if mine is None:
-                kind = "abandoned"
-                message = (
-                    f"{player} abandoned his hand; the record does not show how many tricks "
-                    "he had made, so what his adversary marks is undetermined (law 42)"
-                )
-            elif result is not None and result.why is Why.OFFER_TWO:
-                kind = "abandoned" if mine else "abandoned_without_trick"
-                message = (
-                    f"{player} abandoned his hand; the point was offered and refused, and the "
-                    f"refuser cannot now make the vole: {result.winner} marks {points} "
-                    "(law 42, offering rule O1)"
-                )
-                default = f"{result.winner} marks {points}"
-            elif mine == 0:
-                kind = "abandoned_without_trick"
-                doubled = ", doubled" if prev.doubled is not None else ""
-                message = (
-                    f"{player} abandoned his hand without having made a trick: {adversary} "
-                    f"marks the vole{doubled}, {points} (law 42)"
-                )
-                default = f"{adversary} marks the vole"
-            elif mine < 3:
-                law49 = result is not None and result.score.law49
-                why = ", worth two under law 49" if law49 else ""
-                if prev.doubled is not None:
-                    why += f", doubled: {points}"
-                tricks = "one trick" if mine == 1 else "two tricks"
-                kind = "abandoned"
-                message = (
-                    f"{player} abandoned his hand after making {tricks}: {adversary} "
-                    f"marks the point{why} (law 42)"
-                )
-                default = f"{adversary} marks the point"
-            else:
-                offender = None
-                kind = "abandoned_with_point"
-                message = (
-                    f"{player} gave up his hand after making {mine} tricks: he had won the "
-                    "point, so this is taken as throwing down his cards to score; there is "
-                    "no penalty and he marks the point (law 42)"
-                )
-                default = "no penalty; he marks the point he has won"
-            out.append(finding(42, view, step, offender, kind, message, default=default))
+        if step.kind == "abandon":
+            out.append(_abandoned(view, step, prev, after, player))
             continue
-        # Thrown down, claiming to score: not abandoned, no penalty. The claim is settled by
-        # the cards as they lie (the project's reading, §6.6).
-        ace_high = step.table.profile.has(Feature.ACE_HIGH)  # the solver plays the club ranks
-        actual = None if ace_high else _claim_result(prev, player)
-        if actual is None or after.result is None:
-            continue
-        shown = result_marks(after.result)
-        ruled = result_marks(actual)
-        delta = tuple(
-            (p, ruled.get(p, 0) - shown.get(p, 0))
-            for p in (player, adversary)
-            if ruled.get(p, 0) != shown.get(p, 0)
-        )
-        if not delta:
-            continue
-        t = actual.tricks
-        out.append(
-            finding(
-                42,
-                view,
-                step,
-                player,
-                "claim_not_made_good",
-                f"{player} threw down his cards claiming the remaining tricks; as the cards lie "
-                f"he makes {t[SEAT[player]]} of five, not all: "
-                f"{actual.winner} wins the {actual.how} and marks {actual.points}. There is no "
-                "penalty for the claim (law 42); the tricks go as the cards lie",
-                marks=delta,
-                default="the remaining tricks are reckoned as the cards lie",
-            )
-        )
+        found = _thrown_down(view, step, prev, after, player)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _abandoned(
+    view: DealView, step: Step, prev: DealState, after: DealState, player: Player
+) -> Finding:
+    """Law 42 on a hand abandoned: what the adversary marks, by the tricks the player had made
+    (``prev``: the deal before, ``after``: the deal ended)."""
+    adversary = opponent(prev, player)
+    won = tricks_won(prev)
+    mine = won.get(player, 0) if won is not None else None
+    result = after.result
+    points = result.points if result is not None else 0
+    offender: Player | None = player
+    default = ""
+    if mine is None:
+        kind = "abandoned"
+        message = (
+            f"{player} abandoned his hand; the record does not show how many tricks "
+            "he had made, so what his adversary marks is undetermined (law 42)"
+        )
+    elif result is not None and result.why is Why.OFFER_TWO:
+        kind = "abandoned" if mine else "abandoned_without_trick"
+        message = (
+            f"{player} abandoned his hand; the point was offered and refused, and the "
+            f"refuser cannot now make the vole: {result.winner} marks {points} "
+            "(law 42, offering rule O1)"
+        )
+        default = f"{result.winner} marks {points}"
+    elif mine == 0:
+        kind = "abandoned_without_trick"
+        doubled = ", doubled" if prev.doubled is not None else ""
+        message = (
+            f"{player} abandoned his hand without having made a trick: {adversary} "
+            f"marks the vole{doubled}, {points} (law 42)"
+        )
+        default = f"{adversary} marks the vole"
+    elif mine < 3:
+        law49 = result is not None and result.score.law49
+        why = ", worth two under law 49" if law49 else ""
+        if prev.doubled is not None:
+            why += f", doubled: {points}"
+        tricks = "one trick" if mine == 1 else "two tricks"
+        kind = "abandoned"
+        message = (
+            f"{player} abandoned his hand after making {tricks}: {adversary} "
+            f"marks the point{why} (law 42)"
+        )
+        default = f"{adversary} marks the point"
+    else:
+        offender = None
+        kind = "abandoned_with_point"
+        message = (
+            f"{player} gave up his hand after making {mine} tricks: he had won the "
+            "point, so this is taken as throwing down his cards to score; there is "
+            "no penalty and he marks the point (law 42)"
+        )
+        default = "no penalty; he marks the point he has won"
+    return finding(42, view, step, offender, kind, message, default=default)
+
+
+def _thrown_down(
+    view: DealView, step: Step, prev: DealState, after: DealState, player: Player
+) -> Finding | None:
+    """Law 42 on cards thrown down claiming to score: not abandoned, no penalty. The claim is
+    settled by the cards as they lie (the project's reading, §6.6): a finding where they give
+    other marks than the claim."""
+    ace_high = step.table.profile.has(Feature.ACE_HIGH)  # the solver plays the club ranks
+    actual = None if ace_high else _claim_result(prev, player)
+    if actual is None or after.result is None:
+        return None
+    adversary = opponent(prev, player)
+    shown = result_marks(after.result)
+    ruled = result_marks(actual)
+    delta = tuple(
+        (p, ruled.get(p, 0) - shown.get(p, 0))
+        for p in (player, adversary)
+        if ruled.get(p, 0) != shown.get(p, 0)
+    )
+    if not delta:
+        return None
+    t = actual.tricks
+    return finding(
+        42,
+        view,
+        step,
+        player,
+        "claim_not_made_good",
+        f"{player} threw down his cards claiming the remaining tricks; as the cards lie "
+        f"he makes {t[SEAT[player]]} of five, not all: "
+        f"{actual.winner} wins the {actual.how} and marks {actual.points}. There is no "
+        "penalty for the claim (law 42); the tricks go as the cards lie",
+        marks=delta,
+        default="the remaining tricks are reckoned as the cards lie",
+    )
 
 
 LAW_42 = Law(

@@ -274,21 +274,8 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
     if len(turned) > 1 or deal.stage not in ("", "dealer discards", "answer"):
         return None
     in_play = bool(deal.tricks) or any(deal.played) or deal.lead is not None
-    if in_play:  # the solver plays hands of equal size: a short or long hand is not played
-        led = 1 if deal.lead is not None else 0
-        leader = deal.lead[0] if deal.lead is not None else None
-        sizes = {
-            p: deal.hand(p).size + (led if p is leader else 0) for p in (deal.elder, deal.dealer)
-        }
-        if len(set(sizes.values())) != 1 or sizes[deal.elder] + len(deal.tricks) != HAND:
-            return None
-        if deal.lead is not None and (elder.unknown or dealer.unknown or not turned):
-            return None  # a trick in progress: every card must be known
-    answering = deal.stage == "answer"
-    answered = [p for p in deal.proposals if p.answer is not None]
-    # A proposal awaiting its answer is answered by the policy: law 49 counts it then.
-    proposed = bool(answered) if answering else has_proposed(deal, deal.elder)
-    first_refused = refused_first_proposal(deal) if answered or not answering else False
+    if in_play and not _playable_in_play(deal, elder, dealer, bool(turned)):
+        return None
     closed = (
         deal.phase == "play"
         or in_play
@@ -296,6 +283,30 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
         or bool(deal.proposals and deal.proposals[-1].answer == "refuse")
     )
     started = bool(deal.proposals) or closed
+    out = _out_of_play(deal, aside)
+    top = mask(turned)
+    known = elder.cards | dealer.cards | top | out
+    if _short_of_cards(elder, dealer, top, known, in_play):
+        return None
+    if not started and not elder.unknown and not dealer.unknown:
+        return play_on(elder.cards, dealer.cards, top, out, samples=samples)
+    return _played_on(deal, top, out, known, in_play, closed, samples)
+
+
+def _playable_in_play(deal: DealState, elder: Holding, dealer: Holding, turned: bool) -> bool:
+    """Once play has begun: whether the hands are of equal size, as many cards as the tricks
+    still to play (the solver plays no short or long hand), and, with a trick in progress,
+    every card known."""
+    led = 1 if deal.lead is not None else 0
+    leader = deal.lead[0] if deal.lead is not None else None
+    sizes = {p: deal.hand(p).size + (led if p is leader else 0) for p in (deal.elder, deal.dealer)}
+    if len(set(sizes.values())) != 1 or sizes[deal.elder] + len(deal.tricks) != HAND:
+        return False
+    return deal.lead is None or not (elder.unknown or dealer.unknown or not turned)
+
+
+def _out_of_play(deal: DealState, aside: int) -> int:
+    """The cards out of play: discarded, played, led, and ``aside``."""
     out = aside
     for h in deal.discards:
         out |= h.cards
@@ -303,12 +314,21 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
         out |= mask((trick.lead, trick.follow))
     if deal.lead is not None:
         out |= mask((deal.lead[1],))
-    top = mask(turned)
-    known = elder.cards | dealer.cards | top | out
-    if _short_of_cards(elder, dealer, top, known, in_play):
-        return None
-    if not started and not elder.unknown and not dealer.unknown:
-        return play_on(elder.cards, dealer.cards, top, out, samples=samples)
+    return out
+
+
+def _played_on(
+    deal: DealState, top: int, out: int, known: int, in_play: bool, closed: bool, samples: int
+) -> list[int] | None:
+    """:func:`play_from`'s deals played on, the cards not known dealt at random (once, if none
+    is unknown where the play is perfect): by the policy while the exchange is open, under
+    perfect play once it is closed."""
+    elder, dealer = deal.hand(deal.elder), deal.hand(deal.dealer)
+    answering = deal.stage == "answer"
+    answered = [p for p in deal.proposals if p.answer is not None]
+    # A proposal awaiting its answer is answered by the policy: law 49 counts it then.
+    proposed = bool(answered) if answering else has_proposed(deal, deal.elder)
+    first_refused = refused_first_proposal(deal) if answered or not answering else False
     seen = out | deal.discards[SEAT[deal.elder]].cards  # what the elder has seen, beside his hand
     rng = random.Random(
         ((elder.cards * 1_000_003 + dealer.cards) * 1_000_033 + top) * 1_000_037 + out

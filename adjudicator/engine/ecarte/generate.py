@@ -69,6 +69,29 @@ def _other(p: Player) -> Player:
     return Player.B if p is Player.A else Player.A
 
 
+class _Sheet:
+    """A deal as the generator writes it: its lines so far, and the score as it keeps it."""
+
+    __slots__ = ("events", "score", "target")
+
+    def __init__(self, score: dict[Player, int], target: int) -> None:
+        self.events: list[Event] = []
+        self.score = score
+        self.target = target
+
+    def mark(self, player: Player, points: int, reason: MarkReason) -> bool:
+        """Mark and say whether the game is won."""
+        self.events.append(Mark(player=player, points=points, reason=reason))
+        self.score[player] += points
+        return self.score[player] >= self.target
+
+    def close(self, winner: Player | None) -> tuple[list[Event], dict[Player, int], Player | None]:
+        """The score agreed, written last: the deal's lines, the score, the game's winner."""
+        score = self.score
+        self.events.append(Score(points={Player.A: score[Player.A], Player.B: score[Player.B]}))
+        return self.events, score, winner
+
+
 class _Game:
     def __init__(self, rng: random.Random, seed: int, target: int) -> None:
         self.rng = rng
@@ -107,22 +130,57 @@ class _Game:
     def _deal(
         self, dealer: Player, score: dict[Player, int]
     ) -> tuple[list[Event], dict[Player, int], Player | None]:
+        """One deal, written down, and the score after it; the player who won the game with
+        it, if one did."""
         rng = self.rng
         elder = _other(dealer)
-        score = dict(score)
-        events: list[Event] = []
-        target = self.target
+        sheet = _Sheet(dict(score), self.target)
+        hands, turned, stock = self._deal_cards(sheet.events, elder, dealer)
+        trump = turned.suit
+        if (
+            turned.rank is Rank.KING
+            and rng.random() < 0.85
+            and sheet.mark(dealer, 1, MarkReason.KING)
+        ):
+            return sheet.close(dealer)
+        sheet.events.append(TakeUp(player=elder))
+        if rng.random() < 0.5:
+            sheet.events.append(TakeUp(player=dealer))
+        stood, refused_first = self._exchange(sheet.events, elder, dealer, hands, stock)
+        if (stood or not refused_first) and rng.random() < 0.5:
+            sheet.events.append(DeclarePlay(player=elder))
 
-        def mark(player: Player, points: int, reason: MarkReason) -> bool:
-            """Mark and say whether the game is won."""
-            events.append(Mark(player=player, points=points, reason=reason))
-            score[player] += points
-            return score[player] >= target
+        # Kings in hand: announced before the holder's first card (law 23), or at law 24's
+        # moment when the king is itself the first card; sometimes not announced at all.
+        king_plan: dict[Player, str] = {}
+        for p in (elder, dealer):
+            if any(is_king_of(c, trump) for c in hands[p]):
+                roll = rng.random()
+                king_plan[p] = "before" if roll < 0.6 else ("with" if roll < 0.85 else "never")
+        for p in (elder, dealer):
+            if king_plan.get(p) == "before":
+                sheet.events.append(Announce(player=p))
+                if sheet.mark(p, 1, MarkReason.KING):
+                    return sheet.close(p)
 
-        def close(winner: Player | None) -> tuple[list[Event], dict[Player, int], Player | None]:
-            events.append(Score(points={Player.A: score[Player.A], Player.B: score[Player.B]}))
-            return events, score, winner
+        won, king_won = self._play_tricks(sheet, elder, hands, trump, king_plan)
+        if king_won is not None:  # a king marked in the play won the game
+            return sheet.close(king_won)
+        terms = Terms(elder, dealer, elder_proposed=not stood, first_refused=refused_first)
+        scored = hand_score(terms, (won[elder], won[dealer]))
+        hand_winner = scored.winner
+        assert hand_winner is not None  # five tricks played: one side has three
+        reason = MarkReason.VOLE if scored.why is Why.VOLE else MarkReason.POINT
+        if sheet.mark(hand_winner, scored.points, reason):
+            return sheet.close(hand_winner)
+        return sheet.close(None)
 
+    def _deal_cards(
+        self, events: list[Event], elder: Player, dealer: Player
+    ) -> tuple[dict[Player, list[Card]], Card, list[Card]]:
+        """The pack shuffled and cut, the hands dealt in the dealer's order (chosen at his first
+        deal), the trump turned up: the hands, the card turned and the stock."""
+        rng = self.rng
         deck = list(ALL_CARDS)
         rng.shuffle(deck)
         events.append(PackCut(player=elder, count=rng.randint(2, 30)))
@@ -139,18 +197,21 @@ class _Game:
                 hands[p] += cards
                 events.append(Packet(player=p, cards=tuple(cards)))
         turned = deck[pos]
-        pos += 1
-        trump = turned.suit
-        stock = deck[pos:]
         events.append(Turn(cards=(turned,)))
-        if turned.rank is Rank.KING and rng.random() < 0.85 and mark(dealer, 1, MarkReason.KING):
-            return close(dealer)
-        events.append(TakeUp(player=elder))
-        if rng.random() < 0.5:
-            events.append(TakeUp(player=dealer))
+        return hands, turned, deck[pos + 1 :]
 
-        # Proposals (law 26): the elder may propose as long as the dealer accepts and the
-        # stock lasts; the dealer may accept (and exchange) or refuse.
+    def _exchange(
+        self,
+        events: list[Event],
+        elder: Player,
+        dealer: Player,
+        hands: dict[Player, list[Card]],
+        stock: list[Card],
+    ) -> tuple[bool, bool]:
+        """Proposals (law 26): the elder may propose as long as the dealer accepts and the
+        stock lasts; the dealer may accept (and exchange) or refuse. Whether the elder stood
+        (proposed nothing), and whether his first proposal was refused."""
+        rng = self.rng
         proposals = 0
         refused_first = False
         while stock and rng.random() < (0.65 if proposals == 0 else 0.35):
@@ -161,41 +222,41 @@ class _Game:
                 refused_first = proposals == 1
                 break
             events.append(Accept(player=dealer))
-            k = rng.randint(1, min(HAND, len(stock)))
-            out = rng.sample(hands[elder], k)
-            for c in out:
-                hands[elder].remove(c)
-            events.append(Discard(player=elder, cards=tuple(out)))
-            given, stock = stock[:k], stock[k:]
-            hands[elder] += given
-            events.append(Packet(player=elder, cards=tuple(given)))
+            stock = self._discard_and_draw(events, elder, hands[elder], stock)
             if stock and rng.random() < 0.8:
-                j = rng.randint(1, min(HAND, len(stock)))
-                out = rng.sample(hands[dealer], j)
-                for c in out:
-                    hands[dealer].remove(c)
-                events.append(Discard(player=dealer, cards=tuple(out)))
-                given, stock = stock[:j], stock[j:]
-                hands[dealer] += given
-                events.append(Packet(player=dealer, cards=tuple(given)))
-        stood = proposals == 0
-        if (stood or not refused_first) and rng.random() < 0.5:
-            events.append(DeclarePlay(player=elder))
+                stock = self._discard_and_draw(events, dealer, hands[dealer], stock)
+        return proposals == 0, refused_first
 
-        # Kings in hand: announced before the holder's first card (law 23), or at law 24's
-        # moment when the king is itself the first card; sometimes not announced at all.
-        king_plan: dict[Player, str] = {}
-        for p in (elder, dealer):
-            if any(is_king_of(c, trump) for c in hands[p]):
-                roll = rng.random()
-                king_plan[p] = "before" if roll < 0.6 else ("with" if roll < 0.85 else "never")
-        for p in (elder, dealer):
-            if king_plan.get(p) == "before":
-                events.append(Announce(player=p))
-                if mark(p, 1, MarkReason.KING):
-                    return close(p)
+    def _discard_and_draw(
+        self, events: list[Event], player: Player, hand: list[Card], stock: list[Card]
+    ) -> list[Card]:
+        """The player discards one to five cards and is given as many from the stock: the
+        stock left."""
+        rng = self.rng
+        k = rng.randint(1, min(HAND, len(stock)))
+        out = rng.sample(hand, k)
+        for c in out:
+            hand.remove(c)
+        events.append(Discard(player=player, cards=tuple(out)))
+        given, stock = stock[:k], stock[k:]
+        hand += given
+        events.append(Packet(player=player, cards=tuple(given)))
+        return stock
 
-        # The play: the elder leads; the second player follows and wins when he can.
+    def _play_tricks(
+        self,
+        sheet: _Sheet,
+        elder: Player,
+        hands: dict[Player, list[Card]],
+        trump: Suit,
+        king_plan: dict[Player, str],
+    ) -> tuple[dict[Player, int], Player | None]:
+        """The play: the elder leads; the second player follows and wins when he can. The
+        tricks each won, and the player who won the game by a king announced with the first
+        card, if one did (the play then stops)."""
+        rng = self.rng
+        events = sheet.events
+        dealer = _other(elder)
         leader = elder
         won = {elder: 0, dealer: 0}
         for number in range(1, HAND + 1):
@@ -229,18 +290,11 @@ class _Game:
                 announce_follow and is_king_of(follow, trump)
             ):
                 who = leader if announce_lead else follower
-                if mark(who, 1, MarkReason.KING):
-                    return close(who)
+                if sheet.mark(who, 1, MarkReason.KING):
+                    return won, who
             won[winner] += 1
             leader = winner
-        terms = Terms(elder, dealer, elder_proposed=not stood, first_refused=refused_first)
-        scored = hand_score(terms, (won[elder], won[dealer]))
-        hand_winner = scored.winner
-        assert hand_winner is not None  # five tricks played: one side has three
-        reason = MarkReason.VOLE if scored.why is Why.VOLE else MarkReason.POINT
-        if mark(hand_winner, scored.points, reason):
-            return close(hand_winner)
-        return close(None)
+        return won, None
 
     def _lead_choice(self, hand: list[Card], trump: Suit, plan: str | None, number: int) -> Card:
         if plan == "with" and number == 1:

@@ -226,6 +226,30 @@ def _deal(
     elder, younger = _other(dealer), dealer
     dealt = {elder: pack.elder, younger: pack.younger}
     ev: list[Event] = []
+    _dealing(rng, ev, elder, younger, dealt, by)
+    ev.append(Stock(cards=pack.stock))
+    blanche = {p: is_carte_blanche(dealt[p]) for p in (elder, younger)}
+    ev += [CarteBlanche(player=p) for p in (elder, younger) if blanche[p]]
+    hand = {p: list(dealt[p]) for p in (elder, younger)}
+    _exchanges(rng, ev, elder, younger, dealt, hand, list(pack.stock), blanche)
+    calls, answers_after, declared = _declare(rng, elder, hand, blanche)
+    tricks = _play(rng, elder, hand)
+    score = score_deal(elder, younger, declared, tricks)
+    ev += calls
+    _play_written(rng, ev, elder, younger, answers_after, tricks, score)
+    return Deal(number=number, dealer=dealer, events=tuple(ev)), score.totals
+
+
+def _dealing(
+    rng: Random,
+    ev: list[Event],
+    elder: Seat,
+    younger: Seat,
+    dealt: dict[Seat, tuple[Card, ...]],
+    by: int,
+) -> None:
+    """The dealing written down: packet by packet, elder first (law 9), or as the two hands."""
+    dealer = younger
     if rng.random() < 0.5:  # packet by packet, elder first (law 9)
         ev.append(Deals(player=dealer, by=by))
         for i in range(0, 12, by):
@@ -237,19 +261,26 @@ def _deal(
         for p in order:
             cards = in_order(dealt[p]) if rng.random() < 0.5 else dealt[p]
             ev.append(Holds(player=p, cards=cards))
-    ev.append(Stock(cards=pack.stock))
-    blanche = {p: is_carte_blanche(dealt[p]) for p in (elder, younger)}
-    ev += [CarteBlanche(player=p) for p in (elder, younger) if blanche[p]]
 
-    # The exchange (laws 21-36): the elder takes one to five, the younger the rest if he likes.
-    stock = list(pack.stock)
+
+def _exchanges(
+    rng: Random,
+    ev: list[Event],
+    elder: Seat,
+    younger: Seat,
+    dealt: dict[Seat, tuple[Card, ...]],
+    hand: dict[Seat, list[Card]],
+    stock: list[Card],
+    blanche: dict[Seat, bool],
+) -> None:
+    """The exchange (laws 21-36): the elder takes one to five, the younger the rest if he
+    likes; the cards left, and who looks at them; a carte blanche shown."""
     n = rng.choices((5, 4, 3, 2, 1), weights=(60, 20, 10, 6, 4))[0]
     if n < 5 or rng.random() < 0.3:
         if n < 5 and rng.random() < 0.5:
             ev.append(ExchangeCall(player=elder, word=ExchangeWord.LEAVE, count=5 - n))
         else:
             ev.append(ExchangeCall(player=elder, word=ExchangeWord.TAKE, count=n))
-    hand = {p: list(dealt[p]) for p in (elder, younger)}
     _exchange(rng, ev, elder, hand[elder], stock, n)
     if n < 5:
         if rng.random() < 0.5:
@@ -274,10 +305,18 @@ def _deal(
     if rng.random() < 0.05:
         ev.append(Look(player=elder, at=LookAt.DISCARD))
 
-    calls, answers_after, declared = _declare(rng, elder, hand, blanche)
-    tricks = _play(rng, elder, hand)
-    score = score_deal(elder, younger, declared, tricks)
-    ev += calls
+
+def _play_written(
+    rng: Random,
+    ev: list[Event],
+    elder: Seat,
+    younger: Seat,
+    answers_after: list[Event],
+    tricks: tuple[Trick, ...],
+    score: DealScore,
+) -> None:
+    """From the elder's reckoning to the last trick: the scores in hand stated, the lead, the
+    younger's calls, the tricks, and in some deals each count as it is reached."""
     in_hand = _in_hand(score)
     if in_hand[elder] and rng.random() < 0.6:
         ev.append(Reckon(player=elder, value=in_hand[elder]))
@@ -310,7 +349,6 @@ def _deal(
     if counting and score.cards.winner is not None:
         winner = score.cards.winner
         ev.append(NumberSaid(player=_seat(winner), value=score.total(winner)))
-    return Deal(number=number, dealer=dealer, events=tuple(ev)), score.totals
 
 
 def _seat(player: Player) -> Seat:

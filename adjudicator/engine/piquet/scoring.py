@@ -170,15 +170,44 @@ def score_deal(
     play = score_play(tricks, players, unanswered=unanswered)
     cards = score_cards(play.tricks)
 
-    scores: list[tuple[Player, Category, int, str, int | None]] = [
+    scores = _in_order(players, declarations, (point, sequences, sets), play, cards)
+    steps, pique, repique = _reckon(elder, younger, scores, barred)
+    return DealScore(
+        elder,
+        younger,
+        tuple(steps),
+        point,
+        sequences,
+        sets,
+        play,
+        cards,
+        repique,
+        pique,
+        barred,
+    )
+
+
+_Score = tuple[Player, Category, int, str, int | None]
+"""What a player has to reckon: the player, the head, the points held, in words, the trick (for a
+point made in play)."""
+
+
+def _in_order(
+    players: tuple[Player, Player],
+    declarations: Mapping[Player, Declaration],
+    rulings: tuple[Ruling, Ruling, Ruling],
+    play: Play,
+    cards: Cards,
+) -> list[_Score]:
+    """Everything the players have to reckon, in law 67's order: carte blanche, the point, the
+    sequences and the sets (``rulings``, to the good declaration), the play, the cards."""
+    scores: list[_Score] = [
         (p, Category.CARTE_BLANCHE, CARTE_BLANCHE, "carte blanche", None)
         for p in players
         if declarations[p].carte_blanche
     ]
-    for category, ruling in (
-        (Category.POINT, point),
-        (Category.SEQUENCES, sequences),
-        (Category.SETS, sets),
+    for category, ruling in zip(
+        (Category.POINT, Category.SEQUENCES, Category.SETS), rulings, strict=True
     ):
         if ruling.good is not None:
             scores += [
@@ -189,10 +218,18 @@ def score_deal(
     if cards.winner is not None:
         what = "capot" if cards.capot else "the cards"
         scores.append((cards.winner, Category.CARDS, cards.points, what, None))
+    return scores
 
+
+def _reckon(
+    elder: Player, younger: Player, scores: list[_Score], barred: frozenset[Player]
+) -> tuple[list[Step], Player | None, Player | None]:
+    """The scores reckoned in order, a player under the penalty reckoning nothing (but carte
+    blanche), with repique and pique where thirty is reached first (laws 68, 69): the steps,
+    who made a pique, who made a repique."""
     steps: list[Step] = []
-    total = dict.fromkeys(players, 0)
-    reckoned = dict.fromkeys(players, False)
+    total = dict.fromkeys((elder, younger), 0)
+    reckoned = dict.fromkeys((elder, younger), False)
     pique: Player | None = None
     repique: Player | None = None
     for player, category, held, detail, trick in scores:
@@ -215,16 +252,4 @@ def score_deal(
                 total[player] += PIQUE
                 steps.append(Step(player, Category.PIQUE, PIQUE, total[player], PIQUE, "pique"))
         reckoned[player] = reckoned[player] or held > 0
-    return DealScore(
-        elder,
-        younger,
-        tuple(steps),
-        point,
-        sequences,
-        sets,
-        play,
-        cards,
-        repique,
-        pique,
-        barred,
-    )
+    return steps, pique, repique
