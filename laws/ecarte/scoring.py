@@ -17,9 +17,8 @@ from typing import NamedTuple
 from adjudicator.engine.ecarte.hand_score import Why, hand_score
 from adjudicator.engine.ecarte.queries import Unknown, entitled_marks, king_marks
 from adjudicator.engine.ecarte.rules import game_value
-from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.engine.ecarte.table import SEAT, DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.ecarte.model import Mark, Unmark
 
 from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
@@ -36,6 +35,7 @@ from .base import (
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
+from .games import mark_points, marker, sheet_lines
 from .profiles import RULES
 from .view import DealView, remember
 
@@ -174,22 +174,6 @@ def _allowed(view: DealView, final: DealState) -> dict[Player, Allowed] | Unknow
     return remember(view, "scoring.allowed", lambda: allowed_marks(final, _others(view).found))
 
 
-def _marker(step: Step) -> Player | None:
-    """Who made the mark (or took it down) at a ``marks``/``unmarks`` step."""
-    e = step.event
-    return e.player if isinstance(e, Mark | Unmark) else None
-
-
-def _mark_points(step: Step) -> int | None:
-    """The points a mark or unmark step put on the sheet (unmarks negative)."""
-    if step.kind not in ("mark", "unmark"):
-        return None
-    deal = step.table.deal
-    if deal is None or not deal.marks:
-        return None
-    return deal.marks[-1][1]
-
-
 def _ended(deal: DealState, view: DealView) -> bool:
     """The deal came to nothing: void or a fresh deal (by the engine's account or another
     law's imposed outcome)."""
@@ -238,8 +222,8 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         net = 0
         hand_marked = 0
         for s in after:
-            n = _mark_points(s)
-            if n is None or _marker(s) is not p:
+            n = mark_points(s)
+            if n is None or marker(s) is not p:
                 continue
             net += n
             if n > 0 and not is_king_mark(s):
@@ -334,8 +318,8 @@ def _overscore(
     first: Step | None = None
     excess = 0
     for s in steps:
-        n = _mark_points(s)
-        if n is None or _marker(s) is not p:
+        n = mark_points(s)
+        if n is None or marker(s) is not p:
             continue
         if n < 0:
             down -= n
@@ -358,22 +342,24 @@ def _overscore(
 def _find_51(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
-    for s in steps:
-        for dev in s.deviations:
-            if dev.kind == "score_differs_from_marks":
-                out.append(
-                    finding(
-                        51,
-                        view,
-                        s,
-                        None,
-                        "score_differs_from_marks",
-                        f"{dev.message}: the score is what the marks, as the laws allow them, "
-                        "make it; an admitted overscore is taken down (law 51) and an omission "
-                        "made good only in time (law 50)",
-                        default="the score is the sum of the marks the laws allow",
-                    )
-                )
+    for line in sheet_lines(view):
+        if line.right:
+            continue
+        stated = ", ".join(f"{q} {m}" for q, m in line.stated.items())
+        marked = ", ".join(f"{q} {line.marked[SEAT[q]]}" for q in line.stated)
+        out.append(
+            finding(
+                51,
+                view,
+                line.step,
+                None,
+                "score_differs_from_marks",
+                f"the score agreed ({stated}) differs from the marks ({marked}): the score is "
+                "what the marks, as the laws allow them, make it; an admitted overscore is "
+                "taken down (law 51) and an omission made good only in time (law 50)",
+                default="the score is the sum of the marks the laws allow",
+            )
+        )
     final = view.final
     if view.number is None or final is None:
         return out

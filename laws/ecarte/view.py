@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from adjudicator.engine.ecarte.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.ecarte.replay import Leave, replay
 from adjudicator.engine.ecarte.table import DealState, Deviation, Step
 from adjudicator.notation.ecarte.model import Deal, Record
+
+if TYPE_CHECKING:
+    from .games import Tally
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,10 @@ class DealView:
     """The event number at which the next deal turns up its trump, if it does."""
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """Facts derived from the view, computed once (see :func:`remember`)."""
+    tally: Tally | None = None
+    """The score sheet as marked, cut into games, after the deal before
+    (:class:`laws.ecarte.games.Tally`): what the deal's score lines are read against
+    (``None``: they are not read)."""
 
     @property
     def final(self) -> DealState | None:
@@ -99,13 +106,18 @@ def iter_deal_views(record: Record, leave: Leave | None = None) -> Iterator[Deal
     """:func:`deal_views` one at a time, as the replay goes: a deal's view is made as soon as
     the next trump turned up is known (its ``next_turn_step``), so that a record of any number
     of deals is ruled holding the steps of a deal or two, not of the whole record."""
+    from .games import Tally, tally_after  # (games reads views: imported when used)
+
     waiting: list[tuple[int | None, list[Step]]] = []  # deals whose next turn-up is not known
     previous: DealState | None = None
+    tally = Tally()
 
     def views(next_turn: int | None) -> Iterator[DealView]:
-        nonlocal previous
+        nonlocal previous, tally
         for num, steps in waiting:
-            yield DealView(num, steps, previous, next_turn)
+            view = DealView(num, steps, previous, next_turn, tally=tally)
+            yield view
+            tally = tally_after(view, tally)
             previous = steps[-1].table.deal if steps else None
         waiting.clear()
 

@@ -53,6 +53,7 @@ from adjudicator.notation.ecarte.model import Claim, ClaimKind, Deal, Record
 from laws.ecarte import BY_NUMBER, LAWS, that_may_find
 from laws.ecarte.allowed import allowed_marks
 from laws.ecarte.base import Finding, Law, findings_of
+from laws.ecarte.games import Tally, tally_after
 from laws.ecarte.view import DealView
 
 
@@ -199,6 +200,9 @@ class _Court:
         (:meth:`_stand`)."""
         self.game_stood = False
         """Pool: whether the last deal ended won the game by that score."""
+        self.tally = Tally()
+        """The score sheet as marked, cut into games, after the last deal closed
+        (:mod:`laws.ecarte.games`): what the next deal's score lines are read against."""
 
     # -- what the engine asks (adjudicator.engine.ecarte.replay.Leave)
     # -------------------------------
@@ -208,7 +212,7 @@ class _Court:
             return all(
                 law.leave(self.deal_steps, fact) is not False for law in _LEAVES if law.leave
             )
-        view = DealView(self.number, (*self.telling, fact), self.previous, None)
+        view = DealView(self.number, (*self.telling, fact), self.previous, None, tally=self.tally)
         earlier = None
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
             before = self.waiting[-1]
@@ -326,8 +330,11 @@ class _Court:
         """The deal in progress, closed (once): its view and findings, waiting for the next
         trump to be turned up."""
         if self.closed is None:
-            view = DealView(self.number, tuple(self.deal_steps), self.previous, None)
+            view = DealView(
+                self.number, tuple(self.deal_steps), self.previous, None, tally=self.tally
+            )
             self.closed = _Closed(view, _findings(view))
+            self.tally = tally_after(view, self.tally)
             self.waiting.append(self.closed)
             self.previous = view.final
             if len(self.waiting) > MAX_WAITING:
