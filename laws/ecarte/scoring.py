@@ -451,13 +451,22 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
 
 def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
     """The marks taken down from the player (``excess`` in all), each with the law that answers
-    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the marks he
+    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the hand's
+    marks made after a king won the game (law 46: they count in no game); the marks he
     made for a hand a replay took the place of (the replay's law); a king he may not mark (the
     law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
     law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
     point law 49 does not make two is worth one)."""
     out: list[tuple[int, int, str, str]] = []
     allowed = sheet.parts
+    take = min(excess, sheet.after_game)
+    if take:
+        why = (
+            f"{citation(LAW_46)}: a king won the game before the hand was played; the hand's "
+            "marks come after the game and count in no game"
+        )
+        out.append((LAW_46.number, take, "hand", why))
+        excess -= take
     if sheet.replaced is not None:
         law, made = sheet.replaced
         take = min(excess, made)
