@@ -168,7 +168,22 @@ def telling_kinds(view: DealView) -> frozenset[str]:
         return view.kinds
     if not _quiet_but_for_deviations(view):
         return view.kinds
+    if not deviations and _sheet_moved(view):
+        return SHEET_ONLY
     return frozenset(d.kind for _, d in deviations)
+
+
+def _sheet_moved(view: DealView) -> bool:
+    """Whether the deal has score lines and the engine's running sheet, as the deal begins,
+    is not the sheet as the laws cut it into games (``view.tally``: a mark made for a deal
+    before, or a game the marks made for it ended, moved it): its lines are read against the
+    latter, so the engine's silence on them says nothing (:func:`telling_kinds`)."""
+    tally = view.tally
+    if tally is None or not view.events("score"):
+        return False
+    table = view.steps[0].table
+    begins = tally.sheet if max(tally.sheet) < table.target else (0, 0, 0)
+    return table.sheet != begins
 
 
 def _quiet_but_for_deviations(view: DealView) -> bool:

@@ -148,7 +148,12 @@ def _after_the_game(
     parts = entitled_parts(final)
     if isinstance(parts, Unknown):
         return True
-    kings = {p.value: min(n, given.get(p.value, 0)) for p, n in parts[0].items()}
+    kinged, hands_won = parts
+    # Marked as entitled (:func:`marked_as_entitled`): a king not marked has lapsed.
+    kings = {
+        p.value: n if given.get(p.value, 0) >= n + hands_won.get(p, 0) else 0
+        for p, n in kinged.items()
+    }
     hands = {p: n - kings.get(p, 0) for p, n in given.items()}
     return bool(after_the_game(standing.score, target, kings, hands))
 
