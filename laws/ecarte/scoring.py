@@ -59,13 +59,18 @@ LAW_46 = Law(
         "game's value by the loser's score (`Table.game_values`, `rules.game_value`). §6.8 "
         "decided: the game ends the moment a player's marks reach five, a king marked before "
         "the play included; the rest of the hand need not be played, and marks beyond five "
-        "count for nothing. The treble, double or single is reckoned on the loser's score at "
-        "that moment. §6.8/§6.9 decided, corrections after the game: an admitted overscore "
-        "that carried a player to five may be taken down (law 51, 'during the game') until the "
-        "next deal begins, and the game then goes on (the engine restores it); once the next "
-        "deal has begun a new game, the finished game's score is closed. A mark made good under "
-        "law 50 counts from when it is made: it can end the game then, not retroactively. "
-        "Rubbers are not defined by any source and are not reckoned."
+        "count for nothing: a hand played out after a king won the game gives marks that count "
+        "in no game (law 51's correction takes them down, citing this law; no finding). The "
+        "treble, double or single is reckoned on the loser's score at that moment. §6.8/§6.9 "
+        "decided, corrections after the game: an admitted overscore that carried a player to "
+        "five may be taken down (law 51, 'during the game') until the next deal begins, and "
+        "the game then goes on (the engine restores it); once the next deal has begun a new "
+        "game, the finished game's score is closed. Which deal a mark is for, and so which "
+        "game, is decided once (`laws/ecarte/games.py`): a mark made good in time (laws 22, "
+        "50) is for the deal that won it and counts from the moment it was won, so it may end "
+        "that deal's game (the next deal then begins the next) and a loser's king made good "
+        "after the game was won still counts in it. Rubbers are not defined by any source and "
+        "are not reckoned."
     ),
     definitional=True,
     scoring=game_value,
@@ -291,7 +296,7 @@ LAW_50 = Law(
         "window is open, and drops it once closed. §6.9 decided: for the last deal of a game "
         "the window is the same (the next deal's turn-up), but the finished game's score is "
         "closed once the next deal begins (law 46's interpretation); a mark made good counts "
-        "from when it is made, and may end the game then, not retroactively."
+        "in the deal it is for, from the moment it was won, and may end that deal's game."
     ),
     find=_find_50,
     corrects=Correcting.OMISSION,
@@ -530,7 +535,10 @@ LAW_51 = Law(
         "other laws (law 43's and 25's reductions) are those laws' findings, not overscores "
         "here; the adjudicator's correction cites them. `score A n B m` lines that differ from "
         "the marks (`score_differs_from_marks`) are reported too: the score is the marks as "
-        "the laws allow them. `A unmarks 1` records a take-down; an overscore taken down in "
+        "the laws allow them. A line is read against the sheet as marked, each mark in the "
+        "game of the deal it is for (`laws/ecarte/games.py`), the games cut where the marks "
+        "as made reach five: a line after a game the table believed won on an overscore, "
+        "adding up the marks since, repeats an error the ruling corrects and is no finding. `A unmarks 1` records a take-down; an overscore taken down in "
         "the deal is still reported, with no correction. §6.9 decided: the notation cannot "
         "say whether an overscore was 'admitted'; the ruling stands in for the admission "
         "(a disputed overscore is settled by the referee). 'During the game': until the next "
