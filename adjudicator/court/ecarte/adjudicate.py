@@ -195,11 +195,9 @@ class _Court:
         self.granted: tuple[Remedy, ...] = ()
         """The laws' remedies the claim last upheld takes, for the engine to make."""
         self.ruler = _Ruler(record, advise)
-        self.standing: dict[Player, int] = {}
-        """Pool: each player's score in the game in progress, as the laws let the marks stand
-        (:meth:`_stand`)."""
-        self.game_stood = False
-        """Pool: whether the last deal ended won the game by that score."""
+        self.pool = Standing({})
+        """Pool: the game in progress as the laws let the marks stand, deal by deal
+        (:meth:`_stand`, :func:`laws.ecarte.games.count_deal`)."""
         self.tally = Tally()
         """The score sheet as marked, cut into games, after the last deal closed
         (:mod:`laws.ecarte.games`): what the next deal's score lines are read against."""
@@ -248,22 +246,21 @@ class _Court:
         final = closed.view.final
         if final is None:
             return
-        if self.game_stood:
-            self.standing, self.game_stood = {}, False
-        marked: dict[Player, int] = {}
+        marked: dict[str, int] = {}
         for p, n in final.marks:
-            marked[p] = marked.get(p, 0) + n
+            marked[p.value] = marked.get(p.value, 0) + n
         annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
         allowed = None if annulled else allowed_marks(final, closed.found)
-        for p, n in marked.items():
+        stands: dict[str, int] = {}
+        for q, n in marked.items():
+            p = Player(q)
             if allowed is None:
-                stands = 0
+                stands[q] = 0
             elif isinstance(allowed, Unknown) or p not in allowed:
-                stands = n  # what the record does not settle stands as marked
+                stands[q] = n  # what the record does not settle stands as marked
             else:
-                stands = min(n, allowed[p].total)
-            self.standing[p] = self.standing.get(p, 0) + stands
-        self.game_stood = any(n >= target for n in self.standing.values())
+                stands[q] = min(n, allowed[p].total)
+        self.pool, _ = count_deal(self.pool, stands, target)
 
     def _ending(self) -> str | None:
         closed = self._close()
@@ -280,7 +277,7 @@ class _Court:
     def unwon(self, position: int) -> bool:
         # The score the laws let stand in the game so far (:meth:`_stand`) does not reach the
         # game, though the sheet as marked does.
-        return not self.game_stood
+        return not self.pool.over
 
     # -- the pass -------------------------------------------------------------------------------
 
