@@ -159,13 +159,18 @@ def tally_after(view: DealView, before: Tally) -> Tally:
 
 def sheet_lines(view: DealView) -> list[SheetLine]:
     """The deal's ``score`` lines, each read against the sheet as marked (``view.tally``: the
-    tally after the deal before). A line is right if it states the sheet of the game of the
-    last mark made before it, or of the game of its deal: between two games, the score is the
-    finished game's, or the next one's."""
-    if view.number is None or view.tally is None:
+    tally after the deal before; without one, the engine's running sheet as the deal begins).
+    A line is right if it states the sheet of the game of the last mark made before it, or of
+    the game of its deal: between two games, the score is the finished game's, or the next
+    one's."""
+    if view.number is None or not view.steps:
         return []
+    before = view.tally
+    if before is None:  # a view made without the court: the engine's sheet as the deal begins
+        table = view.steps[0].table
+        before = Tally(table.game, table.sheet)
     out: list[SheetLine] = []
-    for s, mine, current in _walk(view, view.tally):
+    for s, mine, current in _walk(view, before):
         e = s.event
         if not isinstance(e, Score):
             continue

@@ -32,8 +32,9 @@ class DealView:
     """Facts derived from the view, computed once (see :func:`remember`)."""
     tally: Tally | None = None
     """The score sheet as marked, cut into games, after the deal before
-    (:class:`laws.ecarte.games.Tally`): what the deal's score lines are read against
-    (``None``: they are not read)."""
+    (:class:`laws.ecarte.games.Tally`, kept by the court deal by deal): what the deal's score
+    lines are read against (``None``, a view made without the court, :func:`deal_views`: the
+    engine's running sheet as the deal begins, :func:`laws.ecarte.games.sheet_lines`)."""
 
     @property
     def final(self) -> DealState | None:
@@ -106,18 +107,13 @@ def iter_deal_views(record: Record, leave: Leave | None = None) -> Iterator[Deal
     """:func:`deal_views` one at a time, as the replay goes: a deal's view is made as soon as
     the next trump turned up is known (its ``next_turn_step``), so that a record of any number
     of deals is ruled holding the steps of a deal or two, not of the whole record."""
-    from .games import Tally, tally_after  # (games reads views: imported when used)
-
     waiting: list[tuple[int | None, list[Step]]] = []  # deals whose next turn-up is not known
     previous: DealState | None = None
-    tally = Tally()
 
     def views(next_turn: int | None) -> Iterator[DealView]:
-        nonlocal previous, tally
+        nonlocal previous
         for num, steps in waiting:
-            view = DealView(num, steps, previous, next_turn, tally=tally)
-            yield view
-            tally = tally_after(view, tally)
+            yield DealView(num, steps, previous, next_turn)
             previous = steps[-1].table.deal if steps else None
         waiting.clear()
 
