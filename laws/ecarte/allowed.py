@@ -135,6 +135,10 @@ class Sheet(NamedTuple):
     """The law that annulled the deal, and how (``void``, ``dealt afresh``)."""
     result: Result | None
     """The hand's result."""
+    after_game: int = 0
+    """Of what the deal entitles him to, the marks that count nowhere: the hand's, when a king
+    won the game before the hand was played (law 46, :func:`laws.ecarte.games.after_the_game`).
+    ``allowed`` is without them."""
 
 
 class SheetCorrection(NamedTuple):

@@ -17,9 +17,8 @@ from typing import NamedTuple
 from adjudicator.engine.ecarte.hand_score import Why, hand_score
 from adjudicator.engine.ecarte.queries import Unknown, entitled_marks, king_marks
 from adjudicator.engine.ecarte.rules import game_value
-from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.engine.ecarte.table import SEAT, DealState, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.ecarte.model import Mark, Unmark
 
 from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
@@ -36,6 +35,7 @@ from .base import (
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
+from .games import mark_points, marker, sheet_lines
 from .profiles import RULES
 from .view import DealView, remember
 
@@ -59,13 +59,18 @@ LAW_46 = Law(
         "game's value by the loser's score (`Table.game_values`, `rules.game_value`). §6.8 "
         "decided: the game ends the moment a player's marks reach five, a king marked before "
         "the play included; the rest of the hand need not be played, and marks beyond five "
-        "count for nothing. The treble, double or single is reckoned on the loser's score at "
-        "that moment. §6.8/§6.9 decided, corrections after the game: an admitted overscore "
-        "that carried a player to five may be taken down (law 51, 'during the game') until the "
-        "next deal begins, and the game then goes on (the engine restores it); once the next "
-        "deal has begun a new game, the finished game's score is closed. A mark made good under "
-        "law 50 counts from when it is made: it can end the game then, not retroactively. "
-        "Rubbers are not defined by any source and are not reckoned."
+        "count for nothing: a hand played out after a king won the game gives marks that count "
+        "in no game (law 51's correction takes them down, citing this law; no finding). The "
+        "treble, double or single is reckoned on the loser's score at that moment. §6.8/§6.9 "
+        "decided, corrections after the game: an admitted overscore that carried a player to "
+        "five may be taken down (law 51, 'during the game') until the next deal begins, and "
+        "the game then goes on (the engine restores it); once the next deal has begun a new "
+        "game, the finished game's score is closed. Which deal a mark is for, and so which "
+        "game, is decided once (`laws/ecarte/games.py`): a mark made good in time (laws 22, "
+        "50) is for the deal that won it and counts from the moment it was won, so it may end "
+        "that deal's game (the next deal then begins the next) and a loser's king made good "
+        "after the game was won still counts in it. Rubbers are not defined by any source and "
+        "are not reckoned."
     ),
     definitional=True,
     scoring=game_value,
@@ -174,22 +179,6 @@ def _allowed(view: DealView, final: DealState) -> dict[Player, Allowed] | Unknow
     return remember(view, "scoring.allowed", lambda: allowed_marks(final, _others(view).found))
 
 
-def _marker(step: Step) -> Player | None:
-    """Who made the mark (or took it down) at a ``marks``/``unmarks`` step."""
-    e = step.event
-    return e.player if isinstance(e, Mark | Unmark) else None
-
-
-def _mark_points(step: Step) -> int | None:
-    """The points a mark or unmark step put on the sheet (unmarks negative)."""
-    if step.kind not in ("mark", "unmark"):
-        return None
-    deal = step.table.deal
-    if deal is None or not deal.marks:
-        return None
-    return deal.marks[-1][1]
-
-
 def _ended(deal: DealState, view: DealView) -> bool:
     """The deal came to nothing: void or a fresh deal (by the engine's account or another
     law's imposed outcome)."""
@@ -238,8 +227,8 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         net = 0
         hand_marked = 0
         for s in after:
-            n = _mark_points(s)
-            if n is None or _marker(s) is not p:
+            n = mark_points(s)
+            if n is None or marker(s) is not p:
                 continue
             net += n
             if n > 0 and not is_king_mark(s):
@@ -307,7 +296,7 @@ LAW_50 = Law(
         "window is open, and drops it once closed. §6.9 decided: for the last deal of a game "
         "the window is the same (the next deal's turn-up), but the finished game's score is "
         "closed once the next deal begins (law 46's interpretation); a mark made good counts "
-        "from when it is made, and may end the game then, not retroactively."
+        "in the deal it is for, from the moment it was won, and may end that deal's game."
     ),
     find=_find_50,
     corrects=Correcting.OMISSION,
@@ -334,8 +323,8 @@ def _overscore(
     first: Step | None = None
     excess = 0
     for s in steps:
-        n = _mark_points(s)
-        if n is None or _marker(s) is not p:
+        n = mark_points(s)
+        if n is None or marker(s) is not p:
             continue
         if n < 0:
             down -= n
@@ -358,22 +347,24 @@ def _overscore(
 def _find_51(view: DealView) -> Sequence[Finding]:
     out: list[Finding] = []
     steps = view.steps
-    for s in steps:
-        for dev in s.deviations:
-            if dev.kind == "score_differs_from_marks":
-                out.append(
-                    finding(
-                        51,
-                        view,
-                        s,
-                        None,
-                        "score_differs_from_marks",
-                        f"{dev.message}: the score is what the marks, as the laws allow them, "
-                        "make it; an admitted overscore is taken down (law 51) and an omission "
-                        "made good only in time (law 50)",
-                        default="the score is the sum of the marks the laws allow",
-                    )
-                )
+    for line in sheet_lines(view):
+        if line.right:
+            continue
+        stated = ", ".join(f"{q} {m}" for q, m in line.stated.items())
+        marked = ", ".join(f"{q} {line.marked[SEAT[q]]}" for q in line.stated)
+        out.append(
+            finding(
+                51,
+                view,
+                line.step,
+                None,
+                "score_differs_from_marks",
+                f"the score agreed ({stated}) differs from the marks ({marked}): the score is "
+                "what the marks, as the laws allow them, make it; an admitted overscore is "
+                "taken down (law 51) and an omission made good only in time (law 50)",
+                default="the score is the sum of the marks the laws allow",
+            )
+        )
     final = view.final
     if view.number is None or final is None:
         return out
@@ -465,13 +456,22 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
 
 def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
     """The marks taken down from the player (``excess`` in all), each with the law that answers
-    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the marks he
+    for it, the kind of mark it comes off (``king``, ``hand`` or ``any``) and why: the hand's
+    marks made after a king won the game (law 46: they count in no game); the marks he
     made for a hand a replay took the place of (the replay's law); a king he may not mark (the
     law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
     law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
     point law 49 does not make two is worth one)."""
     out: list[tuple[int, int, str, str]] = []
     allowed = sheet.parts
+    take = min(excess, sheet.after_game)
+    if take:
+        why = (
+            f"{citation(LAW_46)}: a king won the game before the hand was played; the hand's "
+            "marks come after the game and count in no game"
+        )
+        out.append((LAW_46.number, take, "hand", why))
+        excess -= take
     if sheet.replaced is not None:
         law, made = sheet.replaced
         take = min(excess, made)
@@ -535,8 +535,12 @@ LAW_51 = Law(
         "other laws (law 43's and 25's reductions) are those laws' findings, not overscores "
         "here; the adjudicator's correction cites them. `score A n B m` lines that differ from "
         "the marks (`score_differs_from_marks`) are reported too: the score is the marks as "
-        "the laws allow them. `A unmarks 1` records a take-down; an overscore taken down in "
-        "the deal is still reported, with no correction. §6.9 decided: the notation cannot "
+        "the laws allow them. A line is read against the sheet as marked, each mark in the "
+        "game of the deal it is for (`laws/ecarte/games.py`), the games cut where the marks "
+        "as made reach five: a line after a game the table believed won on an overscore, "
+        "adding up the marks since, repeats an error the ruling corrects and is no finding. "
+        "`A unmarks 1` records a take-down; an overscore taken down in the deal is still "
+        "reported, with no correction. §6.9 decided: the notation cannot "
         "say whether an overscore was 'admitted'; the ruling stands in for the admission "
         "(a disputed overscore is settled by the referee). 'During the game': until the next "
         "deal begins a new game (law 46's interpretation); an overscore that carried a player "

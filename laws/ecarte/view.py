@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from adjudicator.engine.ecarte.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.ecarte.replay import Leave, replay
 from adjudicator.engine.ecarte.table import DealState, Deviation, Step
 from adjudicator.notation.ecarte.model import Deal, Record
+
+if TYPE_CHECKING:
+    from .games import Tally
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,11 @@ class DealView:
     """The event number at which the next deal turns up its trump, if it does."""
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     """Facts derived from the view, computed once (see :func:`remember`)."""
+    tally: Tally | None = None
+    """The score sheet as marked, cut into games, after the deal before
+    (:class:`laws.ecarte.games.Tally`, kept by the court deal by deal): what the deal's score
+    lines are read against (``None``, a view made without the court, :func:`deal_views`: the
+    engine's running sheet as the deal begins, :func:`laws.ecarte.games.sheet_lines`)."""
 
     @property
     def final(self) -> DealState | None:
@@ -156,7 +164,22 @@ def telling_kinds(view: DealView) -> frozenset[str]:
         return view.kinds
     if not _quiet_but_for_deviations(view):
         return view.kinds
+    if not deviations and _sheet_moved(view):
+        return SHEET_ONLY
     return frozenset(d.kind for _, d in deviations)
+
+
+def _sheet_moved(view: DealView) -> bool:
+    """Whether the deal has score lines and the engine's running sheet, as the deal begins,
+    is not the sheet as the laws cut it into games (``view.tally``: a mark made for a deal
+    before, or a game the marks made for it ended, moved it): its lines are read against the
+    latter, so the engine's silence on them says nothing (:func:`telling_kinds`)."""
+    tally = view.tally
+    if tally is None or not view.events("score"):
+        return False
+    table = view.steps[0].table
+    begins = tally.sheet if max(tally.sheet) < table.target else (0, 0, 0)
+    return table.sheet != begins
 
 
 def _quiet_but_for_deviations(view: DealView) -> bool:

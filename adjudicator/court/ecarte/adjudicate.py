@@ -53,6 +53,7 @@ from adjudicator.notation.ecarte.model import Claim, ClaimKind, Deal, Record
 from laws.ecarte import BY_NUMBER, LAWS, that_may_find
 from laws.ecarte.allowed import allowed_marks
 from laws.ecarte.base import Finding, Law, findings_of
+from laws.ecarte.games import Standing, Tally, count_deal, tally_after
 from laws.ecarte.view import DealView
 
 
@@ -194,11 +195,12 @@ class _Court:
         self.granted: tuple[Remedy, ...] = ()
         """The laws' remedies the claim last upheld takes, for the engine to make."""
         self.ruler = _Ruler(record, advise)
-        self.standing: dict[Player, int] = {}
-        """Pool: each player's score in the game in progress, as the laws let the marks stand
-        (:meth:`_stand`)."""
-        self.game_stood = False
-        """Pool: whether the last deal ended won the game by that score."""
+        self.pool = Standing({})
+        """Pool: the game in progress as the laws let the marks stand, deal by deal
+        (:meth:`_stand`, :func:`laws.ecarte.games.count_deal`)."""
+        self.tally = Tally()
+        """The score sheet as marked, cut into games, after the last deal closed
+        (:mod:`laws.ecarte.games`): what the next deal's score lines are read against."""
 
     # -- what the engine asks (adjudicator.engine.ecarte.replay.Leave)
     # -------------------------------
@@ -208,7 +210,7 @@ class _Court:
             return all(
                 law.leave(self.deal_steps, fact) is not False for law in _LEAVES if law.leave
             )
-        view = DealView(self.number, (*self.telling, fact), self.previous, None)
+        view = DealView(self.number, (*self.telling, fact), self.previous, None, tally=self.tally)
         earlier = None
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
             before = self.waiting[-1]
@@ -244,22 +246,21 @@ class _Court:
         final = closed.view.final
         if final is None:
             return
-        if self.game_stood:
-            self.standing, self.game_stood = {}, False
-        marked: dict[Player, int] = {}
+        marked: dict[str, int] = {}
         for p, n in final.marks:
-            marked[p] = marked.get(p, 0) + n
+            marked[p.value] = marked.get(p.value, 0) + n
         annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
         allowed = None if annulled else allowed_marks(final, closed.found)
-        for p, n in marked.items():
+        stands: dict[str, int] = {}
+        for q, n in marked.items():
+            p = Player(q)
             if allowed is None:
-                stands = 0
+                stands[q] = 0
             elif isinstance(allowed, Unknown) or p not in allowed:
-                stands = n  # what the record does not settle stands as marked
+                stands[q] = n  # what the record does not settle stands as marked
             else:
-                stands = min(n, allowed[p].total)
-            self.standing[p] = self.standing.get(p, 0) + stands
-        self.game_stood = any(n >= target for n in self.standing.values())
+                stands[q] = min(n, allowed[p].total)
+        self.pool, _ = count_deal(self.pool, stands, target)
 
     def _ending(self) -> str | None:
         closed = self._close()
@@ -276,7 +277,7 @@ class _Court:
     def unwon(self, position: int) -> bool:
         # The score the laws let stand in the game so far (:meth:`_stand`) does not reach the
         # game, though the sheet as marked does.
-        return not self.game_stood
+        return not self.pool.over
 
     # -- the pass -------------------------------------------------------------------------------
 
@@ -326,8 +327,11 @@ class _Court:
         """The deal in progress, closed (once): its view and findings, waiting for the next
         trump to be turned up."""
         if self.closed is None:
-            view = DealView(self.number, tuple(self.deal_steps), self.previous, None)
+            view = DealView(
+                self.number, tuple(self.deal_steps), self.previous, None, tally=self.tally
+            )
             self.closed = _Closed(view, _findings(view))
+            self.tally = tally_after(view, self.tally)
             self.waiting.append(self.closed)
             self.previous = view.final
             if len(self.waiting) > MAX_WAITING:
@@ -421,11 +425,10 @@ class _Ruler:
         """Games won in the record so far."""
         self.by_law = counts_by_law(record)
         self.target = game_target(record)
-        self.players = players_of(record)
         self.rules = profile_of(record).name
-        self.score = dict.fromkeys(self.players, 0)
+        self.standing = Standing(dict.fromkeys(players_of(record), 0))
+        """The game in progress, as the ruling counts it (:mod:`laws.ecarte.games`)."""
         self.winner: str | None = None
-        self.game_over = False
         self.lent = dict.fromkeys("ABC", 0)
         self.previous: tuple[DealView, Judge] | None = None
         self.owed: list[Correction] = []
@@ -466,38 +469,51 @@ class _Ruler:
             self.claims.extend(judged.claims)
             self.findings.extend(judged.findings)
             self.notes.extend(judged.notes)
-            final = before.final
-            if before.number is not None and final is not None:
-                if self.game_over:  # a deal after a game was won begins the next game
-                    self.score = dict.fromkeys(self.players, 0)
-                    self.game_over = False
-                    self.owed = []  # an overscore is taken down during its game only
-                owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "ABC"}
-                deal_ruling, corrections, self.lent, settled = rule_deal(
-                    before, final, judged, view, self.lent, owed, _findings, advise=self.advise
-                )
-                self._settle(settled)
-                self.deals.append(deal_ruling)
-                self.corrections.extend(corrections)
-                self.trace.extend(trace_deal(judged, deal_ruling, corrections))
-                self.owed.extend(c for c in corrections if c.points < 0)
-                for p in deal_ruling.marks:
-                    if p not in self.score:  # a third player where none was looked for
-                        self.players = tuple(sorted((*self.players, p)))
-                        self.score = {q: self.score.get(q, 0) for q in self.players}
-                for p in self.players:
-                    self.score[p] += deal_ruling.marks.get(p, 0)
-                for p in self.players:
-                    if self.score[p] >= self.target and not self.game_over:
-                        self.winner = p
-                        self.game_over = True
-                        self.won += 1
-                        number = deal_ruling.number
-                        loser = final.elder if final.dealer.value == p else final.dealer
-                        self.games.append(
-                            game_won(self.won, p, self.score, number, self.by_law, loser.value)
-                        )
+            if before.number is not None and before.final is not None:
+                self._rule(before, before.final, judged, view)
         self.previous = (view, judge) if view is not None and judge is not None else None
+
+    def _rule(
+        self, view: DealView, final: DealState, judged: Judge, after: DealView | None
+    ) -> None:
+        """Rule the deal of ``view`` (``after``: the next deal's view, if any), and count its
+        marks in the game (:func:`laws.ecarte.games.count_deal`)."""
+        if self.standing.over:  # a deal after a game was won begins the next game
+            self.standing = Standing(dict.fromkeys(self.standing.score, 0))
+            self.owed = []  # an overscore is taken down during its game only
+        owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "ABC"}
+        deal_ruling, corrections, self.lent, settled = rule_deal(
+            view,
+            final,
+            judged,
+            after,
+            self.lent,
+            owed,
+            _findings,
+            standing=self.standing,
+            target=self.target,
+            advise=self.advise,
+        )
+        self._settle(settled)
+        self.deals.append(deal_ruling)
+        self.corrections.extend(corrections)
+        self.trace.extend(trace_deal(judged, deal_ruling, corrections))
+        self.owed.extend(c for c in corrections if c.points < 0)
+        self.standing, p = count_deal(self.standing, deal_ruling.marks, self.target)
+        if p is not None:
+            self.winner = p
+            self.won += 1
+            loser = final.elder if final.dealer.value == p else final.dealer
+            self.games.append(
+                game_won(
+                    self.won, p, self.standing.score, deal_ruling.number, self.by_law, loser.value
+                )
+            )
+
+    @property
+    def score(self) -> dict[str, int]:
+        """The score of the game in progress (or of the game just won), as ruled."""
+        return self.standing.score
 
     def held(self) -> int:
         """How many findings, notes, claims and trace entries the ruler holds since its last

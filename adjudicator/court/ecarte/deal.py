@@ -30,6 +30,7 @@ from laws.ecarte import LAWS, Law, cite
 from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks
 from laws.ecarte.base import Finding
 from laws.ecarte.facts import replaced_marks
+from laws.ecarte.games import Standing, after_the_game
 from laws.ecarte.view import DealView
 
 SEVERITY = {
@@ -109,32 +110,24 @@ def _early_marks(view: DealView | None) -> dict[str, int]:
     return out
 
 
-def rule_deal(
-    view: DealView,
-    final: DealState,
-    judged: Judge,
-    next_view: DealView | None,
-    lent: dict[str, int],
-    owed: dict[str, int],
-    refind: Callable[[DealView], list[Finding]] | None = None,
-    *,
-    advise: bool = False,
-) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
-    """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
-    before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
-    taken down from each player earlier in the game, which a mark he takes down himself here
-    settles. Returns the ruling, the corrections, the marks this deal claims from the next
-    deal's early marks, and the marks of ``owed`` settled here.
+class _Outcome(NamedTuple):
+    """What becomes of a deal, before its marks are reckoned."""
 
-    What each player may mark is :func:`laws.ecarte.allowed.allowed_marks` (how the laws' effects
-    combine is stated there). The corrections of the sheet are the laws' own
-    (``Law.correction``: an omission made good while its window is open, an overscore taken
-    down, each mark taken down citing the law whose finding answers for it); the court asks
-    them, knowing none by number, and places each at the player's mark it concerns.
+    outcome: str
+    how: str
+    decided_by: int | None
+    laws: list[int]
+    """The laws that produced the outcome (the marks' laws are added to it)."""
+    unruled: bool
+    """The record contradicts itself in the deal, or leaves it unfinished: it cannot be ruled."""
+    needs: list[str]
+    """The facts a claim that rests on what the record does not give needs."""
 
-    ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
-    the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
-    with ``advise``, the options of the deal are valued (:func:`option_worths`)."""
+
+def _outcome(judged: Judge, next_view: DealView | None) -> _Outcome:
+    """The deal's outcome: the gravest the laws impose or an option taken gives, unless the
+    record cannot be ruled on it (it contradicts itself, leaves the deal unfinished, or a claim
+    rests on facts it does not give: undetermined)."""
     outcome = "stands"
     laws: list[int] = []
     how = "the deal stands"
@@ -172,6 +165,42 @@ def rule_deal(
             f"undetermined: {first.player} {first.claim} (line {first.line}) rests on what "
             f"the record does not give; needs {', '.join(needs)}"
         )
+    return _Outcome(outcome, how, decided_by, laws, bool(unruled), needs)
+
+
+class _Marks(NamedTuple):
+    """A deal's marks as the laws allow them, against those made for it."""
+
+    marks: dict[str, int]
+    """What each player may mark for the deal (the sheet's corrections come after)."""
+    recorded: dict[str, int]
+    """What he marked for it (with what he made good early in the next deal, and what he took
+    down himself of a mark the ruling had already taken down)."""
+    allowed: dict[str, Allowed]
+    kings: dict[str, int]
+    """Of ``marks``, those for a king (the rest are for the hand)."""
+    borrowed: dict[str, int]
+    """Marks made early in the next deal for this one."""
+    settled: dict[str, int]
+    """Marks of ``owed`` settled here."""
+    made: _Made
+    """The marks made on the sheet in the deal."""
+
+
+def _marks(
+    view: DealView,
+    final: DealState,
+    judged: Judge,
+    next_view: DealView | None,
+    decided: _Outcome,
+    lent: dict[str, int],
+    owed: dict[str, int],
+) -> tuple[_Marks, _Outcome]:
+    """What each player may mark for the deal (:func:`laws.ecarte.allowed.allowed_marks`), and
+    what he marked for it: his marks in the deal but those made for the deal before (``lent``),
+    with those made for this one early in the next deal (laws 22, 50) and those he took down
+    himself of a mark the ruling had taken down already (``owed``). The outcome comes back with
+    the marks' laws added (undetermined, if the record lacks a card the marks need)."""
     recorded = dict.fromkeys(_SEATS, 0)
     for player, points in final.marks:
         if player.value in recorded:
@@ -179,9 +208,9 @@ def rule_deal(
     for q, n in lent.items():  # marks made here for the previous deal
         recorded[q] -= n
     early = _early_marks(next_view)
-    corrections: list[Correction] = []
     allowed: dict[str, Allowed] = {}
     parts = allowed_marks(final, judged.found)
+    outcome = decided.outcome
     if outcome in ("fresh_deal", "void"):
         marks = dict.fromkeys(_SEATS, 0)
         if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
@@ -190,27 +219,28 @@ def rule_deal(
                 for q, a in parts.items()
                 if q.value in recorded
             }
-    elif unruled or needs:
+    elif decided.unruled or decided.needs:
+        marks = dict(recorded)
+    elif isinstance(parts, Unknown):
+        if outcome == "stands":
+            how = f"undetermined: {parts.missing}"
+            decided = decided._replace(outcome="undetermined", how=how, decided_by=None)
         marks = dict(recorded)
     else:
-        if isinstance(parts, Unknown):
-            if outcome == "stands":
-                outcome, how = "undetermined", f"undetermined: {parts.missing}"
-                decided_by = None
-            marks = dict(recorded)
-        else:
-            allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
-            marks = dict.fromkeys(_SEATS, 0)
-            for q, a in allowed.items():
-                marks[q] = a.total
-                for effect in (a.cap, a.king_answer, *a.reckonings):
-                    if effect is not None and effect.law not in laws:
-                        laws.append(effect.law)
+        allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
+        marks = dict.fromkeys(_SEATS, 0)
+        for q, a in allowed.items():
+            marks[q] = a.total
+            for effect in (a.cap, a.king_answer, *a.reckonings):
+                if effect is not None and effect.law not in decided.laws:
+                    decided.laws.append(effect.law)
     judged.allowed = allowed
+    kings = {q: a.king for q, a in allowed.items()}
     # A mark of choice (the king turned up) not made lapses: no omission.
     for q, a in allowed.items():
         if a.optional and recorded[q] + early.get(q, 0) < marks[q]:
             marks[q] -= a.optional
+            kings[q] -= a.optional
     # Marks made early in the next deal, before its turn-up, make good an omission here.
     borrowed = dict.fromkeys(_SEATS, 0)
     for q in _SEATS:
@@ -227,7 +257,22 @@ def rule_deal(
         if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
             settled[q] = min(short, owed[q], made.down[q])
             recorded[q] += settled[q]
-    next_turn = view.next_turn_step
+    return _Marks(marks, recorded, allowed, kings, borrowed, settled, made), decided
+
+
+def _corrections(
+    view: DealView,
+    final: DealState,
+    judged: Judge,
+    decided: _Outcome,
+    sheet: _Marks,
+    nowhere: dict[str, int],
+) -> list[Correction]:
+    """The corrections of the sheet for the deal: what the laws that correct it
+    (``Law.correction``) make of each player's marks against what the laws allow him, each
+    placed at the player's mark it concerns; ``sheet.marks`` becomes what stands. ``nowhere``:
+    the marks the deal entitles him to that count in no game (law 46)."""
+    marks, recorded, allowed, made = sheet.marks, sheet.recorded, sheet.allowed, sheet.made
     lines = made.lines
     # Marks made for the hand first played, when an option taken replayed it: the replay's law
     # takes them off. Marks for a deal annulled: the law that annulled it.
@@ -237,24 +282,29 @@ def rule_deal(
         _, first_played = replaced_marks(view)
         replaced = {p.value: (replay_law, n) for p, n in first_played.items()}
     annulled = None
-    if outcome in ("fresh_deal", "void") and decided_by is not None:
-        annulled = (decided_by, "void" if outcome == "void" else "dealt afresh")
+    if decided.outcome in ("fresh_deal", "void") and decided.decided_by is not None:
+        annulled = (decided.decided_by, "void" if decided.outcome == "void" else "dealt afresh")
     heading = (view.steps[0].line, view.steps[0].column)
+    corrections: list[Correction] = []
     for q in _SEATS:
-        sheet = Sheet(
-            player=Player(q),
-            deal=view.number,
-            allowed=marks[q],
-            recorded=recorded[q],
-            window_open=next_turn is None,
-            parts=allowed.get(q),
-            kings=made.kings.get(q, 0),
-            replaced=replaced.get(q),
-            annulled=annulled,
-            result=final.result,
+        beyond = nowhere.get(q, 0)
+        corrected = _correct(
+            Sheet(
+                player=Player(q),
+                deal=view.number,
+                allowed=marks[q] - beyond,
+                recorded=recorded[q],
+                window_open=view.next_turn_step is None,
+                parts=allowed.get(q),
+                kings=made.kings.get(q, 0),
+                replaced=replaced.get(q),
+                annulled=annulled,
+                result=final.result,
+                after_game=beyond,
+            )
         )
-        corrected = _correct(sheet)
         if corrected is None:
+            marks[q] -= beyond
             continue
         marks[q] = corrected.stands
         for fix in corrected.corrections:
@@ -270,10 +320,50 @@ def rule_deal(
                     reason=fix.reason,
                 )
             )
+    return corrections
+
+
+def rule_deal(
+    view: DealView,
+    final: DealState,
+    judged: Judge,
+    next_view: DealView | None,
+    lent: dict[str, int],
+    owed: dict[str, int],
+    refind: Callable[[DealView], list[Finding]] | None = None,
+    *,
+    standing: Standing | None = None,
+    target: int = 5,
+    advise: bool = False,
+) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
+    """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
+    before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
+    taken down from each player earlier in the game, which a mark he takes down himself here
+    settles. ``standing``: the game as the ruling counts it before the deal (:mod:`laws.ecarte.
+    games`), of ``target`` points. Returns the ruling, the corrections, the marks this deal
+    claims from the next deal's early marks, and the marks of ``owed`` settled here.
+
+    The outcome (:func:`_outcome`), then what each player may mark and what he marked for the
+    deal (:func:`_marks`; how the laws' effects combine is
+    :func:`laws.ecarte.allowed.allowed_marks`), then the corrections of the sheet
+    (:func:`_corrections`), which are the laws' own (``Law.correction``: an omission made good
+    while its window is open, an overscore taken down, each mark taken down citing the law whose
+    finding answers for it, the hand's marks after a king won the game counting nowhere); the
+    court asks them, knowing none by number, and places each at the player's mark it concerns.
+
+    ``refind``: what the laws find in a view (the court's); given, a replay of the hands that
+    the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
+    with ``advise``, the options of the deal are valued (:func:`option_worths`)."""
+    sheet, decided = _marks(view, final, judged, next_view, _outcome(judged, next_view), lent, owed)
+    nowhere: dict[str, int] = {}
+    if standing is not None and sheet.allowed:
+        hands = {q: sheet.marks[q] - sheet.kings.get(q, 0) for q in sheet.allowed}
+        nowhere = after_the_game(standing.score, target, sheet.kings, hands)
+    corrections = _corrections(view, final, judged, decided, sheet, nowhere)
     perfect = None
     advice = []
     if refind is not None:
-        if outcome == "replay" and final.result is None:  # the replay is not in the record
+        if decided.outcome == "replay" and final.result is None:  # not in the record
             perfect = perfect_replay(view, final, refind)
         if advise:
             advice = option_worths(view, final, judged.found, refind)
@@ -282,17 +372,17 @@ def rule_deal(
         number=view.number,
         line=view.steps[0].line,
         dealer=final.dealer.value,
-        outcome=outcome,
-        how=how,
-        marks={q: n for q, n in marks.items() if q in seated or n},
-        recorded={q: n for q, n in recorded.items() if q in seated or n},
-        laws=sorted(set(laws)),
-        decided_by=decided_by,
-        needs=needs,
+        outcome=decided.outcome,
+        how=decided.how,
+        marks={q: n for q, n in sheet.marks.items() if q in seated or n},
+        recorded={q: n for q, n in sheet.recorded.items() if q in seated or n},
+        laws=sorted(set(decided.laws)),
+        decided_by=decided.decided_by,
+        needs=decided.needs,
         perfect_play=perfect,
         advice=advice,
     )
-    return ruling, corrections, borrowed, settled
+    return ruling, corrections, sheet.borrowed, sheet.settled
 
 
 _SEATS = ("A", "B", "C")

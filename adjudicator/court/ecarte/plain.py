@@ -21,12 +21,19 @@ from __future__ import annotations
 
 from adjudicator.court.ecarte.ruling import DealRuling, GameRuling, RecordRuling
 from adjudicator.engine.ecarte.profile import CLUB, Feature, profile_of
-from adjudicator.engine.ecarte.queries import marked_as_entitled, ordinary_course
+from adjudicator.engine.ecarte.queries import (
+    Unknown,
+    entitled_parts,
+    marked_as_entitled,
+    ordinary_course,
+)
 from adjudicator.engine.ecarte.replay import deal_ends
 from adjudicator.engine.ecarte.rules import cut_rank, game_value
+from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Record
 from laws.ecarte import LAWS
+from laws.ecarte.games import Standing, after_the_game, count_deal
 
 _COUNTS = {3: "treble", 2: "double", 1: "single"}
 _GAME_VALUE_LAW = next(law.number for law in LAWS if "treble" in law.keywords)
@@ -84,9 +91,8 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     for deal in record.deals:
         if deal.dealer is Player.C or not ordinary_course(deal.events):
             return None
-    score = {"A": 0, "B": 0}
+    standing = Standing({"A": 0, "B": 0})
     winner: str | None = None
-    game_over = False
     deals: list[DealRuling] = []
     games: list[GameRuling] = []
     by_law = (record.tag("Scoring") or "").strip().lower() == "law46"  # (the club code's)
@@ -97,12 +103,13 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
             return None
         if Player.C in (final.dealer, final.elder):
             return None
-        if game_over:  # the deal after a game is won begins the next game
-            score = {"A": 0, "B": 0}
-            game_over = False
+        if standing.over:  # the deal after a game is won begins the next game
+            standing = Standing({"A": 0, "B": 0})
         given = {"A": 0, "B": 0}
         for player, points in final.marks:
             given[player.value] += points
+        if _after_the_game(final, standing, given, target):
+            return None  # a hand played on after a king won the game: the court rules it
         deals.append(
             DealRuling.model_construct(
                 number=deal.number,
@@ -115,13 +122,10 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
                 laws=[],
             )
         )
-        for p in ("A", "B"):
-            score[p] += given[p]
-        for p in ("A", "B"):
-            if score[p] >= target and not game_over:
-                winner = p
-                game_over = True
-                games.append(game_won(len(games) + 1, p, score, deal.number, by_law))
+        standing, won = count_deal(standing, given, target)
+        if won is not None:
+            winner = won
+            games.append(game_won(len(games) + 1, won, standing.score, deal.number, by_law))
     return RecordRuling.model_construct(
         games=games,
         line=record.line,
@@ -130,10 +134,28 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
         claims=[],
         deals=deals,
         corrections=[],
-        score=score,
+        score=standing.score,
         winner=winner,
         trace=[],
     )
+
+
+def _after_the_game(
+    final: DealState, standing: Standing, given: dict[str, int], target: int
+) -> bool:
+    """Whether a king marked in the deal won the game before its hand, which was played and
+    marked all the same (:func:`laws.ecarte.games.after_the_game`: those marks count nowhere)."""
+    parts = entitled_parts(final)
+    if isinstance(parts, Unknown):
+        return True
+    kinged, hands_won = parts
+    # Marked as entitled (:func:`marked_as_entitled`): a king not marked has lapsed.
+    kings = {
+        p.value: n if given.get(p.value, 0) >= n + hands_won.get(p, 0) else 0
+        for p, n in kinged.items()
+    }
+    hands = {p: n - kings.get(p, 0) for p, n in given.items()}
+    return bool(after_the_game(standing.score, target, kings, hands))
 
 
 def _plain_opening(record: Record) -> bool:
