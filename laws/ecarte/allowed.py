@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned
+from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned, most_entitled
 from adjudicator.engine.ecarte.table import DealState, Result
 from adjudicator.notation.cards import Player
 
@@ -109,6 +109,19 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
     return out
 
 
+def most_marks(final: DealState, *, turned_up: bool) -> dict[Player, int]:
+    """What each player may at most mark for a deal whose entitlement the record cannot settle
+    (a card of the play or the trump not recorded, :func:`allowed_marks` ``Unknown``): laws 47
+    and 48 cap a deal at one king and the hand, whatever the missing card
+    (:func:`~adjudicator.engine.ecarte.queries.most_entitled`), and law 51 takes down what is
+    marked beyond. ``turned_up``: the record shows the deal's turn-up; if it does not, every
+    mark of the deal was made before it, and is for the deal before (laws 22, 50), none for
+    this one."""
+    if not turned_up:
+        return {final.elder: 0, final.dealer: 0}
+    return most_entitled(final)
+
+
 class Sheet(NamedTuple):
     """What one player marked for a deal, against what the laws allow him: what a law that
     corrects the score sheet (``Law.correction``) reads."""
@@ -161,4 +174,4 @@ class Corrected(NamedTuple):
     corrections: tuple[SheetCorrection, ...]
 
 
-__all__ = ["Allowed", "Corrected", "Sheet", "SheetCorrection", "allowed_marks"]
+__all__ = ["Allowed", "Corrected", "Sheet", "SheetCorrection", "allowed_marks", "most_marks"]

@@ -20,7 +20,7 @@ from adjudicator.engine.ecarte.rules import game_value
 from adjudicator.engine.ecarte.table import SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 
-from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
+from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks, most_marks
 from .base import (
     ALWAYS,
     NEVER,
@@ -385,19 +385,24 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         found = _overscore(view, early, p, owed, None)
         if found is not None:
             s, excess, down = found
-            out.append(_overscore_finding(view, s, p, excess, down, early=True, gone=False))
+            where = "before the trump was turned up, beyond anything owing from the deal before"
+            out.append(_overscore_finding(view, s, p, excess, down, where))
     if t is None and final.result is None:
         return out
+    unknown = ""  # what the record lacks, if the deal's marks are only bounded
     if _ended(final, view):
         allowed: dict[Player, int] = {}
         hand: dict[Player, int] | None = None
     else:
         parts = _allowed(view, final)
-        if isinstance(parts, Unknown):
-            return out
-        # Marks other laws give are allowed; those they take are their findings, not overscores.
-        allowed = {p: a.king_entitled + a.hand_given for p, a in parts.items()}
-        hand = {p: parts[p].hand_given for p in players}
+        if isinstance(parts, Unknown):  # whatever the card not recorded, no more than its most
+            allowed, hand = most_marks(final, turned_up=t is not None), None
+            unknown = parts.missing
+        else:
+            # Marks other laws give are allowed; those they take are their findings, not
+            # overscores.
+            allowed = {p: a.king_entitled + a.hand_given for p, a in parts.items()}
+            hand = {p: parts[p].hand_given for p in players}
     replaced, _ = replaced_marks(view)  # marks for a hand the replay took the place of
     counted = [s for s in after if s.number not in replaced]
     for p in players:
@@ -406,19 +411,27 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         )
         if found is not None:
             s, excess, down = found
-            out.append(_overscore_finding(view, s, p, excess, down, early=False, gone=hand is None))
+            where = _beyond(view, gone=hand is None and not unknown, unknown=unknown)
+            out.append(_overscore_finding(view, s, p, excess, down, where))
     return out
 
 
+def _beyond(view: DealView, *, gone: bool, unknown: str) -> str:
+    """Beyond what the marks for the deal go: nothing (the deal annulled), the most it can give
+    whatever the record lacks (``unknown``), or what it entitles him to."""
+    if gone:
+        return f"for deal {view.number}, which gives no marks (it is void, or dealt afresh)"
+    if unknown:
+        return (
+            f"for deal {view.number}, beyond the most the deal can give him ({unknown}: the "
+            "hand and a king at most, laws 47-49)"
+        )
+    return f"for deal {view.number}, beyond what the deal entitles him to"
+
+
 def _overscore_finding(
-    view: DealView, s: Step, p: Player, excess: int, down: int, *, early: bool, gone: bool
+    view: DealView, s: Step, p: Player, excess: int, down: int, where: str
 ) -> Finding:
-    if early:
-        where = "before the trump was turned up, beyond anything owing from the deal before"
-    elif gone:
-        where = f"for deal {view.number}, which gives no marks (it is void, or dealt afresh)"
-    else:
-        where = f"for deal {view.number}, beyond what the deal entitles him to"
     if down >= excess:
         tail = "it was taken down in the deal (law 51)"
     elif down:
@@ -544,7 +557,11 @@ LAW_51 = Law(
         "say whether an overscore was 'admitted'; the ruling stands in for the admission "
         "(a disputed overscore is settled by the referee). 'During the game': until the next "
         "deal begins a new game (law 46's interpretation); an overscore that carried a player "
-        "to five may be taken down until then."
+        "to five may be taken down until then. A deal the record leaves undetermined (a card "
+        "of the play, the trump or a fact a law needs not recorded) still gives no more than "
+        "one king and the hand (laws 47-49): marks beyond the most it could give, whatever the "
+        "missing fact, are an overscore, and only they are taken down; the rest stand as made "
+        "until the record settles the deal."
     ),
     find=_find_51,
     corrects=Correcting.OVERSCORE,

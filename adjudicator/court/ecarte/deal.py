@@ -27,9 +27,9 @@ from adjudicator.notation.ecarte.model import (
     Unmark,
 )
 from laws.ecarte import LAWS, Law, cite
-from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks
+from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks, most_marks
 from laws.ecarte.base import Finding
-from laws.ecarte.facts import replaced_marks
+from laws.ecarte.facts import replaced_marks, turn_index
 from laws.ecarte.games import Standing, after_the_game
 from laws.ecarte.view import DealView
 
@@ -219,13 +219,17 @@ def _marks(
                 for q, a in parts.items()
                 if q.value in recorded
             }
-    elif decided.unruled or decided.needs:
-        marks = dict(recorded)
-    elif isinstance(parts, Unknown):
-        if outcome == "stands":
+    elif decided.unruled or decided.needs or isinstance(parts, Unknown):
+        if isinstance(parts, Unknown) and outcome == "stands":
             how = f"undetermined: {parts.missing}"
             decided = decided._replace(outcome="undetermined", how=how, decided_by=None)
-        marks = dict(recorded)
+        # Undetermined: the marks stand as made, but never beyond the most the deal can give,
+        # whatever the record lacks (laws 47-49; law 51 takes the rest down).
+        most = most_marks(final, turned_up=turn_index(view) is not None)
+        if not isinstance(parts, Unknown):
+            for p, a in parts.items():  # and what the laws' re-reckonings give
+                most[p] = max(most[p], a.king_entitled + a.hand_given)
+        marks = {q: min(n, most.get(Player(q), n)) for q, n in recorded.items()}
     else:
         allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
         marks = dict.fromkeys(_SEATS, 0)

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from adjudicator.engine.ecarte.hand_score import End, Terms, Why, hand_score
 from adjudicator.engine.ecarte.rules import (
     ALL,
+    HAND,
     cards_of,
     is_king_of,
     legal_follows,
@@ -376,6 +377,41 @@ def entitled_parts(
     return kings, hands
 
 
+def most_entitled(deal: DealState) -> dict[Player, int]:
+    """The most each player can be entitled to mark from this deal, whatever the cards the
+    record does not name (laws 47-49): what :func:`entitled_parts` would give, were every card
+    known, is never more. A king: the dealer's if the card turned up is a king or not recorded;
+    a player's who announced one, if he may have held it and announced it in time. The hand:
+    the best of the ways the tricks whose winner is not known could have fallen, each scored by
+    :func:`~adjudicator.engine.ecarte.hand_score.hand_score`."""
+    most = {deal.elder: 0, deal.dealer: 0}
+    kings = king_marks(deal)
+    if isinstance(kings, Unknown):
+        for player in most:
+            turned = player is deal.dealer and (not deal.turned or king_turned(deal))
+            held = king_in_hand_at_play(deal, player)
+            announced = held is not False and announced_in_time(deal, player)
+            most[player] = 1 if turned or announced else 0
+    else:
+        most.update(kings)
+    result = deal.result
+    if result is None:
+        return most
+    if result.why is not Why.UNDETERMINED:
+        if result.winner is not None:
+            most[result.winner] += result.points
+        return most
+    elder, dealer = result.tricks[SEAT[deal.elder]], result.tricks[SEAT[deal.dealer]]
+    unknown = max(0, HAND - elder - dealer)
+    best = dict.fromkeys(most, 0)
+    terms = hand_terms(deal)
+    for extra in range(unknown + 1):
+        score = hand_score(terms, (elder + extra, dealer + unknown - extra))
+        if score.winner is not None:
+            best[score.winner] = max(best[score.winner], score.points)
+    return {p: most[p] + best[p] for p in most}
+
+
 def entitled_marks(deal: DealState) -> dict[Player, int] | Unknown:
     """What each player is entitled to mark from this deal so far, before any penalty of the
     laws: :func:`entitled_parts`, the king and the hand together."""
@@ -405,6 +441,7 @@ __all__ = [
     "king_turned",
     "legal_cards",
     "marked_as_entitled",
+    "most_entitled",
     "ordinary_course",
     "played_without_proposing",
     "refused_first_proposal",
