@@ -96,7 +96,9 @@ class Correcting(StrEnum):
     OVERSCORE = "overscore"
     """Marks made beyond what the laws allow are taken down."""
     OMISSION = "omission"
-    """Marks not yet made, while the player may still make them, are added."""
+    """Marks not yet made, while the player may still make them, are added; a finding of the
+    law against a player who made the marks good in time is withdrawn (the court's
+    ``_withdraw_made_good``)."""
 
 
 class Does(StrEnum):

@@ -293,10 +293,12 @@ LAW_50 = Law(
         "`omitted_mark`, at the step that decided the hand; the adjudicator sees whether the "
         "omission was made good in the next deal before its trump was turned (marks made "
         "there before the turn-up belong to this deal), adds it as a correction while the "
-        "window is open, and drops it once closed. §6.9 decided: for the last deal of a game "
-        "the window is the same (the next deal's turn-up), but the finished game's score is "
-        "closed once the next deal begins (law 46's interpretation); a mark made good counts "
-        "in the deal it is for, from the moment it was won, and may end that deal's game."
+        "window is open, and drops it once closed. An omission made good in time is no "
+        "irregularity: the finding is withdrawn (made good in part, it stands). §6.9 "
+        "decided: for the last deal of a game the window is the same (the next deal's "
+        "turn-up), but the finished game's score is closed once the next deal begins (law "
+        "46's interpretation); a mark made good counts in the deal it is for, from the moment "
+        "it was won, and may end that deal's game."
     ),
     find=_find_50,
     corrects=Correcting.OMISSION,

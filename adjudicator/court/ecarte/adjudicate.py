@@ -466,11 +466,11 @@ class _Ruler:
         if self.previous is not None:
             before, judged = self.previous
             judged.finish()
+            if before.number is not None and before.final is not None:
+                self._rule(before, before.final, judged, view)  # may withdraw findings
             self.claims.extend(judged.claims)
             self.findings.extend(judged.findings)
             self.notes.extend(judged.notes)
-            if before.number is not None and before.final is not None:
-                self._rule(before, before.final, judged, view)
         self.previous = (view, judge) if view is not None and judge is not None else None
 
     def _rule(

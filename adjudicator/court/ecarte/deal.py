@@ -28,7 +28,7 @@ from adjudicator.notation.ecarte.model import (
 )
 from laws.ecarte import LAWS, Law, cite
 from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks, most_marks
-from laws.ecarte.base import Finding
+from laws.ecarte.base import Correcting, Finding
 from laws.ecarte.facts import replaced_marks, turn_index
 from laws.ecarte.games import Standing, after_the_game
 from laws.ecarte.view import DealView
@@ -359,6 +359,7 @@ def rule_deal(
     the record does not show is worked out under perfect play (:func:`_perfect_replay`), and,
     with ``advise``, the options of the deal are valued (:func:`option_worths`)."""
     sheet, decided = _marks(view, final, judged, next_view, _outcome(judged, next_view), lent, owed)
+    _withdraw_made_good(judged, sheet)
     nowhere: dict[str, int] = {}
     if standing is not None and sheet.allowed:
         hands = {q: sheet.marks[q] - sheet.kings.get(q, 0) for q in sheet.allowed}
@@ -388,6 +389,20 @@ def rule_deal(
     )
     return ruling, corrections, sheet.borrowed, sheet.settled
 
+
+def _withdraw_made_good(judged: Judge, sheet: _Marks) -> None:
+    """An omission the player made good in time, early in the next deal, is no irregularity:
+    the findings of the laws that correct omissions (``Correcting.OMISSION``) against him are
+    withdrawn. One made good in part stands, as does one not made good."""
+    whole = {q for q in _SEATS if sheet.borrowed[q] > 0 and sheet.marks[q] <= sheet.recorded[q]}
+    if whole:
+        judged.findings = [
+            f for f in judged.findings if not (f.offender in whole and f.law in _OMISSIONS)
+        ]
+
+
+_OMISSIONS = frozenset(law.number for law in LAWS if law.corrects is Correcting.OMISSION)
+"""The laws that correct an omitted mark: a finding of theirs made good in time is withdrawn."""
 
 _SEATS = ("A", "B", "C")
 """The seats, for the marks the court reckons (a deal's ruling gives its two players')."""
