@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned, most_entitled
+from adjudicator.engine.ecarte.rules import HAND, point_marks
 from adjudicator.engine.ecarte.table import DealState, Result
 from adjudicator.notation.cards import Player
 
@@ -109,16 +110,21 @@ def allowed_marks(final: DealState, found: Sequence[Finding]) -> dict[Player, Al
     return out
 
 
-def most_marks(final: DealState, *, turned_up: bool) -> dict[Player, int]:
+def most_marks(final: DealState, *, turned_up: bool, reliable: bool = True) -> dict[Player, int]:
     """What each player may at most mark for a deal whose entitlement the record cannot settle
     (a card of the play or the trump not recorded, :func:`allowed_marks` ``Unknown``): laws 47
     and 48 cap a deal at one king and the hand, whatever the missing card
     (:func:`~adjudicator.engine.ecarte.queries.most_entitled`), and law 51 takes down what is
     marked beyond. ``turned_up``: the record shows the deal's turn-up; if it does not, every
     mark of the deal was made before it, and is for the deal before (laws 22, 50), none for
-    this one."""
+    this one. ``reliable``: the replay's account of the deal can be trusted; if the record
+    contradicts itself in the deal, it cannot, and the bound is the laws' own, whatever the
+    cards: a king and the vole (law 49's point is no more), twice the hand if it was doubled."""
     if not turned_up:
         return {final.elder: 0, final.dealer: 0}
+    if not reliable:
+        hand = point_marks(HAND, doubled=False) * (2 if final.doubled is not None else 1)
+        return {final.elder: 1 + hand, final.dealer: 1 + hand}
     return most_entitled(final)
 
 

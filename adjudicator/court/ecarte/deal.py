@@ -225,7 +225,8 @@ def _marks(
             decided = decided._replace(outcome="undetermined", how=how, decided_by=None)
         # Undetermined: the marks stand as made, but never beyond the most the deal can give,
         # whatever the record lacks (laws 47-49; law 51 takes the rest down).
-        most = most_marks(final, turned_up=turn_index(view) is not None)
+        turned_up = turn_index(view) is not None
+        most = most_marks(final, turned_up=turned_up, reliable=not decided.unruled)
         if not isinstance(parts, Unknown):
             for p, a in parts.items():  # and what the laws' re-reckonings give
                 most[p] = max(most[p], a.king_entitled + a.hand_given)
