@@ -116,6 +116,8 @@ def replaced_marks(view: DealView) -> tuple[frozenset[int], dict[Player, int]]:
     those marks (the king's apart, which a replay does not touch) no longer stand. The steps
     of those marks, and each player's total of them."""
     steps = view.steps
+    if "claim" not in view.kinds:
+        return frozenset(), {}
     at = max(
         (
             i

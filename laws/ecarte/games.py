@@ -27,7 +27,7 @@ rubbers).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 from adjudicator.engine.ecarte.table import SEAT, Step
@@ -119,15 +119,18 @@ class SheetLine(NamedTuple):
     """The sheet it is read against (of the game of the last mark made before it)."""
 
 
-def _walk(view: DealView, before: Tally) -> Iterator[tuple[Step, Tally, tuple[int, int, int]]]:
-    """The deal's steps, each with the tally of its deal's game so far and the sheet of the
-    game of the last mark made (the deal before's while no mark of this deal is made)."""
+def _walk(
+    view: DealView, before: Tally, steps: Sequence[Step]
+) -> Iterator[tuple[Step, Tally, tuple[int, int, int]]]:
+    """The deal's ``steps`` (its marks, and any other steps wanted, in order), each with the
+    tally of its deal's game so far and the sheet of the game of the last mark made (the deal
+    before's while no mark of this deal is made). Only marks change either."""
     target = view.steps[0].table.target if view.steps else 5
     base = before.sheet  # the game of the deal before, with the marks made here for it
     own = (0, 0, 0)  # the marks made here for this deal
     last_before = True
     for_before = for_deal_before(view)
-    for s in view.steps:
+    for s in steps:
         n = mark_points(s)
         p = marker(s)
         if n is not None and p is not None:
@@ -147,12 +150,22 @@ def _sum(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, in
     return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
 
 
+def _marks_and(view: DealView, *kinds: str) -> Sequence[Step]:
+    """The deal's marks and marks taken down, with its steps of ``kinds``, in order."""
+    wanted = {k for k in (*_MARKS, *kinds) if k in view.kinds}
+    return [s for s in view.steps if s.kind in wanted] if wanted else ()
+
+
 def tally_after(view: DealView, before: Tally) -> Tally:
     """The tally after the deal of ``view``, from the tally after the deal before it."""
-    if view.number is None:
+    if view.number is None or not view.steps:
         return before
+    marks = _marks_and(view)
+    if not marks:  # the deal's game as it began: the next, if the deal before won its game
+        target = view.steps[0].table.target
+        return Tally(before.game + 1) if _won(before.sheet, target) else before
     after = before
-    for _, mine, _ in _walk(view, before):
+    for _, mine, _ in _walk(view, before, marks):
         after = mine
     return after
 
@@ -163,14 +176,14 @@ def sheet_lines(view: DealView) -> list[SheetLine]:
     A line is right if it states the sheet of the game of the last mark made before it, or of
     the game of its deal: between two games, the score is the finished game's, or the next
     one's."""
-    if view.number is None or not view.steps:
+    if view.number is None or not view.steps or "score" not in view.kinds:
         return []
     before = view.tally
     if before is None:  # a view made without the court: the engine's sheet as the deal begins
         table = view.steps[0].table
         before = Tally(table.game, table.sheet)
     out: list[SheetLine] = []
-    for s, mine, current in _walk(view, before):
+    for s, mine, current in _walk(view, before, _marks_and(view, "score")):
         e = s.event
         if not isinstance(e, Score):
             continue

@@ -95,7 +95,7 @@ def king_marks(view: DealView) -> tuple[KingMark, ...]:
 
 def _king_marks(view: DealView) -> list[KingMark]:
     final = view.final
-    if final is None or view.number is None:
+    if final is None or view.number is None or "mark" not in view.kinds:
         return []
     turn = turn_index(view)
     carry = carried_king(view)
@@ -109,7 +109,7 @@ def _king_marks(view: DealView) -> list[KingMark]:
             rights[p] += 1
     out: list[KingMark] = []
     for i, step in enumerate(view.steps):
-        if not is_king_mark(step):
+        if step.kind != "mark" or not is_king_mark(step):
             continue
         assert isinstance(step.event, Mark)
         p = step.event.player
@@ -141,6 +141,8 @@ def _king_marks(view: DealView) -> list[KingMark]:
 
 
 def _announcements(view: DealView, player: Player) -> Iterator[Step]:
+    if "announce" not in view.kinds:
+        return
     for step in view.steps:
         if isinstance(step.event, Announce) and step.event.player is player:
             yield step

@@ -227,6 +227,8 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         net = 0
         hand_marked = 0
         for s in after:
+            if s.kind not in _MARK_KINDS:
+                continue
             n = mark_points(s)
             if n is None or marker(s) is not p:
                 continue
@@ -313,6 +315,10 @@ LAW_50 = Law(
 # --------------------------------------------------------------------------------------------
 
 
+_MARK_KINDS = frozenset({"mark", "unmark"})
+"""The steps that put marks on the sheet or take them down."""
+
+
 def _overscore(
     view: DealView, steps: Sequence[Step], p: Player, allowed: int, hand_allowed: int | None
 ) -> tuple[Step, int, int] | None:
@@ -325,6 +331,8 @@ def _overscore(
     first: Step | None = None
     excess = 0
     for s in steps:
+        if s.kind not in _MARK_KINDS:
+            continue
         n = mark_points(s)
         if n is None or marker(s) is not p:
             continue

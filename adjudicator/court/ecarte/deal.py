@@ -437,10 +437,13 @@ class _Made(NamedTuple):
 
 def _made(view: DealView) -> _Made:
     made = _Made({}, dict.fromkeys(_SEATS, 0), {q: {} for q in _SEATS})
-    turned = not any(s.kind == "turn" for s in view.steps)
+    turned = "turn" not in view.kinds
     for s in view.steps:
-        if s.kind == "turn":
+        kind = s.kind
+        if kind == "turn":
             turned = True
+        if kind != "mark" and kind != "unmark":
+            continue
         e = s.event
         if not isinstance(e, Mark | Unmark) or e.player.value not in made.down:
             continue

@@ -145,6 +145,8 @@ def _after_the_game(
 ) -> bool:
     """Whether a king marked in the deal won the game before its hand, which was played and
     marked all the same (:func:`laws.ecarte.games.after_the_game`: those marks count nowhere)."""
+    if all(standing.score.get(p, 0) + n < target for p, n in given.items()):
+        return False  # nobody reaches the game in the deal: no mark of it is after the game
     parts = entitled_parts(final)
     if isinstance(parts, Unknown):
         return True

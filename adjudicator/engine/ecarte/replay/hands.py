@@ -221,8 +221,10 @@ class _Hands(_Working):
             self._put_aside(deal, seat, deal.hands[seat], gone)
             return True
         aside = self._aside.get(seat, 0)
+        if not aside or None in e.cards:
+            return False
         named = mask(e.cards)
-        if aside and None not in e.cards and named and named & ~aside == 0:
+        if named and named & ~aside == 0:
             self._aside[seat] = aside & ~named
             return True
         return False
