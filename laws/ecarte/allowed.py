@@ -30,8 +30,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.hand_score import most_a_hand_gives
 from adjudicator.engine.ecarte.queries import Unknown, entitled_parts, king_turned, most_entitled
-from adjudicator.engine.ecarte.rules import HAND, point_marks
 from adjudicator.engine.ecarte.table import DealState, Result
 from adjudicator.notation.cards import Player
 
@@ -123,7 +123,7 @@ def most_marks(final: DealState, *, turned_up: bool, reliable: bool = True) -> d
     if not turned_up:
         return {final.elder: 0, final.dealer: 0}
     if not reliable:
-        hand = point_marks(HAND, doubled=False) * (2 if final.doubled is not None else 1)
+        hand = most_a_hand_gives(doubled=final.doubled is not None)
         return {final.elder: 1 + hand, final.dealer: 1 + hand}
     return most_entitled(final)
 

@@ -130,6 +130,13 @@ UNDETERMINED = HandScore(None, 0, Why.UNDETERMINED)
 """The score of a hand nobody is known to have won."""
 
 
+def most_a_hand_gives(*, doubled: bool) -> int:
+    """The most any hand can give its winner, whatever its cards: the vole (law 48; law 49's
+    point is no more), twice that in a hand doubled (rule D1)."""
+    terms = Terms(Player.A, Player.B, elder_proposed=True, first_refused=False, doubled=doubled)
+    return hand_score(terms, (HAND, 0)).points  # the vole
+
+
 def hand_score(
     terms: Terms, won: tuple[int, int], end: End = End.PLAYED, by: Player | None = None
 ) -> HandScore:
@@ -176,4 +183,4 @@ def hand_score(
     return HandScore(winner, points, why, end, by, twice and why is Why.POINT, terms.doubled)
 
 
-__all__ = ["UNDETERMINED", "End", "HandScore", "Terms", "Why", "hand_score"]
+__all__ = ["UNDETERMINED", "End", "HandScore", "Terms", "Why", "hand_score", "most_a_hand_gives"]
