@@ -12,8 +12,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from laws.ecarte.base import Outcome
+
 OptionStatus = Literal["taken", "declined", "expired", "open", "imposed"]
-OutcomeName = Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
 
 
 class _Model(BaseModel):
@@ -165,7 +166,7 @@ class DealRuling(_Model):
     line: int = 0
     """The line of the deal's heading."""
     dealer: str
-    outcome: OutcomeName
+    outcome: Outcome
     how: str = ""
     """The outcome in words."""
     marks: dict[str, int]

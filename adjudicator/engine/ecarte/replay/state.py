@@ -9,7 +9,9 @@ from typing import TypeVar
 from adjudicator.engine.ecarte.table import (
     SEAT,
     DealState,
+    Ending,
     Holding,
+    Phase,
     Proposal,
     Result,
     Table,
@@ -64,7 +66,7 @@ class _Deal:
         self.dealer = dealer
         self.elder = elder
         self.pack = pack
-        self.phase = "dealing"
+        self.phase: Phase = Phase.DEALING
         self.packets: tuple[tuple[Player, int], ...] = ()
         self.hands: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
         self.discards: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
@@ -85,7 +87,7 @@ class _Deal:
         self.play_hands: tuple[Holding, Holding, Holding] | None = None
         self.marks: tuple[tuple[Player, int], ...] = ()
         self.result: Result | None = None
-        self.ended_by = ""
+        self.ended_by: Ending | None = None
         self.offer: tuple[str, Player] | None = None
         self.doubled: Player | None = None
         self.point_refused: Player | None = None
