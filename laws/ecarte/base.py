@@ -379,13 +379,15 @@ class Law:
     """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
     deviations: tuple[DeviationKind, ...] = field(default=())
-    """The engine's deviation kinds this law judges."""
+    """The engine's deviation kinds this law judges (members of
+    :class:`~adjudicator.engine.ecarte.deviations.DeviationKind`)."""
     cite: str = ""
     """How a ruling cites it, if not "law N": a profile's rule, e.g. "pool rule P1"."""
     looks_at: frozenset[Kind] | Always = field(kw_only=True)
-    """What the finder looks at: the kinds of event (``adjudicator.notation.ecarte.model``; ``deal``
-    for a deal's heading) and of the engine's deviation (``adjudicator.engine.ecarte.replay``)
-    without one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
+    """What the finder looks at (:data:`~laws.ecarte.view.Kind`): the kinds of event
+    (``EventKind`` of ``adjudicator.notation.ecarte.model``; ``deal`` for a deal's heading) and of
+    the engine's deviation (``DeviationKind`` of ``adjudicator.engine.ecarte.deviations``) without
+    one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
     reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
     say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
     (:func:`may_find`)."""

@@ -8,13 +8,19 @@ record ``line``, ``findings`` (``law``, ``deal``, ``line``, ``column``, ``offend
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, WithJsonSchema
 
 from laws.ecarte.base import Outcome
 
 OptionStatus = Literal["taken", "declined", "expired", "open", "imposed"]
+OutcomeName = Annotated[
+    Outcome,
+    WithJsonSchema({"enum": [o.value for o in Outcome], "title": "Outcome", "type": "string"}),
+]
+"""A deal's outcome (:class:`~laws.ecarte.base.Outcome`), described in the ruling's JSON Schema
+by its values in place, as the schema has always given it."""
 
 
 class _Model(BaseModel):
@@ -166,7 +172,7 @@ class DealRuling(_Model):
     line: int = 0
     """The line of the deal's heading."""
     dealer: str
-    outcome: Outcome
+    outcome: OutcomeName
     how: str = ""
     """The outcome in words."""
     marks: dict[str, int]

@@ -39,6 +39,11 @@ class Phase(StrEnum):
     """The hand is over: played out, given up, ended by an offer, or the deal made void."""
 
 
+Stage = Literal["", "answer", "elder discards", "elder draws", "dealer discards", "dealer draws"]
+"""Where the exchange stands (``DealState.stage``): a proposal awaits the dealer's answer, one
+of the players is to discard or to draw, or (empty) none of these."""
+
+
 class Ending(StrEnum):
     """Why a deal ended before its hand was played out (``DealState.ended_by``)."""
 
@@ -181,7 +186,7 @@ class DealState(NamedTuple):
     seen: int = 0
     """Every card seen in this deal so far (given, turned, discarded or played)."""
     proposals: tuple[Proposal, ...] = ()
-    stage: str = ""
+    stage: Stage = ""
     """In the exchange: ``answer`` (a proposal awaits the dealer's answer), ``elder discards``,
     ``elder draws``, ``dealer discards``, ``dealer draws``; empty otherwise."""
     asked: int | None = None

@@ -14,6 +14,7 @@ from adjudicator.engine.ecarte.table import (
     Phase,
     Proposal,
     Result,
+    Stage,
     Table,
     TrickPlayed,
 )
@@ -75,7 +76,7 @@ class _Deal:
         self.stock = PACK
         self.seen = 0
         self.proposals: tuple[Proposal, ...] = ()
-        self.stage = ""
+        self.stage: Stage = ""
         self.asked: int | None = None
         self.declared: Player | None = None
         self.looked: frozenset[Player] = frozenset()
