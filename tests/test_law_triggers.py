@@ -31,7 +31,7 @@ from adjudicator.court.ecarte.record import UNJUDGED
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.generate import generate
 from adjudicator.engine.ecarte.table import Step
-from adjudicator.notation.ecarte.model import Event, EventKind
+from adjudicator.notation.ecarte.model import Event
 from laws.ecarte import EVERY as LAWS
 from laws.ecarte.base import ALWAYS, NEVER, Always, LawIndex, finds_nothing, may_find
 from laws.ecarte.dealing import LAW_14
@@ -122,13 +122,6 @@ def test_the_kinds_are_read_from_the_notation_and_the_engine() -> None:
         "wrong_count_dealt",
     } <= DEVIATION_KINDS
     assert len(EVENT_KINDS) >= 30 and len(DEVIATION_KINDS) >= 55
-
-
-def test_the_event_kinds_are_the_closed_list() -> None:
-    """``EventKind`` (what steps and ``looks_at`` name events by) is the kinds of the event
-    models, one each, and a step's kind is one of them or ``deal``."""
-    assert set(typing.get_args(EventKind)) | {"deal"} == EVENT_KINDS
-    assert len(typing.get_args(EventKind)) == len(EVENT_KINDS) - 1
 
 
 def test_every_deviation_kind_is_reported_by_the_engine() -> None:

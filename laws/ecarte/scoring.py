@@ -24,13 +24,13 @@ from adjudicator.notation.cards import Player
 from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks
 from .base import (
     ALWAYS,
+    ANNULS,
     NEVER,
     Correcting,
     Finding,
     Heading,
     Law,
     LawIndex,
-    Outcome,
     citation,
     findings_of,
 )
@@ -169,7 +169,7 @@ def _compute_others(view: DealView) -> _Others:
     for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
         for f in findings_of(view, law):
             result.found.append(f)
-            if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
+            if f.outcome in ANNULS:
                 result = result._replace(gone=True)
     return result
 

@@ -75,6 +75,7 @@ if TYPE_CHECKING:
     from laws.ecarte import Law as Law
     from laws.ecarte import cite as cite
     from laws.ecarte.base import FIRST_RULE as FIRST_RULE
+    from laws.ecarte.base import Outcome as Outcome
     from laws.ecarte.base import Remedy as Remedy
     from laws.ecarte.base import citation as citation
     from laws.ecarte.profiles import RULE_OF as RULE_OF
@@ -106,7 +107,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.engine.ecarte.solve": ("DealSolution", "position_of", "solve", "solve_deal"),
     "adjudicator.engine.ecarte.table": ("SEAT", "DealState", "Holding", "Phase", "Step"),
     "laws.ecarte": ("BY_NUMBER", "EVERY", "LAWS", "Law", "cite"),
-    "laws.ecarte.base": ("FIRST_RULE", "Remedy", "citation"),
+    "laws.ecarte.base": ("FIRST_RULE", "Outcome", "Remedy", "citation"),
     "laws.ecarte.profiles": ("RULE_OF",),
     "adjudicator.court.ecarte.adjudicate": (
         "MAX_WAITING",

@@ -267,7 +267,7 @@ def _deal_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]
             continue
         yield from _one_deal(d, gd)
     for number, gd in deals.items():
-        if number not in listed and gd.outcome != "stands":
+        if number not in listed and gd.outcome is not Outcome.STANDS:
             yield f"deal {number}: outcome {gd.outcome}, expected stands (not listed)"
 
 

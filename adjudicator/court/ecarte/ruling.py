@@ -289,7 +289,7 @@ class RecordRuling(_Model):
         return (
             not self.findings
             and not self.corrections
-            and all(d.outcome == "stands" for d in self.deals)
+            and all(d.outcome is Outcome.STANDS for d in self.deals)
         )
 
 
