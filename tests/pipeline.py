@@ -17,7 +17,7 @@ from typing import Any
 from adjudicator.court.ecarte.adjudicate import adjudicate
 from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.replay import replay
-from adjudicator.engine.ecarte.table import Step
+from adjudicator.engine.ecarte.table import Ending, Step
 from adjudicator.notation.ecarte.model import Line, Record
 from adjudicator.notation.ecarte.reader import Source, read_each
 from adjudicator.notation.ecarte.writer import write
@@ -29,7 +29,7 @@ class Told:
     engine alone: it annuls the deals of ``endings`` (by position) as given, and refuses the
     facts at the lines of ``refused``."""
 
-    def __init__(self, endings: dict[int, str] | None = None, refused: set[int] | None = None):
+    def __init__(self, endings: dict[int, Ending] | None = None, refused: set[int] | None = None):
         self.endings = endings or {}
         self.refused = refused or set()
         self.asked: list[int] = []
@@ -42,7 +42,7 @@ class Told:
     def remedies(self, fact: Step) -> tuple[Remedy, ...]:
         return ()
 
-    def ending(self, position: int) -> str | None:
+    def ending(self, position: int) -> Ending | None:
         return self.endings.get(position)
 
     def unwon(self, position: int) -> bool:

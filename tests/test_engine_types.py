@@ -1,5 +1,7 @@
 """The replay engine's dispatch table against the notation's model: every kind of event the
-model's ``Event`` union admits has a handler, and each handler takes the event of its kind."""
+model's ``Event`` union admits has a handler, and each handler takes the event of its kind; the
+closed list of event kinds (``EventKind``) is the union's; and the engine's ending of an annulled
+deal is spelt as the ruling's outcome."""
 
 from __future__ import annotations
 
@@ -9,9 +11,10 @@ from typing import get_args, get_type_hints
 import pytest
 
 from adjudicator.engine.ecarte.replay import driver, state
-from adjudicator.engine.ecarte.table import DealState
+from adjudicator.engine.ecarte.table import ANNULLED, DealState, Ending, Step
 from adjudicator.notation.cards import Player
-from adjudicator.notation.ecarte.model import Event, Line
+from adjudicator.notation.ecarte.model import Event, EventKind, Line
+from laws.ecarte.base import ANNULS, Outcome
 
 
 def _event_models() -> tuple[type[Line], ...]:
@@ -34,6 +37,22 @@ KINDS = {_kind_of(model): model for model in MODELS}
 def test_the_union_is_read_whole() -> None:
     assert len(MODELS) >= 30
     assert len(KINDS) == len(MODELS), "two event models share a kind"
+
+
+def test_the_event_kinds_are_the_closed_list() -> None:
+    """``EventKind`` (what steps and the laws' ``looks_at`` name events by) is the kinds of the
+    union's models, each once; a step's kind is one of them, or ``deal`` for a heading."""
+    kinds = get_args(EventKind)
+    assert sorted(kinds) == sorted(KINDS)
+    assert Step._field_defaults["kind"] == "deal" and "deal" not in kinds
+
+
+def test_an_annulled_deal_has_one_spelling() -> None:
+    """The engine ends a deal annulled as the ruling's outcome names it (``fresh_deal``, ``void``):
+    one spelling of each, from the record's line to the ruling's JSON."""
+    assert {e.value for e in ANNULLED} == {o.value for o in ANNULS}
+    assert Ending.FRESH_DEAL.value == Outcome.FRESH_DEAL.value == "fresh_deal"
+    assert Ending.VOID.value == Outcome.VOID.value
 
 
 def test_every_kind_of_the_union_has_a_handler() -> None:

@@ -28,6 +28,7 @@ from adjudicator import Record, read_each, read_one, write
 from adjudicator.court.ecarte.adjudicate import adjudicate
 from adjudicator.court.ecarte.casebook import load_cases
 from adjudicator.court.ecarte.record import UNJUDGED
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.generate import generate
 from adjudicator.engine.ecarte.table import Step
 from adjudicator.notation.ecarte.model import Event
@@ -54,12 +55,17 @@ def _event_kinds() -> frozenset[str]:
     return frozenset({*kinds, Step._field_defaults["kind"]})
 
 
-def _strings(node: ast.expr) -> list[str] | None:
-    """The strings an expression can be: a string, or a conditional between strings."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return [node.value]
+def _members(node: ast.expr) -> list[str] | None:
+    """The deviation kinds an expression can be: a member (``DeviationKind.CUT_TIE``), or a
+    conditional between members; ``None`` if it is neither."""
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "DeviationKind"
+    ):
+        return [DeviationKind[node.attr].value]
     if isinstance(node, ast.IfExp):
-        body, orelse = _strings(node.body), _strings(node.orelse)
+        body, orelse = _members(node.body), _members(node.orelse)
         if body is not None and orelse is not None:
             return body + orelse
     return None
@@ -67,8 +73,9 @@ def _strings(node: ast.expr) -> list[str] | None:
 
 def _deviation_kinds() -> frozenset[str]:
     """Every kind the engine (the modules of ``adjudicator/engine/ecarte/replay/``) reports: the
-    first argument of each ``self._dev(...)`` call, a string, or a variable whose assignments in
-    the same function are strings (``kind = "not_following_suit"`` ...)."""
+    first argument of each ``self._dev(...)`` call, a member of ``DeviationKind``, or a variable
+    whose assignments in the same function are members (``kind = DeviationKind.NOT_WINNING``
+    ...)."""
     engine = ROOT / "adjudicator" / "engine" / "ecarte" / "replay"
     modules = [ast.parse(p.read_text(encoding="utf-8")) for p in sorted(engine.glob("*.py"))]
     kinds: set[str] = set()
@@ -85,7 +92,7 @@ def _deviation_kinds() -> frozenset[str]:
                 continue
             calls += 1
             first = call.args[0] if call.args else call.keywords[0].value
-            named = _strings(first)
+            named = _members(first)
             if named is None:
                 assert isinstance(first, ast.Name), ast.unparse(call)
                 named = [
@@ -93,7 +100,7 @@ def _deviation_kinds() -> frozenset[str]:
                     for node in ast.walk(function)
                     if isinstance(node, ast.Assign)
                     and any(isinstance(t, ast.Name) and t.id == first.id for t in node.targets)
-                    for s in (_strings(node.value) or [])
+                    for s in (_members(node.value) or [])
                 ]
                 assert named, f"cannot tell the kinds of {ast.unparse(call)}"
             kinds.update(named)
@@ -115,6 +122,12 @@ def test_the_kinds_are_read_from_the_notation_and_the_engine() -> None:
         "wrong_count_dealt",
     } <= DEVIATION_KINDS
     assert len(EVENT_KINDS) >= 30 and len(DEVIATION_KINDS) >= 55
+
+
+def test_every_deviation_kind_is_reported_by_the_engine() -> None:
+    """The closed list of kinds (``DeviationKind``) is what the engine reports: no member is
+    left that no ``_dev`` call makes (a kind no law could ever see)."""
+    assert {k.value for k in DeviationKind} == DEVIATION_KINDS
 
 
 # --------------------------------------------------------------------------------------------
@@ -139,6 +152,9 @@ def test_every_kind_named_is_a_kind_of_event_or_of_deviation() -> None:
         assert isinstance(law.looks_at, frozenset)
         unknown = law.looks_at - EVENT_KINDS - DEVIATION_KINDS
         assert not unknown, f"law {law.number} looks at kinds there are not: {sorted(unknown)}"
+        strings = {k for k in law.looks_at if k in DEVIATION_KINDS and type(k) is str}
+        assert not strings, f"law {law.number} names deviations by strings: {sorted(strings)}"
+        assert all(type(k) is DeviationKind for k in law.deviations), law.number
 
 
 def test_most_laws_look_at_some_kinds_only() -> None:

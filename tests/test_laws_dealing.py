@@ -15,6 +15,7 @@ from pipeline import Told
 from adjudicator import Player, read_one
 from adjudicator.court.ecarte.adjudicate import adjudicate
 from adjudicator.engine.ecarte.replay import replay
+from adjudicator.engine.ecarte.table import Ending
 from laws.ecarte.base import Finding, Heading, Law, Outcome, Who, Window
 from laws.ecarte.cutting import LAW_3, LAW_4, LAW_5, LAW_6, LAW_7
 from laws.ecarte.cutting import LAWS as CUTTING
@@ -499,7 +500,9 @@ def test_law_14_same_dealer_after_an_imposed_fresh_deal() -> None:
     # The engine alone passes the deal on; told by the adjudicator that the laws annulled
     # deal 1, it does not, and law 14 has nothing to find.
     assert one(found(LAW_14, text)).kind == "deal_out_of_turn"
-    assert [f for v in deal_views(record, Told({0: "fresh deal"})) for f in LAW_14.find(v)] == []
+    assert [
+        f for v in deal_views(record, Told({0: Ending.FRESH_DEAL})) for f in LAW_14.find(v)
+    ] == []
     ruling = adjudicate(record)
     assert [(d.number, d.outcome) for d in ruling.deals] == [(1, "fresh_deal"), (2, "stands")]
     assert {f.law for f in ruling.findings} == {12}

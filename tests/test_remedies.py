@@ -19,7 +19,7 @@ from adjudicator.engine.ecarte.remedy import (
 )
 from adjudicator.engine.ecarte.replay import replay
 from adjudicator.engine.ecarte.rules import mask
-from adjudicator.engine.ecarte.table import DealState, Holding, Step
+from adjudicator.engine.ecarte.table import DealState, Ending, Holding, Phase, Step
 from laws.ecarte import LAWS
 from laws.ecarte.base import Does, Finding, Outcome, Who
 from laws.ecarte.base import Remedy as LawRemedy
@@ -45,7 +45,7 @@ class Grants:
     def remedies(self, fact: Step) -> tuple[Remedy, ...]:
         return (self.remedy,) if fact.line == self.line else ()
 
-    def ending(self, position: int) -> str | None:
+    def ending(self, position: int) -> Ending | None:
         return None
 
     def unwon(self, position: int) -> bool:
@@ -171,7 +171,7 @@ def test_every_remedy_of_a_law_keeps_the_deal_and_names_a_hand() -> None:
 
 
 def test_a_remedy_binds_to_the_hand_it_names() -> None:
-    deal = DealState(number=1, dealer=A, elder=B, pack=None, phase="exchange")
+    deal = DealState(number=1, dealer=A, elder=B, pack=None, phase=Phase.EXCHANGE)
     found = Finding(1, 1, 1, 1, A, "x", "", evidence=(Card.parse("9H"),))
     assert LawRemedy(Does.DRAW_SURPLUS, Who.DEALER).on(deal, found) == DrawSurplus(A)
     assert LawRemedy(Does.PUT_OUT_SURPLUS, Who.NON_DEALER).on(deal, found) == PutOutSurplus(B)

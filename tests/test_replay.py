@@ -41,7 +41,7 @@ from adjudicator.engine.ecarte.queries import (
 )
 from adjudicator.engine.ecarte.replay import final_table, replay
 from adjudicator.engine.ecarte.rules import cards_of, legal_follows, mask, trick_winner
-from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.engine.ecarte.table import DealState, Ending, Step
 from adjudicator.notation.ecarte.model import (
     Accept,
     Deal,
@@ -655,7 +655,7 @@ def test_an_annulled_deal_does_not_pass() -> None:
     heading = _line(text, "deal 2")
     passed = list(replay(record))
     assert _kinds(passed, heading) == ["deal_out_of_turn"]  # the engine alone passes it on
-    steps = list(replay(record, Told({0: "fresh deal"})))
+    steps = list(replay(record, Told({0: Ending.FRESH_DEAL})))
     assert _kinds(steps, heading) == []
     # Up to the end of deal 1 the table is as the plain replay has it: the annulment takes
     # effect between the deals. The deal after is his by right.
@@ -668,7 +668,7 @@ def test_an_annulled_deal_out_of_turn_goes_to_the_right_dealer() -> None:
     # A deals twice running; law 14 voids his second deal before its turn-up: B, whose deal
     # it was, deals next.
     text = CUT + "deal 1 A\n" + FIVE_EACH + "deal 2 A\n  B: ?? ?? ??\n\ndeal 3 B\n  A: ?? ??\n"
-    steps = list(replay(read_one(text), Told({1: "void"})))
+    steps = list(replay(read_one(text), Told({1: Ending.VOID})))
     assert _kinds(steps, _line(text, "deal 2")) == ["deal_out_of_turn"]  # it was B's deal
     assert _kinds(steps, _line(text, "deal 3")) == []  # B deals, as he should have
 
@@ -679,13 +679,13 @@ def test_an_annulled_deal_played_in_part_is_not_unfinished() -> None:
     text += "  1. B KH A AH\n\ndeal 2 A\n" + FIVE_EACH
     record, heading = read_one(text), _line(text, "deal 2")
     assert _kinds(list(replay(record)), heading) == ["deal_out_of_turn", "hand_unfinished"]
-    assert _kinds(list(replay(record, Told({0: "fresh deal"}))), heading) == []
+    assert _kinds(list(replay(record, Told({0: Ending.FRESH_DEAL}))), heading) == []
 
 
 def test_a_claimed_fresh_deal_is_not_annulled_twice() -> None:
     text = CUT + "deal 1 A\n  B: KH QH 9S\n  B claims new deal\n\ndeal 2 A\n" + FIVE_EACH
     record = read_one(text)
-    assert list(replay(record, Told({0: "void"}))) == list(replay(record))
+    assert list(replay(record, Told({0: Ending.VOID}))) == list(replay(record))
 
 
 def test_a_refused_claim_changes_nothing() -> None:

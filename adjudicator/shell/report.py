@@ -11,6 +11,7 @@ from adjudicator.court.ecarte.api import (
     ON_SAMPLES,
     Feature,
     OptionWorth,
+    Outcome,
     RecordRuling,
     cite,
     fresh_deals,
@@ -294,9 +295,9 @@ def series_words(s: Any) -> str:
 def pending_words(deal: Any) -> list[str]:
     """What in a deal's ruling is not final: a replay not in the record (with what perfect play
     would give), a deal undetermined."""
-    if deal.outcome == "undetermined":
+    if deal.outcome is Outcome.UNDETERMINED:
         return [f"deal {deal.number} is undetermined until the record says what it lacks"]
-    if deal.outcome == "replay" and deal.perfect_play is not None:
+    if deal.outcome is Outcome.REPLAY and deal.perfect_play is not None:
         p = deal.perfect_play
         would = p.marks.get(p.winner, 0)
         return [

@@ -19,6 +19,7 @@ from adjudicator.court.ecarte.api import (
     DealState,
     Feature,
     Holding,
+    Phase,
     Record,
     Step,
     Unknown,
@@ -160,7 +161,7 @@ class _Walker:
         if kind == "discard":
             cards = " ".join(c.code if c else "??" for c in event.cards)
             return {"what": "said", "text": f"{event.player.value} discards {cards}"}
-        if kind == "packet" and deal.phase != "dealing":
+        if kind == "packet" and deal.phase != Phase.DEALING:
             cards = " ".join(c.code if c else "??" for c in event.cards)
             self.pending_hands = deal
             return {

@@ -22,10 +22,11 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from adjudicator.engine.ecarte import remedy as moves
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.table import DealState, Step
 from adjudicator.notation.cards import Card, Player
 
-from .view import DealView, remember
+from .view import DealView, Kind, remember
 
 if TYPE_CHECKING:  # (allowed imports this module)
     from .allowed import Corrected, Sheet
@@ -80,7 +81,8 @@ class Who(StrEnum):
 
 
 class Outcome(StrEnum):
-    """What becomes of a deal."""
+    """What becomes of a deal. The value is the one spelling, the ruling's (``fresh_deal`` in its
+    JSON and the casebook); the words of a text ruling are derived from it ("fresh deal")."""
 
     STANDS = "stands"
     FRESH_DEAL = "fresh_deal"
@@ -88,6 +90,11 @@ class Outcome(StrEnum):
     RECTIFIED = "rectified"
     REPLAY = "replay"
     UNDETERMINED = "undetermined"
+
+
+ANNULS: Final[frozenset[Outcome]] = frozenset({Outcome.FRESH_DEAL, Outcome.VOID})
+"""The outcomes that annul the deal: its hand counts for nothing (the engine ends it so:
+:data:`adjudicator.engine.ecarte.table.ANNULLED`)."""
 
 
 class Correcting(StrEnum):
@@ -266,7 +273,7 @@ ALWAYS: Final = Always.ALWAYS
 """``looks_at`` of a law whose finder reads more of a deal than which kinds it holds (the
 marks against the entitlements, the deal before): it runs on every deal that is not quiet."""
 
-NEVER: Final[frozenset[str]] = frozenset()
+NEVER: Final[frozenset[Kind]] = frozenset()
 """``looks_at`` of a law whose finder finds nothing (``finds_nothing``)."""
 
 TRIGGERS = True
@@ -299,7 +306,7 @@ class LawIndex:
         self.laws = tuple(laws)
         self.order = {law.number: i for i, law in enumerate(self.laws)}
         self.always = tuple(law for law in self.laws if law.looks_at is ALWAYS)
-        self.by_kind: dict[str, list[Law]] = {}
+        self.by_kind: dict[Kind, list[Law]] = {}
         for law in self.laws:
             if law.looks_at is not ALWAYS:
                 for kind in law.looks_at:
@@ -373,14 +380,16 @@ class Law:
     keywords: tuple[str, ...] = ()
     """Words a player or referee may look the law up by (``ecarte laws WORD``) that its title
     and summary do not use, e.g. "revoke" for law 39, whose summary says "renounce"."""
-    deviations: tuple[str, ...] = field(default=())
-    """The engine's deviation kinds this law judges."""
+    deviations: tuple[DeviationKind, ...] = field(default=())
+    """The engine's deviation kinds this law judges (members of
+    :class:`~adjudicator.engine.ecarte.deviations.DeviationKind`)."""
     cite: str = ""
     """How a ruling cites it, if not "law N": a profile's rule, e.g. "pool rule P1"."""
-    looks_at: frozenset[str] | Always = field(kw_only=True)
-    """What the finder looks at: the kinds of event (``adjudicator.notation.ecarte.model``; ``deal``
-    for a deal's heading) and of the engine's deviation (``adjudicator.engine.ecarte.replay``)
-    without one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
+    looks_at: frozenset[Kind] | Always = field(kw_only=True)
+    """What the finder looks at (:data:`~laws.ecarte.view.Kind`): the kinds of event
+    (``EventKind`` of ``adjudicator.notation.ecarte.model``; ``deal`` for a deal's heading) and of
+    the engine's deviation (``DeviationKind`` of ``adjudicator.engine.ecarte.deviations``) without
+    one of which in a deal it finds nothing there, read off the finder; :data:`ALWAYS` if it
     reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
     say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
     (:func:`may_find`)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.engine.ecarte.table import Step
+from adjudicator.engine.ecarte.deviations import DeviationKind
+from adjudicator.engine.ecarte.table import Step, StepKind
 from adjudicator.notation.cards import Card
 from adjudicator.notation.ecarte.model import CutForDeal
 
@@ -18,7 +19,9 @@ from .facts import deviations, finding, turned
 from .view import DealView
 
 
-def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> Step | None:
+def _later(
+    view: DealView, step: Step, kind: StepKind, before: StepKind | None = None
+) -> Step | None:
     """The first step after ``step`` whose event is of ``kind``, if it comes before any event
     of kind ``before``."""
     for later in view.steps:
@@ -37,9 +40,11 @@ def _later(view: DealView, step: Step, kind: str, before: str | None = None) -> 
 
 def _find_law_3(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in deviations(view, "short_cut", "cut_by_dealer", "cut_after_dealing"):
+    for step, dev in deviations(
+        view, DeviationKind.SHORT_CUT, DeviationKind.CUT_BY_DEALER, DeviationKind.CUT_AFTER_DEALING
+    ):
         recut = _later(view, step, "cut", before="packet") is not None
-        if dev.kind == "cut_after_dealing":
+        if dev.kind == DeviationKind.CUT_AFTER_DEALING:
             after = "the cut is of no effect, and the deal goes on as dealt"
         elif recut:
             after = "the pack was cut again before the dealing, as the law requires"
@@ -78,8 +83,14 @@ LAW_3 = Law(
     ),
     find=_find_law_3,
     default="the pack is cut again; a deal made from the faulty cut stands",
-    deviations=("short_cut", "cut_by_dealer", "cut_after_dealing"),
-    looks_at=frozenset({"short_cut", "cut_by_dealer", "cut_after_dealing"}),
+    deviations=(
+        DeviationKind.SHORT_CUT,
+        DeviationKind.CUT_BY_DEALER,
+        DeviationKind.CUT_AFTER_DEALING,
+    ),
+    looks_at=frozenset(
+        {DeviationKind.SHORT_CUT, DeviationKind.CUT_BY_DEALER, DeviationKind.CUT_AFTER_DEALING}
+    ),
 )
 
 
@@ -88,7 +99,7 @@ LAW_3 = Law(
 
 def _find_law_4(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in deviations(view, "cut_exposed_several"):
+    for step, dev in deviations(view, DeviationKind.CUT_EXPOSED_SEVERAL):
         event = step.event
         cards: tuple[Card, ...] = ()
         if dev.player is not None and isinstance(event, CutForDeal):
@@ -131,8 +142,8 @@ LAW_4 = Law(
     ),
     find=_find_law_4,
     default="he cuts again",
-    deviations=("cut_exposed_several",),
-    looks_at=frozenset({"cut_exposed_several"}),
+    deviations=(DeviationKind.CUT_EXPOSED_SEVERAL,),
+    looks_at=frozenset({DeviationKind.CUT_EXPOSED_SEVERAL}),
 )
 
 
@@ -153,7 +164,7 @@ def _find_law_5(view: DealView) -> Sequence[Finding]:
             ),
             default="both cut again",
         )
-        for step, dev in deviations(view, "cut_tie")
+        for step, dev in deviations(view, DeviationKind.CUT_TIE)
     ]
 
 
@@ -182,8 +193,8 @@ LAW_5 = Law(
     find=_find_law_5,
     default="both cut again after a tie",
     definitional=True,
-    deviations=("cut_tie",),
-    looks_at=frozenset({"cut_tie"}),
+    deviations=(DeviationKind.CUT_TIE,),
+    looks_at=frozenset({DeviationKind.CUT_TIE}),
 )
 
 
@@ -255,7 +266,7 @@ _FRESH_CUT = Option(
 
 def _find_law_7(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in deviations(view, "cut_exposed"):
+    for step, dev in deviations(view, DeviationKind.CUT_EXPOSED):
         shown = " ".join(c.code for c in dev.cards) or "a card"
         recut = _later(view, step, "cut", before="packet") is not None
         dealt = _later(view, step, "packet") is not None
@@ -330,8 +341,8 @@ LAW_7 = Law(
     find=_find_law_7,
     options=(_FRESH_CUT,),
     default="the pack is cut again; once the trump is turned up the deal stands",
-    deviations=("cut_exposed",),
-    looks_at=frozenset({"cut_exposed"}),
+    deviations=(DeviationKind.CUT_EXPOSED,),
+    looks_at=frozenset({DeviationKind.CUT_EXPOSED}),
 )
 
 LAWS: tuple[Law, ...] = (LAW_3, LAW_4, LAW_5, LAW_6, LAW_7)

@@ -12,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.queries import acts, first_look, has_looked, king_turned
 from adjudicator.engine.ecarte.rules import HAND
-from adjudicator.engine.ecarte.table import SEAT, Step
+from adjudicator.engine.ecarte.table import ANNULLED, SEAT, Phase, Step, StepKind
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Holds, Order, Packet
 
@@ -32,7 +33,7 @@ def _look_step(view: DealView, player: Player) -> int | None:
     return None if step is None else step.number
 
 
-def _first(view: DealView, *kinds: str, after: int = -1) -> Step | None:
+def _first(view: DealView, *kinds: StepKind, after: int = -1) -> Step | None:
     for step in view.steps:
         if step.number > after and step.kind in kinds:
             return step
@@ -97,7 +98,7 @@ def _find_law_8(view: DealView) -> Sequence[Finding]:
         return ()
     dealer = state.dealer
     found: list[Finding] = []
-    for step, _dev in deviations(view, "order_too_late"):
+    for step, _dev in deviations(view, DeviationKind.ORDER_TOO_LATE):
         found.append(
             finding(
                 8,
@@ -166,19 +167,19 @@ LAW_8 = Law(
     ),
     find=_find_law_8,
     default="an announcement the law does not allow is of no effect",
-    deviations=("order_too_late",),
+    deviations=(DeviationKind.ORDER_TOO_LATE,),
     # order_too_late, or an order line the law does not allow
-    looks_at=frozenset({"order_too_late", "order"}),
+    looks_at=frozenset({DeviationKind.ORDER_TOO_LATE, "order"}),
 )
 
 
 # -- law 9: a wrong deal found before the turn-up ---------------------------------------------
 
 _DEALING_DEVIATIONS = (
-    "order_changed",
-    "packet_to_wrong_player",
-    "wrong_packet_size",
-    "extra_packet",
+    DeviationKind.ORDER_CHANGED,
+    DeviationKind.PACKET_TO_WRONG_PLAYER,
+    DeviationKind.WRONG_PACKET_SIZE,
+    DeviationKind.EXTRA_PACKET,
 )
 
 
@@ -220,7 +221,7 @@ def _misdeal(view: DealView) -> _Misdeal | None:
             continue
         if (
             ann is not None
-            and dev.kind == "order_changed"
+            and dev.kind == DeviationKind.ORDER_CHANGED
             and first_size is not None
             and first_size == ann.binding[0]
         ):
@@ -236,7 +237,7 @@ def _misdeal(view: DealView) -> _Misdeal | None:
         problems.append(
             (
                 first_packet,
-                "order_changed",
+                DeviationKind.ORDER_CHANGED,
                 f"{state.dealer} dealt {first_size}-{HAND - first_size}; his order this game "
                 f"is {b[0]}-{b[1]}",
             )
@@ -282,7 +283,7 @@ def _find_law_9(view: DealView) -> Sequence[Finding]:
         return ()
     dealer, elder = state.dealer, state.elder
     step = wrong.problems[0][0]
-    order_only = all(kind == "order_changed" for _s, kind, _m in wrong.problems)
+    order_only = all(kind == DeviationKind.ORDER_CHANGED for _s, kind, _m in wrong.problems)
     what = "; ".join(dict.fromkeys(m for _s, _k, m in wrong.problems))
     looked = _look_step(view, elder)
     if looked is not None and looked < step.number:
@@ -443,7 +444,7 @@ LAW_10 = Law(
     ),
     find=_find_law_10,
     overrides=(15, 16, 17, 18),
-    looks_at=frozenset({"wrong_count_dealt"}),  # the hands are short at the turn-up
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT}),  # the hands are short at the turn-up
 )
 
 
@@ -456,7 +457,7 @@ def _find_law_11(view: DealView) -> Sequence[Finding]:
         return ()
     dealer, elder = state.dealer, state.elder
     found: list[Finding] = []
-    for step, dev in deviations(view, "several_turned"):
+    for step, dev in deviations(view, DeviationKind.SEVERAL_TURNED):
         shown = " ".join(c.code for c in dev.cards) or "several cards"
         looked = _look_step(view, elder)
         choice = next(
@@ -548,8 +549,8 @@ LAW_11 = Law(
         fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),
     ),
     default="if the non-dealer looks at his hand before choosing, a fresh deal",
-    deviations=("several_turned",),
-    looks_at=frozenset({"several_turned"}),
+    deviations=(DeviationKind.SEVERAL_TURNED,),
+    looks_at=frozenset({DeviationKind.SEVERAL_TURNED}),
 )
 
 
@@ -558,9 +559,9 @@ LAW_11 = Law(
 
 def _find_law_12(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for step, dev in deviations(view, "faced_card"):
+    for step, dev in deviations(view, DeviationKind.FACED_CARD):
         deal = step.table.deal
-        if deal is None or deal.phase != "dealing":
+        if deal is None or deal.phase != Phase.DEALING:
             continue  # in the stock after the turn-up: laws 35 and §6.16
         shown = " ".join(c.code for c in dev.cards) or "a card"
         found.append(
@@ -601,8 +602,8 @@ LAW_12 = Law(
     find=_find_law_12,
     options=(fresh_deal(Who.EITHER, Window.BEFORE_TURN),),
     default="a fresh deal",
-    deviations=("faced_card",),
-    looks_at=frozenset({"faced_card"}),
+    deviations=(DeviationKind.FACED_CARD,),
+    looks_at=frozenset({DeviationKind.FACED_CARD}),
 )
 
 
@@ -615,7 +616,7 @@ def _find_law_13(view: DealView) -> Sequence[Finding]:
         return ()
     dealer, elder = state.dealer, state.elder
     found: list[Finding] = []
-    for step, dev in deviations(view, "exposed_in_dealing"):
+    for step, dev in deviations(view, DeviationKind.EXPOSED_IN_DEALING):
         event = step.event
         owner = event.player if isinstance(event, Packet) else None
         shown = " ".join(c.code for c in dev.cards) or "a card"
@@ -673,8 +674,8 @@ LAW_13 = Law(
     find=_find_law_13,
     options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_LOOKING),),
     default="the deal stands",
-    deviations=("exposed_in_dealing",),
-    looks_at=frozenset({"exposed_in_dealing"}),
+    deviations=(DeviationKind.EXPOSED_IN_DEALING,),
+    looks_at=frozenset({DeviationKind.EXPOSED_IN_DEALING}),
 )
 
 
@@ -699,7 +700,7 @@ def _packs_changed(view: DealView) -> bool:
         and prev.pack is not None
         and prev.pack is not prev.dealer
         and bool(prev.turned)
-        and prev.ended_by not in ("void", "fresh deal")
+        and prev.ended_by not in ANNULLED
     )
 
 
@@ -713,9 +714,9 @@ def _find_law_14(view: DealView) -> Sequence[Finding]:
     changed = _packs_changed(view)
     problems: list[tuple[str, str]] = []
     for dev in heading.deviations:
-        if dev.kind == "deal_out_of_turn":
+        if dev.kind == DeviationKind.DEAL_OUT_OF_TURN:
             problems.append(("deal_out_of_turn", dev.message))
-        elif dev.kind == "wrong_pack" and not changed:
+        elif dev.kind == DeviationKind.WRONG_PACK and not changed:
             problems.append(("wrong_pack", dev.message))
     if changed and state.pack is dealer:
         problems.append(
@@ -784,7 +785,7 @@ LAW_14 = Law(
     default=(
         "after the turn-up the deal stands (with the adversary's pack, the packs remain changed)"
     ),
-    deviations=("deal_out_of_turn", "wrong_pack"),
+    deviations=(DeviationKind.DEAL_OUT_OF_TURN, DeviationKind.WRONG_PACK),
     # it reads the deal before too (the packs left changed): no kind of this deal tells
     looks_at=ALWAYS,
 )
@@ -807,7 +808,7 @@ def _wrong_counts(view: DealView) -> list[_WrongCount]:
     state = opening_state(view)
     if turn is None or state is None or turn.table.deal is None:
         return []
-    if not any(d.kind == "wrong_count_dealt" for d in turn.deviations):
+    if not any(d.kind == DeviationKind.WRONG_COUNT_DEALT for d in turn.deviations):
         return []
     if _rectified(view):
         return []
@@ -920,8 +921,8 @@ LAW_15 = Law(
     options=_OPTIONS_15,
     default=_DEFAULT_15,
     remedy=Remedy(Does.PUT_OUT_SURPLUS, Who.NON_DEALER),
-    deviations=("wrong_count_dealt",),
-    looks_at=frozenset({"wrong_count_dealt"}),
+    deviations=(DeviationKind.WRONG_COUNT_DEALT,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT}),
 )
 
 
@@ -979,8 +980,8 @@ LAW_16 = Law(
     find=_find_law_16,
     options=_OPTIONS_16,
     default=_DEFAULT_16,
-    deviations=("wrong_count_dealt",),
-    looks_at=frozenset({"wrong_count_dealt"}),
+    deviations=(DeviationKind.WRONG_COUNT_DEALT,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT}),
 )
 
 
@@ -1056,8 +1057,8 @@ LAW_17 = Law(
     options=_OPTIONS_17,
     default=_DEFAULT_17,
     remedy=Remedy(Does.DRAW_SURPLUS, Who.DEALER),
-    deviations=("wrong_count_dealt",),
-    looks_at=frozenset({"wrong_count_dealt"}),
+    deviations=(DeviationKind.WRONG_COUNT_DEALT,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT}),
 )
 
 
@@ -1114,8 +1115,8 @@ LAW_18 = Law(
     find=_find_law_18,
     options=_OPTIONS_18,
     default=_DEFAULT_18,
-    deviations=("wrong_count_dealt",),
-    looks_at=frozenset({"wrong_count_dealt"}),
+    deviations=(DeviationKind.WRONG_COUNT_DEALT,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT}),
 )
 
 
@@ -1141,7 +1142,7 @@ def _short_play(view: DealView, player: Player) -> Step | None:
     after = turn.number if turn is not None else 0
     if _rectified(view):
         return None  # the hands were put right before the turn-up (law 9)
-    for step, dev in deviations(view, "wrong_count_at_play"):
+    for step, dev in deviations(view, DeviationKind.WRONG_COUNT_AT_PLAY):
         if dev.player is not player or _took_cards(view, player, after):
             continue
         fixed = player is state.elder and any(
@@ -1215,8 +1216,8 @@ LAW_20 = Law(
     options=(fresh_deal(Who.EITHER, Window.BEFORE_NEXT_TURN),),
     default="a fresh deal",
     overrides=(15, 16),
-    deviations=("wrong_count_at_play",),
-    looks_at=frozenset({"wrong_count_at_play"}),
+    deviations=(DeviationKind.WRONG_COUNT_AT_PLAY,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_AT_PLAY}),
 )
 
 
@@ -1269,8 +1270,8 @@ LAW_21 = Law(
     options=(fresh_deal(Who.NON_DEALER, Window.BEFORE_NEXT_TURN),),
     default="the deal stands; the dealer cannot mark a king turned up (law 19)",
     overrides=(17, 18),
-    deviations=("wrong_count_at_play",),
-    looks_at=frozenset({"wrong_count_at_play"}),
+    deviations=(DeviationKind.WRONG_COUNT_AT_PLAY,),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_AT_PLAY}),
 )
 
 
@@ -1333,7 +1334,7 @@ LAW_19 = Law(
     default="the dealer may not mark the king turned up",
     deviations=(),
     # a wrong count at the turn-up (laws 15-18) or at the play (law 21)
-    looks_at=frozenset({"wrong_count_dealt", "wrong_count_at_play"}),
+    looks_at=frozenset({DeviationKind.WRONG_COUNT_DEALT, DeviationKind.WRONG_COUNT_AT_PLAY}),
 )
 
 LAWS: tuple[Law, ...] = (

@@ -21,8 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.rules import HAND
-from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Step
+from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Phase, Step
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.ecarte.model import (
     Abandon,
@@ -272,7 +273,7 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
                         evidence=_cards(side.give_step),
                     )
                 )
-    for step, dev in deviations(view, "looked_at_discard"):
+    for step, dev in deviations(view, DeviationKind.LOOKED_AT_DISCARD):
         if dev.player is None:
             continue
         found.append(
@@ -287,7 +288,7 @@ def _find_law_28(view: DealView) -> Sequence[Finding]:
                 default="no penalty",
             )
         )
-    for i, step, dev in indexed_deviations(view, "discard_out_of_turn"):
+    for i, step, dev in indexed_deviations(view, DeviationKind.DISCARD_OUT_OF_TURN):
         before = state_before(view.steps, i)
         player = dev.player
         if before is None or player is None or not isinstance(step.event, Discard):
@@ -350,10 +351,16 @@ LAW_28 = Law(
     ),
     find=_find_law_28,
     default="no penalty",
-    deviations=("discard_out_of_turn", "cards_given_out_of_turn", "looked_at_discard"),
+    deviations=(
+        DeviationKind.DISCARD_OUT_OF_TURN,
+        DeviationKind.CARDS_GIVEN_OUT_OF_TURN,
+        DeviationKind.LOOKED_AT_DISCARD,
+    ),
     # cards taken before discarding in an exchange (opened by an acceptance); a discard out of
     # turn; a discard looked at
-    looks_at=frozenset({"accept", "discard_out_of_turn", "looked_at_discard"}),
+    looks_at=frozenset(
+        {"accept", DeviationKind.DISCARD_OUT_OF_TURN, DeviationKind.LOOKED_AT_DISCARD}
+    ),
 )
 
 
@@ -708,7 +715,7 @@ LAW_29 = Law(
     options=(_fresh_deal(Who.DEALER), DRAW_29),
     default="the dealer draws the superfluous cards",
     overrides=(20,),
-    deviations=("wrong_number_given",),
+    deviations=(DeviationKind.WRONG_NUMBER_GIVEN,),
     looks_at=frozenset({"ask"}),  # more asked for than discarded: an asks line
 )
 
@@ -732,7 +739,7 @@ LAW_30 = Law(
     find=_find_law_30,
     default="the dealer counts as tricks all cards that cannot be played to",
     overrides=(20,),
-    deviations=("wrong_count_at_play",),
+    deviations=(DeviationKind.WRONG_COUNT_AT_PLAY,),
     looks_at=frozenset({"ask"}),  # fewer asked for than discarded, found at the asks line
 )
 
@@ -756,7 +763,7 @@ LAW_31 = Law(
     options=(_fresh_deal(Who.NON_DEALER), DISCARD_31),
     default="the non-dealer discards the superfluous cards, unseen",
     overrides=(20,),
-    deviations=("wrong_number_given",),
+    deviations=(DeviationKind.WRONG_NUMBER_GIVEN,),
     looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
@@ -780,7 +787,7 @@ LAW_32 = Law(
     options=(_fresh_deal(Who.NON_DEALER), COMPLETE_32),
     default="his hand is completed from the stock",
     overrides=(20,),
-    deviations=("wrong_number_given", "cards_given_out_of_turn"),
+    deviations=(DeviationKind.WRONG_NUMBER_GIVEN, DeviationKind.CARDS_GIVEN_OUT_OF_TURN),
     looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
@@ -808,7 +815,7 @@ LAW_33 = Law(
     options=(_fresh_deal(Who.NON_DEALER), DRAW_33),
     default="the non-dealer draws the superfluous cards",
     overrides=(21,),
-    deviations=("dealer_took_wrong_number",),
+    deviations=(DeviationKind.DEALER_TOOK_WRONG_NUMBER,),
     looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
@@ -834,7 +841,11 @@ LAW_34 = Law(
     options=(COMPLETE_34,),
     default="he plays short; the non-dealer counts as tricks the cards that cannot be played to",
     overrides=(21,),
-    deviations=("dealer_took_wrong_number", "wrong_count_at_play", "cards_given_out_of_turn"),
+    deviations=(
+        DeviationKind.DEALER_TOOK_WRONG_NUMBER,
+        DeviationKind.WRONG_COUNT_AT_PLAY,
+        DeviationKind.CARDS_GIVEN_OUT_OF_TURN,
+    ),
     looks_at=frozenset({"accept"}),  # a wrong number in an exchange, which opens with an acceptance
 )
 
@@ -846,9 +857,9 @@ LAW_34 = Law(
 
 def _find_law_35(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for i, step, dev in indexed_deviations(view, "faced_card"):
+    for i, step, dev in indexed_deviations(view, DeviationKind.FACED_CARD):
         before = state_before(view.steps, i)
-        if before is None or before.phase == "dealing":
+        if before is None or before.phase == Phase.DEALING:
             continue  # before the turn-up: law 12
         shown = " ".join(c.code for c in dev.cards) or "a card"
         exchanged = bool(exchanges(view)) and any(
@@ -889,8 +900,8 @@ LAW_35 = Law(
     ),
     find=_find_law_35,
     default="the faced card is thrown aside; the next card is given instead",
-    deviations=("faced_card",),
-    looks_at=frozenset({"faced_card"}),
+    deviations=(DeviationKind.FACED_CARD,),
+    looks_at=frozenset({DeviationKind.FACED_CARD}),
 )
 
 
@@ -948,7 +959,7 @@ REFUSE_36 = Option(
 
 def _find_law_36(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
-    for _i, step, dev in indexed_deviations(view, "exposed_in_giving"):
+    for _i, step, dev in indexed_deviations(view, DeviationKind.EXPOSED_IN_GIVING):
         deal = step.table.deal
         if deal is None or not isinstance(step.event, Packet):
             continue
@@ -1011,8 +1022,8 @@ LAW_36 = Law(
     find=_find_law_36,
     options=(TAKE_36, REFUSE_36),
     default="the exposed cards are taken",
-    deviations=("exposed_in_giving",),
-    looks_at=frozenset({"exposed_in_giving"}),
+    deviations=(DeviationKind.EXPOSED_IN_GIVING,),
+    looks_at=frozenset({DeviationKind.EXPOSED_IN_GIVING}),
 )
 
 
@@ -1036,7 +1047,7 @@ def _may_refuse(steps: Sequence[Step], fact: Step) -> bool | None:
     event = fact.event
     if not isinstance(event, Refuse) or deal is None or event.player is not deal.dealer:
         return None
-    if any(d.kind == "card_turned_in_error" for s in steps for d in s.deviations):
+    if any(d.kind == DeviationKind.CARD_TURNED_IN_ERROR for s in steps for d in s.deviations):
         return False
     return None
 
@@ -1044,7 +1055,7 @@ def _may_refuse(steps: Sequence[Step], fact: Step) -> bool | None:
 def _find_law_37(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     turned_at: int | None = None
-    for i, step, dev in indexed_deviations(view, "card_turned_in_error"):
+    for i, step, dev in indexed_deviations(view, DeviationKind.CARD_TURNED_IN_ERROR):
         shown = " ".join(c.code for c in dev.cards) or "a card"
         dealer = dev.player
         if turned_at is None:
@@ -1072,7 +1083,9 @@ def _find_law_37(view: DealView) -> Sequence[Finding]:
             if (
                 isinstance(step.event, Refuse)
                 and deal is not None
-                and not any(d.kind == "answer_without_proposal" for d in step.deviations)
+                and not any(
+                    d.kind == DeviationKind.ANSWER_WITHOUT_PROPOSAL for d in step.deviations
+                )
                 and _may_refuse(steps[:i], step._replace(table=steps[i - 1].table)) is False
             ):
                 found.append(
@@ -1117,9 +1130,9 @@ LAW_37 = Law(
     leave=_may_refuse,
     options=(TAKE_37,),
     default="the dealer must accept the next proposal",
-    deviations=("card_turned_in_error",),
+    deviations=(DeviationKind.CARD_TURNED_IN_ERROR,),
     # the card turned in error (and a refusal after it)
-    looks_at=frozenset({"card_turned_in_error"}),
+    looks_at=frozenset({DeviationKind.CARD_TURNED_IN_ERROR}),
 )
 
 
@@ -1182,7 +1195,7 @@ def _find_law_38(view: DealView) -> Sequence[Finding]:
                 default="the non-dealer exchanges what the stock allows; the dealer plays his hand",
             )
         )
-    for _i, step, dev in indexed_deviations(view, "stock_exhausted"):
+    for _i, step, dev in indexed_deviations(view, DeviationKind.STOCK_EXHAUSTED):
         deal = step.table.deal
         found.append(
             finding(
@@ -1229,9 +1242,9 @@ LAW_38 = Law(
     find=_find_law_38,
     default="the non-dealer exchanges what the stock allows; the dealer plays his hand",
     overrides=(34,),
-    deviations=("stock_exhausted",),
+    deviations=(DeviationKind.STOCK_EXHAUSTED,),
     # an exchange too big for the stock, or cards given beyond it
-    looks_at=frozenset({"accept", "stock_exhausted"}),
+    looks_at=frozenset({"accept", DeviationKind.STOCK_EXHAUSTED}),
 )
 
 

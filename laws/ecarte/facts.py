@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.table import DealState, Deviation, Step
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.ecarte.model import Claim, ClaimKind, Mark, MarkReason
@@ -63,7 +64,7 @@ def opponent(deal: DealState, player: Player) -> Player:
     return deal.dealer if player is deal.elder else deal.elder
 
 
-def deviations(view: DealView, *kinds: str) -> Iterator[tuple[Step, Deviation]]:
+def deviations(view: DealView, *kinds: DeviationKind) -> Iterator[tuple[Step, Deviation]]:
     """The engine's deviations of one of ``kinds`` in the deal, with their steps, in order."""
     for step in view.steps:
         for dev in step.deviations:
@@ -71,7 +72,9 @@ def deviations(view: DealView, *kinds: str) -> Iterator[tuple[Step, Deviation]]:
                 yield step, dev
 
 
-def indexed_deviations(view: DealView, *kinds: str) -> Iterator[tuple[int, Step, Deviation]]:
+def indexed_deviations(
+    view: DealView, *kinds: DeviationKind
+) -> Iterator[tuple[int, Step, Deviation]]:
     """As :func:`deviations`, with each step's index into ``view.steps``."""
     for i, step in enumerate(view.steps):
         for dev in step.deviations:

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.table import SEAT, Step
+from adjudicator.engine.ecarte.table import SEAT, Step, StepKind
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Score
 
@@ -80,7 +80,7 @@ def marker(step: Step) -> Player | None:
     return deal.marks[-1][0]
 
 
-_MARKS = ("mark", "unmark")
+_MARKS: tuple[StepKind, ...] = ("mark", "unmark")
 
 
 # --------------------------------------------------------------------------------------------

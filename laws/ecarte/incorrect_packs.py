@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.rules import CARD_BIT
 from adjudicator.notation.ecarte.model import PackFault, Turn
 
@@ -35,7 +36,7 @@ def _find_45(view: DealView) -> Sequence[Finding]:
                 )
             )
         for dev in step.deviations:
-            if dev.kind != "card_seen_twice" or faulty or not dev.cards:
+            if dev.kind != DeviationKind.CARD_SEEN_TWICE or faulty or not dev.cards:
                 continue
             card = dev.cards[0]
             if turned & CARD_BIT[card]:
@@ -87,8 +88,8 @@ LAW_45 = Law(
     ),
     find=_find_45,
     default="the deal in which the fault is discovered is void",
-    deviations=("pack_faulty", "card_seen_twice"),
-    looks_at=frozenset({"pack_fault", "card_seen_twice"}),
+    deviations=(DeviationKind.PACK_FAULTY, DeviationKind.CARD_SEEN_TWICE),
+    looks_at=frozenset({"pack_fault", DeviationKind.CARD_SEEN_TWICE}),
 )
 
 

@@ -28,7 +28,7 @@ from adjudicator.engine.ecarte.queries import (
     king_turned,
 )
 from adjudicator.engine.ecarte.rules import HAND, is_king_of
-from adjudicator.engine.ecarte.table import SEAT, DealState, Step
+from adjudicator.engine.ecarte.table import ANNULLED, SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Announce, Mark, Unmark
 
@@ -56,7 +56,7 @@ def carried_king(view: DealView) -> Player | None:
     prev = view.previous
     if prev is None or view.number is None:
         return None
-    if prev.ended_by in ("fresh deal", "void") or not king_turned(prev):
+    if prev.ended_by in ANNULLED or not king_turned(prev):
         return None
     if not _dealt_correctly(prev):
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.table import Phase
 from adjudicator.notation.ecarte.model import CallNewCards
 
 from .base import Finding, Heading, Law
@@ -25,7 +26,7 @@ def _find_44(view: DealView) -> Sequence[Finding]:
             cut = True
         if kind != "call_new_cards" or deal is None:
             continue
-        over = deal.phase == "over" or deal.result is not None or bool(deal.ended_by)
+        over = deal.phase == Phase.OVER or deal.result is not None or bool(deal.ended_by)
         if not cut or over:
             continue
         e = step.event

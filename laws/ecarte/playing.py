@@ -11,6 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.engine.ecarte.profile import Feature
 from adjudicator.engine.ecarte.queries import hand_result
@@ -41,7 +42,7 @@ from .view import DealView, remember
 #  Shared helpers
 # --------------------------------------------------------------------------------------------
 
-REVOKES = ("not_following_suit", "not_winning")
+REVOKES = (DeviationKind.NOT_FOLLOWING_SUIT, DeviationKind.NOT_WINNING)
 """The engine's deviations for a card played to a lead that law 43 forbids."""
 
 
@@ -75,7 +76,7 @@ def _leads(steps: Sequence[Step]) -> dict[tuple[Player, Card | None], list[int]]
     return out
 
 
-def has_deviation(step: Step, kind: str, player: Player | None = None) -> bool:
+def has_deviation(step: Step, kind: DeviationKind, player: Player | None = None) -> bool:
     """Whether the engine found a deviation of ``kind`` (by ``player``, if given) at ``step``."""
     return any(d.kind == kind and (player is None or d.player is player) for d in step.deviations)
 
@@ -91,7 +92,7 @@ def corrected_at(steps: Sequence[Step], i: int, player: Player, card: Card) -> i
         if kind == "retract":
             e = s.event
             if isinstance(e, Retract) and e.player is player and e.card == card:
-                return None if has_deviation(s, "retract_too_late") else j
+                return None if has_deviation(s, DeviationKind.RETRACT_TOO_LATE) else j
             return None
     return None
 
@@ -124,7 +125,7 @@ def _code(card: Card | None) -> str:
 
 
 def _lead_out_of_turn_at(steps: Sequence[Step], j: int | None, player: Player) -> bool:
-    return j is not None and has_deviation(steps[j], "lead_out_of_turn", player)
+    return j is not None and has_deviation(steps[j], DeviationKind.LEAD_OUT_OF_TURN, player)
 
 
 def _suit_required(steps: Sequence[Step], start: int, end: int, leader: Player) -> bool:
@@ -184,7 +185,10 @@ def take_back_allowed(steps: Sequence[Step], end: int, fact: Step) -> bool | Non
             j = _last_play(steps, end, player, card)
             if j is None:
                 return True
-            return any(has_deviation(steps[j], k, player) for k in (*REVOKES, "play_undetermined"))
+            return any(
+                has_deviation(steps[j], k, player)
+                for k in (*REVOKES, DeviationKind.PLAY_UNDETERMINED)
+            )
     return None
 
 
@@ -214,7 +218,7 @@ def _revokes_corrected(view: DealView, i: int, step: Step) -> list[Finding]:
         j = corrected_at(steps, i, dev.player, dev.cards[0])
         if j is None:
             continue
-        what = "renounced" if dev.kind == "not_following_suit" else "failed to win"
+        what = "renounced" if dev.kind == DeviationKind.NOT_FOLLOWING_SUIT else "failed to win"
         out.append(
             finding(
                 39,
@@ -239,7 +243,7 @@ def _card_taken_back(view: DealView, i: int, step: Step, e: Retract) -> Finding 
     player: Player = e.player
     card: Card | None = e.card
     prev = state_before(steps, i)
-    if has_deviation(step, "retract_too_late"):
+    if has_deviation(step, DeviationKind.RETRACT_TOO_LATE):
         return _taken_back_too_late(view, i, step, player, card)
     if prev is not None and prev.lead is not None and prev.lead[0] is player:
         if take_back_allowed(steps, i, step._replace(table=steps[i - 1].table)):
@@ -335,7 +339,11 @@ LAW_39 = Law(
     leave=may_take_back,
     default="the card stands as led or played; a revoke taken back in time carries no penalty",
     overrides=(43,),
-    deviations=("retract_too_late", "not_following_suit", "not_winning"),
+    deviations=(
+        DeviationKind.RETRACT_TOO_LATE,
+        DeviationKind.NOT_FOLLOWING_SUIT,
+        DeviationKind.NOT_WINNING,
+    ),
     looks_at=frozenset({"retract"}),  # every finding is of a card taken back, in time or too late
 )
 
@@ -357,7 +365,7 @@ def _fate_of_lead(
         kind = s.kind
         ev = s.event
         if isinstance(ev, Retract) and ev.player is player and ev.card == card:
-            if has_deviation(s, "retract_too_late"):
+            if has_deviation(s, DeviationKind.RETRACT_TOO_LATE):
                 return "played to", s
             return "taken back", s
         if kind in ("play", "trick", "lead"):
@@ -372,7 +380,7 @@ def _find_40(view: DealView) -> Sequence[Finding]:
     steps = view.steps
     for i, step in enumerate(steps):
         for dev in step.deviations:
-            if dev.kind != "lead_out_of_turn" or dev.player is None:
+            if dev.kind != DeviationKind.LEAD_OUT_OF_TURN or dev.player is None:
                 continue
             led = led_card(step.event)
             card = led[1] if led else None
@@ -406,7 +414,7 @@ def _find_40(view: DealView) -> Sequence[Finding]:
                 )
             )
         retract = step.event
-        if isinstance(retract, Retract) and has_deviation(step, "retract_too_late"):
+        if isinstance(retract, Retract) and has_deviation(step, DeviationKind.RETRACT_TOO_LATE):
             e = retract
             j = lead_step(view, i, e.player, e.card)
             if _lead_out_of_turn_at(steps, j, e.player):
@@ -450,8 +458,8 @@ LAW_40 = Law(
     ),
     find=_find_40,
     default="once the card led out of turn has been played to, the trick stands",
-    deviations=("lead_out_of_turn", "retract_too_late"),
-    looks_at=frozenset({"lead_out_of_turn", "retract_too_late"}),
+    deviations=(DeviationKind.LEAD_OUT_OF_TURN, DeviationKind.RETRACT_TOO_LATE),
+    looks_at=frozenset({DeviationKind.LEAD_OUT_OF_TURN, DeviationKind.RETRACT_TOO_LATE}),
 )
 
 
@@ -776,7 +784,7 @@ LAW_42 = Law(
     ),
     find=_find_42,
     default="the adversary marks the vole (no trick) or the point (one or two tricks)",
-    deviations=("abandoned_with_point",),
+    deviations=(DeviationKind.ABANDONED_WITH_POINT,),
     looks_at=frozenset({"abandon", "show"}),
 )
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import hand_score
 from adjudicator.engine.ecarte.profile import Feature
 
@@ -22,7 +23,7 @@ from .view import DealView
 
 # -- P1: the pool's seats ----------------------------------------------------------------------
 
-_SEATING = ("wrong_player_seated", "sits_out_contradicts")
+_SEATING = (DeviationKind.WRONG_PLAYER_SEATED, DeviationKind.SITS_OUT_CONTRADICTS)
 
 
 def _find_p1(view: DealView) -> Sequence[Finding]:
@@ -30,7 +31,7 @@ def _find_p1(view: DealView) -> Sequence[Finding]:
     for step, dev in deviations(view, *_SEATING):
         follows = (
             "the deal stands as played, and the pool goes on from the players who played it"
-            if dev.kind == "wrong_player_seated"
+            if dev.kind == DeviationKind.WRONG_PLAYER_SEATED
             else "nothing follows: the deal's own lines say who played it"
         )
         out.append(
@@ -75,20 +76,22 @@ RULE_P1 = Law(
 
 # -- B1: bystanders' advice --------------------------------------------------------------------
 
-_ADVICE = ("bystander_advice", "advice_by_player")
+_ADVICE = (DeviationKind.BYSTANDER_ADVICE, DeviationKind.ADVICE_BY_PLAYER)
 
 
 def _find_b1(view: DealView) -> Sequence[Finding]:
     out = []
     for step, dev in deviations(view, *_ADVICE):
-        lawful = dev.kind == "bystander_advice" and step.table.profile.has(Feature.ADVICE)
+        lawful = dev.kind == DeviationKind.BYSTANDER_ADVICE and step.table.profile.has(
+            Feature.ADVICE
+        )
         if lawful:
             message = (
                 f"{dev.message}: lawful at French écarté; the player need not follow it "
                 "(bystanders' rule B1)"
             )
             default = "nothing follows"
-        elif dev.kind == "bystander_advice":
+        elif dev.kind == DeviationKind.BYSTANDER_ADVICE:
             message = (
                 f"{dev.message}: at English écarté a bystander may not advise (custom, "
                 "bystanders' rule B1); no law gives a penalty, and the deal stands as played"
@@ -133,11 +136,15 @@ RULE_B1 = Law(
 
 # -- D1 and O1: offers -------------------------------------------------------------------------
 
-_DOUBLING = ("double_out_of_time", "double_again", "double_not_in_rules")
-_OFFERING = ("point_offer_out_of_time", "point_offer_not_in_rules")
+_DOUBLING = (
+    DeviationKind.DOUBLE_OUT_OF_TIME,
+    DeviationKind.DOUBLE_AGAIN,
+    DeviationKind.DOUBLE_NOT_IN_RULES,
+)
+_OFFERING = (DeviationKind.POINT_OFFER_OUT_OF_TIME, DeviationKind.POINT_OFFER_NOT_IN_RULES)
 
 
-def _void_offers(number: int, kinds: tuple[str, ...], cite: str, void: str) -> Finder:
+def _void_offers(number: int, kinds: tuple[DeviationKind, ...], cite: str, void: str) -> Finder:
     """The finder of a rule whose findings are offers void for the reasons ``kinds``."""
 
     def find(view: DealView) -> Sequence[Finding]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import hand_score
 from adjudicator.engine.ecarte.queries import hand_terms
 from adjudicator.engine.ecarte.table import SEAT, DealState, Step
@@ -210,7 +211,7 @@ LAW_26 = Law(
     ),
     find=_find_law_26,
     default="the proposal, and the number first asked for, stand",
-    deviations=("declared_during_proposal", "proposal_after_declaring"),
+    deviations=(DeviationKind.DECLARED_DURING_PROPOSAL, DeviationKind.PROPOSAL_AFTER_DECLARING),
     # a declaration to play, after or during a proposal; an asks line altered
     looks_at=frozenset({"declare_play", "ask"}),
 )
@@ -263,7 +264,7 @@ LAW_27 = Law(
     ),
     find=_find_law_27,
     default="the first answer stands",
-    deviations=("answer_without_proposal",),
+    deviations=(DeviationKind.ANSWER_WITHOUT_PROPOSAL,),
     looks_at=frozenset({"accept", "refuse"}),  # a second answer to a proposal
 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.notation.cards import Player
 
@@ -46,11 +47,11 @@ def _find_43(view: DealView) -> Sequence[Finding]:
         if step.kind not in ("play", "trick"):
             continue
         for dev in step.deviations:
-            if dev.player is None or dev.kind not in (*REVOKES, "play_undetermined"):
+            if dev.player is None or dev.kind not in (*REVOKES, DeviationKind.PLAY_UNDETERMINED):
                 continue
             deal = step.table.deal
             adversary = opponent(deal, dev.player) if deal is not None else other(dev.player)
-            if dev.kind == "play_undetermined":
+            if dev.kind == DeviationKind.PLAY_UNDETERMINED:
                 out.append(
                     finding(
                         43,
@@ -70,7 +71,7 @@ def _find_43(view: DealView) -> Sequence[Finding]:
                 continue  # taken back in time: law 39, no penalty
             what = (
                 "renounced, holding a card of the suit led"
-                if dev.kind == "not_following_suit"
+                if dev.kind == DeviationKind.NOT_FOLLOWING_SUIT
                 else "failed to win the trick when he could"
             )
             caps: tuple[tuple[Player, int], ...] = ()
@@ -87,7 +88,7 @@ def _find_43(view: DealView) -> Sequence[Finding]:
                     )
                 elif winner is adversary:
                     tail = f" {adversary} won {hand}; his marks are not reduced."
-            kind = "revoke" if dev.kind == "not_following_suit" else "not_winning"
+            kind = "revoke" if dev.kind == DeviationKind.NOT_FOLLOWING_SUIT else "not_winning"
             out.append(
                 finding(
                     43,
@@ -150,8 +151,12 @@ LAW_43 = Law(
         "the hand stands; if the offender wins, he marks nothing for the point, one for the "
         "vole, one for a point worth two under law 49"
     ),
-    deviations=("not_following_suit", "not_winning", "play_undetermined"),
-    looks_at=frozenset({*REVOKES, "play_undetermined"}),
+    deviations=(
+        DeviationKind.NOT_FOLLOWING_SUIT,
+        DeviationKind.NOT_WINNING,
+        DeviationKind.PLAY_UNDETERMINED,
+    ),
+    looks_at=frozenset({*REVOKES, DeviationKind.PLAY_UNDETERMINED}),
 )
 
 

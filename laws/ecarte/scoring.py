@@ -14,22 +14,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import Why, hand_score
 from adjudicator.engine.ecarte.queries import Unknown, entitled_marks, king_marks
 from adjudicator.engine.ecarte.rules import game_value
-from adjudicator.engine.ecarte.table import SEAT, DealState, Step
+from adjudicator.engine.ecarte.table import ANNULLED, SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 
 from .allowed import Allowed, Corrected, Sheet, SheetCorrection, allowed_marks, most_marks
 from .base import (
     ALWAYS,
+    ANNULS,
     NEVER,
     Correcting,
     Finding,
     Heading,
     Law,
     LawIndex,
-    Outcome,
     citation,
     findings_of,
 )
@@ -168,7 +169,7 @@ def _compute_others(view: DealView) -> _Others:
     for law in _OTHERS.that_may_find(view):  # not those that cannot find anything here
         for f in findings_of(view, law):
             result.found.append(f)
-            if f.outcome in (Outcome.VOID, Outcome.FRESH_DEAL):
+            if f.outcome in ANNULS:
                 result = result._replace(gone=True)
     return result
 
@@ -182,7 +183,7 @@ def _allowed(view: DealView, final: DealState) -> dict[Player, Allowed] | Unknow
 def _ended(deal: DealState, view: DealView) -> bool:
     """The deal came to nothing: void or a fresh deal (by the engine's account or another
     law's imposed outcome)."""
-    if deal.ended_by in ("fresh deal", "void"):
+    if deal.ended_by in ANNULLED:
         return True
     if any(s.kind == "pack_fault" for s in view.steps):
         return True
@@ -386,7 +387,7 @@ def _find_51(view: DealView) -> Sequence[Finding]:
     prev = view.previous
     for p in players:
         owed = 0
-        if prev is not None and prev.ended_by not in ("fresh deal", "void"):
+        if prev is not None and prev.ended_by not in ANNULLED:
             ent = entitled_marks(prev)
             if isinstance(ent, Unknown):
                 continue
@@ -577,9 +578,9 @@ LAW_51 = Law(
     corrects=Correcting.OVERSCORE,
     correction=_correct_51,
     default="an admitted overscore is taken down at any time during the game",
-    deviations=("score_differs_from_marks",),
+    deviations=(DeviationKind.SCORE_DIFFERS_FROM_MARKS,),
     # a score line that differs from the marks, or a mark beyond what is allowed
-    looks_at=frozenset({"score_differs_from_marks", "mark", "unmark"}),
+    looks_at=frozenset({DeviationKind.SCORE_DIFFERS_FROM_MARKS, "mark", "unmark"}),
 )
 
 

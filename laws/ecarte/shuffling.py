@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.table import Step
 from adjudicator.notation.ecarte.model import Shuffle
 
@@ -75,8 +76,8 @@ LAW_1 = Law(
         "penalty."
     ),
     find=_find_law_1,
-    deviations=("shuffled_after_cut",),
-    looks_at=frozenset({"shuffled_after_cut"}),
+    deviations=(DeviationKind.SHUFFLED_AFTER_CUT,),
+    looks_at=frozenset({DeviationKind.SHUFFLED_AFTER_CUT}),
 )
 
 
@@ -84,7 +85,7 @@ def _find_law_2(view: DealView) -> Sequence[Finding]:
     found: list[Finding] = []
     for step in view.steps:
         for dev in step.deviations:
-            if dev.kind == "faulty_shuffle":
+            if dev.kind == DeviationKind.FAULTY_SHUFFLE:
                 found.append(
                     finding(
                         2,
@@ -100,7 +101,7 @@ def _find_law_2(view: DealView) -> Sequence[Finding]:
                         default="no penalty; the deal stands",
                     )
                 )
-            elif dev.kind == "shuffle_during_play":
+            elif dev.kind == DeviationKind.SHUFFLE_DURING_PLAY:
                 found.append(
                     finding(
                         2,
@@ -140,8 +141,8 @@ LAW_2 = Law(
     ),
     find=_find_law_2,
     default="no penalty; the deal stands",
-    deviations=("faulty_shuffle", "shuffle_during_play"),
-    looks_at=frozenset({"faulty_shuffle", "shuffle_during_play"}),
+    deviations=(DeviationKind.FAULTY_SHUFFLE, DeviationKind.SHUFFLE_DURING_PLAY),
+    looks_at=frozenset({DeviationKind.FAULTY_SHUFFLE, DeviationKind.SHUFFLE_DURING_PLAY}),
 )
 
 LAWS: tuple[Law, ...] = (LAW_1, LAW_2)

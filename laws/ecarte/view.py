@@ -7,13 +7,18 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.queries import marked_as_entitled, ordinary_course
 from adjudicator.engine.ecarte.replay import Leave, replay
-from adjudicator.engine.ecarte.table import DealState, Deviation, Step
+from adjudicator.engine.ecarte.table import DealState, Deviation, Step, StepKind
 from adjudicator.notation.ecarte.model import Deal, Record
 
 if TYPE_CHECKING:
     from .games import Tally
+
+Kind = StepKind | DeviationKind
+"""A kind a deal holds, and a law looks at (``Law.looks_at``): of an event (``claim``, ``mark``,
+``deal`` for a deal's heading ...) or of the engine's deviation (``DeviationKind``)."""
 
 
 @dataclass(frozen=True)
@@ -47,21 +52,21 @@ class DealView:
         return tuple((s, d) for s in self.steps for d in s.deviations)
 
     @cached_property
-    def _by_kind(self) -> dict[str, tuple[Step, ...]]:
-        out: dict[str, list[Step]] = {}
+    def _by_kind(self) -> dict[StepKind, tuple[Step, ...]]:
+        out: dict[StepKind, list[Step]] = {}
         for s in self.steps:
             out.setdefault(s.kind, []).append(s)
         return {k: tuple(v) for k, v in out.items()}
 
     @cached_property
-    def kinds(self) -> frozenset[str]:
+    def kinds(self) -> frozenset[Kind]:
         """The kinds present in the deal: of its events (``Step.kind``: ``claim``, ``mark``,
         ``deal`` for its heading ...) and of the engine's deviations (``not_following_suit``
         ...), computed once. A law runs only if it looks at one of them (:func:`may_find`)."""
         return frozenset(s.kind for s in self.steps) | {d.kind for _, d in self.deviations}
 
     @cached_property
-    def telling(self) -> frozenset[str]:
+    def telling(self) -> frozenset[Kind]:
         """The kinds a law must look at to find anything in the deal: none if it is quiet,
         the score sheet's deviations alone if it is quiet but for them, else all its
         ``kinds`` (:func:`telling_kinds`, computed once)."""
@@ -75,7 +80,7 @@ class DealView:
         telling = self.telling
         return bool(telling) and telling <= SHEET_ONLY
 
-    def events(self, *kinds: str) -> tuple[Step, ...]:
+    def events(self, *kinds: StepKind) -> tuple[Step, ...]:
         """The steps whose event is of one of ``kinds`` (e.g. ``"claim"``, ``"mark"``), in
         order."""
         if len(kinds) == 1:
@@ -147,13 +152,13 @@ def quiet(view: DealView) -> bool:
     return not view.telling  # no kind tells: no deviation, and quiet but for deviations
 
 
-SHEET_ONLY = frozenset({"score_differs_from_marks"})
+SHEET_ONLY: frozenset[Kind] = frozenset({DeviationKind.SCORE_DIFFERS_FROM_MARKS})
 """The engine's deviations of the score sheet alone: a score line that is not the sum of the
 marks. Once one score line is wrong, every later one of the game is, in deals otherwise lawful:
 such a deal is quiet to every law but those that look at these kinds (51) or at every deal."""
 
 
-def telling_kinds(view: DealView) -> frozenset[str]:
+def telling_kinds(view: DealView) -> frozenset[Kind]:
     """The kinds of the deal a law must look at to find anything in it (see
     :func:`laws.ecarte.base.may_find`): none in a quiet deal; in a deal that would be quiet but for
     deviations of the score sheet (:data:`SHEET_ONLY`), those deviations only; in any other

@@ -47,12 +47,12 @@ from adjudicator.engine.ecarte.profile import Feature, profile_of
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.replay import game_target, replay
-from adjudicator.engine.ecarte.table import DealState, Step
+from adjudicator.engine.ecarte.table import ANNULLED, DealState, Ending, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Claim, ClaimKind, Deal, Record
 from laws.ecarte import BY_NUMBER, LAWS, that_may_find
 from laws.ecarte.allowed import allowed_marks
-from laws.ecarte.base import Finding, Law, findings_of
+from laws.ecarte.base import ANNULS, Finding, Law, Outcome, findings_of
 from laws.ecarte.games import Standing, Tally, count_deal, tally_after
 from laws.ecarte.view import DealView
 
@@ -232,7 +232,7 @@ class _Court:
         granted, self.granted = self.granted, ()
         return granted
 
-    def ending(self, position: int) -> str | None:
+    def ending(self, position: int) -> Ending | None:
         ending = self._ending()
         closed = self._close()
         table = closed.view.steps[-1].table if closed.view.steps else None
@@ -249,7 +249,7 @@ class _Court:
         marked: dict[str, int] = {}
         for p, n in final.marks:
             marked[p.value] = marked.get(p.value, 0) + n
-        annulled = (self.previous or final).ended_by in _ENDED or final.ended_by in _ENDED
+        annulled = (self.previous or final).ended_by in ANNULLED or final.ended_by in ANNULLED
         allowed = None if annulled else allowed_marks(final, closed.found)
         stands: dict[str, int] = {}
         for q, n in marked.items():
@@ -262,15 +262,15 @@ class _Court:
                 stands[q] = min(n, allowed[p].total)
         self.pool, _ = count_deal(self.pool, stands, target)
 
-    def _ending(self) -> str | None:
+    def _ending(self) -> Ending | None:
         closed = self._close()
         final = closed.view.final
-        if final is None or final.ended_by in _ENDED:
+        if final is None or final.ended_by in ANNULLED:
             return None  # the record ended it itself (a claimed fresh deal, a faulty pack)
-        imposed = {str(f.outcome) for f in closed.found if str(f.outcome) in _ANNULLED}
+        imposed = {f.outcome for f in closed.found if f.outcome in ANNULS}
         if not imposed:
             return None
-        ending = "void" if "void" in imposed else "fresh deal"
+        ending = Ending.VOID if Outcome.VOID in imposed else Ending.FRESH_DEAL
         self.previous = final._replace(ended_by=ending)
         return ending
 
@@ -398,7 +398,6 @@ def _silent(step: Step) -> bool:
     )
 
 
-_ENDED = ("fresh deal", "void")
 _JUDGED = ("claim", "permit_complete", "elect_play")
 """Facts judged as claims: an option a law gives is taken by them."""
 _LEAVES = tuple(law for law in LAWS if law.leave is not None)
@@ -564,9 +563,6 @@ class _Ruler:
             rules=self.rules,
             series=series_of(self.games, self.tags, self.rules),
         )
-
-
-_ANNULLED = ("fresh_deal", "void")
 
 
 def _resolve_conflicts(found: list[Finding], by_number: dict[int, Law]) -> list[Finding]:

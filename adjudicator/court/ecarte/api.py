@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from adjudicator.engine.ecarte.table import SEAT as SEAT
     from adjudicator.engine.ecarte.table import DealState as DealState
     from adjudicator.engine.ecarte.table import Holding as Holding
+    from adjudicator.engine.ecarte.table import Phase as Phase
     from adjudicator.engine.ecarte.table import Step as Step
     from adjudicator.notation.ecarte.model import Deal as Deal
     from adjudicator.notation.ecarte.model import Record as Record
@@ -74,6 +75,7 @@ if TYPE_CHECKING:
     from laws.ecarte import Law as Law
     from laws.ecarte import cite as cite
     from laws.ecarte.base import FIRST_RULE as FIRST_RULE
+    from laws.ecarte.base import Outcome as Outcome
     from laws.ecarte.base import Remedy as Remedy
     from laws.ecarte.base import citation as citation
     from laws.ecarte.profiles import RULE_OF as RULE_OF
@@ -103,9 +105,9 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.engine.ecarte.queries": ("Unknown",),
     "adjudicator.engine.ecarte.replay": ("game_target",),
     "adjudicator.engine.ecarte.solve": ("DealSolution", "position_of", "solve", "solve_deal"),
-    "adjudicator.engine.ecarte.table": ("SEAT", "DealState", "Holding", "Step"),
+    "adjudicator.engine.ecarte.table": ("SEAT", "DealState", "Holding", "Phase", "Step"),
     "laws.ecarte": ("BY_NUMBER", "EVERY", "LAWS", "Law", "cite"),
-    "laws.ecarte.base": ("FIRST_RULE", "Remedy", "citation"),
+    "laws.ecarte.base": ("FIRST_RULE", "Outcome", "Remedy", "citation"),
     "laws.ecarte.profiles": ("RULE_OF",),
     "adjudicator.court.ecarte.adjudicate": (
         "MAX_WAITING",

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from adjudicator.court.ecarte.ruling import DealRuling, RecordRuling
+from laws.ecarte.base import Outcome
 
 
 class _Strict(BaseModel):
@@ -84,7 +85,7 @@ class ExpectedDeal(_Strict):
     """What must become of a deal."""
 
     number: int
-    outcome: Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
+    outcome: Outcome
     marks: dict[Literal["A", "B", "C"], int] | None = None
     needs: list[str] | None = None
     """For an undetermined deal: the facts that would settle it, as the ruling words them."""
@@ -266,7 +267,7 @@ def _deal_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str]
             continue
         yield from _one_deal(d, gd)
     for number, gd in deals.items():
-        if number not in listed and gd.outcome != "stands":
+        if number not in listed and gd.outcome is not Outcome.STANDS:
             yield f"deal {number}: outcome {gd.outcome}, expected stands (not listed)"
 
 

@@ -18,6 +18,7 @@ from adjudicator.court.ecarte.ruling import (
     TraceStep,
 )
 from adjudicator.court.ecarte.worth import option_worths, perfect_replay
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
@@ -28,18 +29,18 @@ from adjudicator.notation.ecarte.model import (
 )
 from laws.ecarte import LAWS, Law, cite
 from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks, most_marks
-from laws.ecarte.base import Correcting, Finding
+from laws.ecarte.base import ANNULS, Correcting, Finding, Outcome
 from laws.ecarte.facts import replaced_marks, turn_index
 from laws.ecarte.games import Standing, after_the_game
 from laws.ecarte.view import DealView
 
 SEVERITY = {
-    "void": 5,
-    "fresh_deal": 4,
-    "replay": 3,
-    "rectified": 2,
-    "undetermined": 1,
-    "stands": 0,
+    Outcome.VOID: 5,
+    Outcome.FRESH_DEAL: 4,
+    Outcome.REPLAY: 3,
+    Outcome.RECTIFIED: 2,
+    Outcome.UNDETERMINED: 1,
+    Outcome.STANDS: 0,
 }
 
 
@@ -84,7 +85,7 @@ def trace_deal(judged: Judge, deal: DealRuling, corrections: list[Correction]) -
             link(a.cap.line, a.cap.law, "cap", f"{q} marks at most {a.hand} for the hand")
         if a.king_answer is not None and a.king_entitled > a.king:
             link(a.king_answer.line, a.king_answer.law, "king", f"{q} may not mark the king")
-    if deal.outcome != "stands" or deal.laws:
+    if deal.outcome is not Outcome.STANDS or deal.laws:
         cited = ", ".join(str(x) for x in deal.laws)
         laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
         link(deal.line, deal.decided_by, "outcome", f"{deal.outcome.replace('_', ' ')}{laws}")
@@ -113,7 +114,7 @@ def _early_marks(view: DealView | None) -> dict[str, int]:
 class _Outcome(NamedTuple):
     """What becomes of a deal, before its marks are reckoned."""
 
-    outcome: str
+    outcome: Outcome
     how: str
     decided_by: int | None
     laws: list[int]
@@ -128,39 +129,43 @@ def _outcome(judged: Judge, next_view: DealView | None) -> _Outcome:
     """The deal's outcome: the gravest the laws impose or an option taken gives, unless the
     record cannot be ruled on it (it contradicts itself, leaves the deal unfinished, or a claim
     rests on facts it does not give: undetermined)."""
-    outcome = "stands"
+    outcome = Outcome.STANDS
     laws: list[int] = []
     how = "the deal stands"
     decided_by: int | None = None
     for f in judged.found:
-        if f.outcome is not None and SEVERITY[str(f.outcome)] > SEVERITY[outcome]:
-            outcome, how = str(f.outcome), f"{cite(f.law)}: {f.default or f.message}"
+        if f.outcome is not None and SEVERITY[f.outcome] > SEVERITY[outcome]:
+            outcome, how = f.outcome, f"{cite(f.law)}: {f.default or f.message}"
             laws.append(f.law)
             decided_by = f.law
     for name, law, words in judged.taken_outcomes():
-        if SEVERITY.get(name, 0) > SEVERITY[outcome]:
+        if SEVERITY[name] > SEVERITY[outcome]:
             outcome, how = name, words
             laws.append(law)
             decided_by = law
     # A record that contradicts itself in the deal, or leaves it unfinished, cannot be ruled.
     unruled = [r for r in judged.record if r.unjudged.contradiction]
-    unruled = [r for r in unruled if r.deviation.kind != "hand_unfinished"]
+    unruled = [r for r in unruled if r.deviation.kind != DeviationKind.HAND_UNFINISHED]
     if next_view is not None:
-        unruled += [r for r in record_findings(next_view) if r.deviation.kind == "hand_unfinished"]
-    if unruled and SEVERITY[outcome] < SEVERITY["undetermined"]:
+        unruled += [
+            r
+            for r in record_findings(next_view)
+            if r.deviation.kind == DeviationKind.HAND_UNFINISHED
+        ]
+    if unruled and SEVERITY[outcome] < SEVERITY[Outcome.UNDETERMINED]:
         r = unruled[0]
-        outcome, decided_by = "undetermined", None
+        outcome, decided_by = Outcome.UNDETERMINED, None
         how = (
             f"undetermined: {r.deviation.message} (line {r.step.line}); needs {r.unjudged.settles}"
         )
     # A claim that rests on facts the record does not give leaves the deal undecided too.
     pending = [c for c in judged.claims if c.undetermined]
     needs: list[str] = []
-    if pending and SEVERITY[outcome] < SEVERITY["undetermined"]:
+    if pending and SEVERITY[outcome] < SEVERITY[Outcome.UNDETERMINED]:
         for c in pending:
             needs.extend(n for n in c.needs if n not in needs)
         first = pending[0]
-        outcome, decided_by = "undetermined", None
+        outcome, decided_by = Outcome.UNDETERMINED, None
         how = (
             f"undetermined: {first.player} {first.claim} (line {first.line}) rests on what "
             f"the record does not give; needs {', '.join(needs)}"
@@ -211,7 +216,7 @@ def _marks(
     allowed: dict[str, Allowed] = {}
     parts = allowed_marks(final, judged.found)
     outcome = decided.outcome
-    if outcome in ("fresh_deal", "void"):
+    if outcome in ANNULS:
         marks = dict.fromkeys(_SEATS, 0)
         if not isinstance(parts, Unknown):  # nothing allowed; who answers for a king mark
             allowed = {
@@ -220,9 +225,9 @@ def _marks(
                 if q.value in recorded
             }
     elif decided.unruled or decided.needs or isinstance(parts, Unknown):
-        if isinstance(parts, Unknown) and outcome == "stands":
+        if isinstance(parts, Unknown) and outcome is Outcome.STANDS:
             how = f"undetermined: {parts.missing}"
-            decided = decided._replace(outcome="undetermined", how=how, decided_by=None)
+            decided = decided._replace(outcome=Outcome.UNDETERMINED, how=how, decided_by=None)
         # Undetermined: the marks stand as made, but never beyond the most the deal can give,
         # whatever the record lacks (laws 47-49; law 51 takes the rest down).
         turned_up = turn_index(view) is not None
@@ -282,13 +287,18 @@ def _corrections(
     # Marks made for the hand first played, when an option taken replayed it: the replay's law
     # takes them off. Marks for a deal annulled: the law that annulled it.
     replaced: dict[str, tuple[int, int]] = {}
-    replay_law = next((law for name, law, _ in judged.taken_outcomes() if name == "replay"), None)
+    replay_law = next(
+        (law for name, law, _ in judged.taken_outcomes() if name is Outcome.REPLAY), None
+    )
     if replay_law is not None:
         _, first_played = replaced_marks(view)
         replaced = {p.value: (replay_law, n) for p, n in first_played.items()}
     annulled = None
-    if decided.outcome in ("fresh_deal", "void") and decided.decided_by is not None:
-        annulled = (decided.decided_by, "void" if decided.outcome == "void" else "dealt afresh")
+    if decided.outcome in ANNULS and decided.decided_by is not None:
+        annulled = (
+            decided.decided_by,
+            "void" if decided.outcome is Outcome.VOID else "dealt afresh",
+        )
     heading = (view.steps[0].line, view.steps[0].column)
     corrections: list[Correction] = []
     for q in _SEATS:
@@ -369,7 +379,7 @@ def rule_deal(
     perfect = None
     advice = []
     if refind is not None:
-        if decided.outcome == "replay" and final.result is None:  # not in the record
+        if decided.outcome is Outcome.REPLAY and final.result is None:  # not in the record
             perfect = perfect_replay(view, final, refind)
         if advise:
             advice = option_worths(view, final, judged.found, refind)

@@ -16,6 +16,7 @@ from adjudicator.court.ecarte.ruling import (
     NoteRuling,
     OptionRuling,
 )
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.queries import first_look, unrecorded_words
 from adjudicator.engine.ecarte.remedy import Remedy
 from adjudicator.engine.ecarte.table import DealState, Step
@@ -27,7 +28,7 @@ from adjudicator.notation.ecarte.model import (
 )
 from laws.ecarte import BY_NUMBER, LAWS, cite
 from laws.ecarte.allowed import Allowed
-from laws.ecarte.base import Finding, Law, Option, Who, Window
+from laws.ecarte.base import Finding, Law, Option, Outcome, Who, Window
 from laws.ecarte.view import DealView
 
 _Key = tuple[bool, int, int, str, str]
@@ -153,7 +154,7 @@ class Judge:
         self.notes = [_note(f) for f in self.found if not f.fault]
         for r in self.record:
             deal = self.view.number
-            if r.deviation.kind == "hand_unfinished":  # of the deal before
+            if r.deviation.kind == DeviationKind.HAND_UNFINISHED:  # of the deal before
                 deal = self.view.previous.number if self.view.previous is not None else None
             self.findings.append(
                 FindingRuling(
@@ -549,7 +550,7 @@ class Judge:
             default=f.default,
         )
 
-    def taken_outcomes(self) -> list[tuple[str, int, str]]:
+    def taken_outcomes(self) -> list[tuple[Outcome, int, str]]:
         """The outcome of each option taken, the law that gave it, and in words who took it,
         where and what it does."""
         out = []
@@ -560,7 +561,7 @@ class Judge:
                     words = (
                         f"{player} took the option {cite(f.law)} gives (line {line}): {o.effect}"
                     )
-                    out.append((str(o.outcome), f.law, words))
+                    out.append((o.outcome, f.law, words))
         return out
 
 

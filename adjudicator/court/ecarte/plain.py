@@ -33,6 +33,7 @@ from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Record
 from laws.ecarte import LAWS
+from laws.ecarte.base import Outcome
 from laws.ecarte.games import Standing, after_the_game, count_deal
 
 _COUNTS = {3: "treble", 2: "double", 1: "single"}
@@ -115,7 +116,7 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
                 number=deal.number,
                 line=deal.line,
                 dealer=deal.dealer.value,
-                outcome="stands",
+                outcome=Outcome.STANDS,
                 how="the deal stands",
                 marks=given,
                 recorded=dict(given),

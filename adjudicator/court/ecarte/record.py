@@ -1,9 +1,9 @@
 """What the court rules itself: the departures the engine reports that no law speaks of.
 
-Each kind of departure the engine can report (:data:`adjudicator.engine.ecarte.replay.DEVIATIONS`)
-is judged by a law (``Law.deviations``) or here. What no law judges is either a record that
-contradicts itself (a card played that the player did not hold, a player playing to his own
-lead, a proposal by the dealer): the deal is ``undetermined``, the finding says what would
+Each kind of departure the engine can report (:class:`~adjudicator.engine.ecarte.deviations.
+DeviationKind`) is judged by a law (``Law.deviations``) or here. What no law judges is either a
+record that contradicts itself (a card played that the player did not hold, a player playing to
+his own lead, a proposal by the dealer): the deal is ``undetermined``, the finding says what would
 settle it, and the laws' findings later in the deal are not ruled on, since the record cannot
 be relied on from there; or a slip of the pen (a trick misnumbered, a mark with no points),
 or an act out of order that no law penalises (a card played while a proposal awaits an
@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.table import Deviation, Step
 from laws.ecarte.view import DealView, remember
 
@@ -35,36 +36,54 @@ _HANDS = (
     "the hands as they were (a card recorded wrongly), or an incorrect pack (which voids the deal)"
 )
 
-UNJUDGED: dict[str, Unjudged] = {
-    "card_not_held": Unjudged(True, True, _HANDS),
-    "holding_contradicts": Unjudged(True, True, _HANDS),
-    "played_to_own_lead": Unjudged(True, True, "who played the second card of the trick"),
-    "lead_to_open_trick": Unjudged(True, True, "what became of the card led before it"),
-    "play_without_lead": Unjudged(True, True, "which card was led to the trick"),
-    "play_after_hand": Unjudged(True, True, "which five tricks were played"),
-    "answer_by_elder": Unjudged(True, True, "who proposed and who answered (the dealer answers)"),
-    "proposal_by_dealer": Unjudged(True, True, "who proposed (only the non-dealer proposes)"),
-    "declared_by_dealer": Unjudged(True, True, "who declared he would play (the non-dealer does)"),
-    "discard_size": Unjudged(True, True, "which cards were discarded (one to five)"),
-    "play_before_turn": Unjudged(True, True, "when the trump card was turned up"),
-    "play_during_exchange": Unjudged(
+UNJUDGED: dict[DeviationKind, Unjudged] = {
+    DeviationKind.CARD_NOT_HELD: Unjudged(True, True, _HANDS),
+    DeviationKind.HOLDING_CONTRADICTS: Unjudged(True, True, _HANDS),
+    DeviationKind.PLAYED_TO_OWN_LEAD: Unjudged(
+        True, True, "who played the second card of the trick"
+    ),
+    DeviationKind.LEAD_TO_OPEN_TRICK: Unjudged(True, True, "what became of the card led before it"),
+    DeviationKind.PLAY_WITHOUT_LEAD: Unjudged(True, True, "which card was led to the trick"),
+    DeviationKind.PLAY_AFTER_HAND: Unjudged(True, True, "which five tricks were played"),
+    DeviationKind.ANSWER_BY_ELDER: Unjudged(
+        True, True, "who proposed and who answered (the dealer answers)"
+    ),
+    DeviationKind.PROPOSAL_BY_DEALER: Unjudged(
+        True, True, "who proposed (only the non-dealer proposes)"
+    ),
+    DeviationKind.DECLARED_BY_DEALER: Unjudged(
+        True, True, "who declared he would play (the non-dealer does)"
+    ),
+    DeviationKind.DISCARD_SIZE: Unjudged(True, True, "which cards were discarded (one to five)"),
+    DeviationKind.PLAY_BEFORE_TURN: Unjudged(True, True, "when the trump card was turned up"),
+    DeviationKind.PLAY_DURING_EXCHANGE: Unjudged(
         False, False, "nothing: an exchange accepted is given up by playing on (no law forbids it)"
     ),
-    "play_during_proposal": Unjudged(
+    DeviationKind.PLAY_DURING_PROPOSAL: Unjudged(
         True, False, "nothing: the hands are played as they stand when the play begins"
     ),
-    "proposal_before_turn": Unjudged(True, True, "when the trump card was turned up"),
-    "proposal_during_play": Unjudged(True, True, "when the proposal was made"),
-    "proposal_out_of_turn": Unjudged(True, True, "how the exchange in progress ended"),
-    "hand_unfinished": Unjudged(True, True, "how the deal before ended: the rest of its play"),
-    "trick_number": Unjudged(True, False, "nothing: the tricks are counted in the order played"),
-    "outside_a_deal": Unjudged(True, False, "nothing: the line stands outside every deal"),
-    "mark_without_points": Unjudged(True, False, "how many points he marked (counted as none)"),
-    "answer_without_offer": Unjudged(True, False, "nothing: an answer to no offer changes nothing"),
-    "answer_to_void_offer": Unjudged(
+    DeviationKind.PROPOSAL_BEFORE_TURN: Unjudged(True, True, "when the trump card was turned up"),
+    DeviationKind.PROPOSAL_DURING_PLAY: Unjudged(True, True, "when the proposal was made"),
+    DeviationKind.PROPOSAL_OUT_OF_TURN: Unjudged(True, True, "how the exchange in progress ended"),
+    DeviationKind.HAND_UNFINISHED: Unjudged(
+        True, True, "how the deal before ended: the rest of its play"
+    ),
+    DeviationKind.TRICK_NUMBER: Unjudged(
+        True, False, "nothing: the tricks are counted in the order played"
+    ),
+    DeviationKind.OUTSIDE_A_DEAL: Unjudged(
+        True, False, "nothing: the line stands outside every deal"
+    ),
+    DeviationKind.MARK_WITHOUT_POINTS: Unjudged(
+        True, False, "how many points he marked (counted as none)"
+    ),
+    DeviationKind.ANSWER_WITHOUT_OFFER: Unjudged(
+        True, False, "nothing: an answer to no offer changes nothing"
+    ),
+    DeviationKind.ANSWER_TO_VOID_OFFER: Unjudged(
         False, False, "nothing: the offer's finding says it is void, and its answer with it"
     ),
-    "looked_at_stock": Unjudged(
+    DeviationKind.LOOKED_AT_STOCK: Unjudged(
         True, False, "nothing: no law penalises it (the law forbids looking at discards only)"
     ),
 }
@@ -115,7 +134,7 @@ def contradicted_at(found: Iterable[RecordFinding]) -> int | None:
     """The step (event number) of the first contradiction in the deal itself, if any (a deal
     left unfinished is the deal before's)."""
     for f in found:
-        if f.unjudged.contradiction and f.deviation.kind != "hand_unfinished":
+        if f.unjudged.contradiction and f.deviation.kind != DeviationKind.HAND_UNFINISHED:
             return f.step.number
     return None
 

@@ -8,12 +8,19 @@ record ``line``, ``findings`` (``law``, ``deal``, ``line``, ``column``, ``offend
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, WithJsonSchema
+
+from laws.ecarte.base import Outcome
 
 OptionStatus = Literal["taken", "declined", "expired", "open", "imposed"]
-OutcomeName = Literal["stands", "fresh_deal", "void", "rectified", "replay", "undetermined"]
+OutcomeName = Annotated[
+    Outcome,
+    WithJsonSchema({"enum": [o.value for o in Outcome], "title": "Outcome", "type": "string"}),
+]
+"""A deal's outcome (:class:`~laws.ecarte.base.Outcome`), described in the ruling's JSON Schema
+by its values in place, as the schema has always given it."""
 
 
 class _Model(BaseModel):
@@ -282,7 +289,7 @@ class RecordRuling(_Model):
         return (
             not self.findings
             and not self.corrections
-            and all(d.outcome == "stands" for d in self.deals)
+            and all(d.outcome is Outcome.STANDS for d in self.deals)
         )
 
 

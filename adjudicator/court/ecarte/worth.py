@@ -52,7 +52,7 @@ from adjudicator.engine.ecarte.profile import Feature
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.rules import mask
 from adjudicator.engine.ecarte.solve import solve_deal
-from adjudicator.engine.ecarte.table import DealState, Result
+from adjudicator.engine.ecarte.table import ANNULLED, DealState, Phase, Result
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Claim, ClaimKind
 from laws.ecarte.allowed import Allowed, allowed_marks
@@ -80,7 +80,7 @@ def perfect_replay(view: DealView, start: DealState, refind: Refind) -> PerfectP
     total = solved.solution.total
     seats = (total.get(Player.A, 0), total.get(Player.B, 0), total.get(Player.C, 0))
     result = Result(seats, solved.score)
-    ended = start._replace(result=result, phase="over")
+    ended = start._replace(result=result, phase=Phase.OVER)
     last = view.steps[-1]
     steps = (*view.steps[:-1], last._replace(table=last.table._replace(deal=ended)))
     parts = allowed_marks(ended, refind(replace(view, steps=steps, memo={})))
@@ -195,7 +195,7 @@ class _Advisor:
             else:
                 view = replace(self.view, steps=tuple(steps[:cut]), memo={})
                 parts = allowed_marks(ended, self.refind(view))
-        elif self.final.result is None or self.final.ended_by in ("fresh deal", "void"):
+        elif self.final.result is None or self.final.ended_by in ANNULLED:
             parts = None
         else:
             parts = allowed_marks(self.final, self.found)
@@ -366,8 +366,8 @@ class _Advisor:
             lead=None,
             leader=final.elder,
             result=None,
-            phase="play",
-            ended_by="",
+            phase=Phase.PLAY,
+            ended_by=None,
             played=(0, 0, 0),
         )
         replayed = perfect_replay(self.view, start, self.refind)

@@ -29,7 +29,7 @@ from adjudicator.engine.ecarte.hand_score import hand_score
 from adjudicator.engine.ecarte.queries import Unknown, hand_terms, tricks_won
 from adjudicator.engine.ecarte.rules import ALL, HAND
 from adjudicator.engine.ecarte.solve import leader_tricks
-from adjudicator.engine.ecarte.table import DealState
+from adjudicator.engine.ecarte.table import DealState, Phase
 from adjudicator.notation.cards import Player, Suit
 
 LIMIT = 100_000
@@ -105,7 +105,7 @@ def chances(
     first card, the exchange over: each hand of five cards, some of them unknown). Past
     ``limit`` ways, ``sample`` of them drawn at random (with ``seed``: the same every run).
     ``jobs``: processes that share the deals among them (the answer does not depend on it)."""
-    if deal.phase not in ("exchange", "play") or deal.tricks or deal.lead is not None:
+    if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or deal.tricks or deal.lead is not None:
         return Unknown("chances are worked out where the play begins")
     leader = deal.leader
     if leader is None or deal.trump is None:

@@ -51,7 +51,7 @@ from adjudicator.engine.ecarte.queries import (
 )
 from adjudicator.engine.ecarte.rules import HAND, SUIT_MASK, SUITS, mask
 from adjudicator.engine.ecarte.solve import solve_deal
-from adjudicator.engine.ecarte.table import SEAT, DealState, Holding
+from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Phase
 from adjudicator.notation.cards import Player
 
 CHUNK = 2_500
@@ -277,7 +277,7 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
     if in_play and not _playable_in_play(deal, elder, dealer, bool(turned)):
         return None
     closed = (
-        deal.phase == "play"
+        deal.phase == Phase.PLAY
         or in_play
         or deal.declared is not None
         or bool(deal.proposals and deal.proposals[-1].answer == "refuse")
@@ -402,7 +402,7 @@ def _played_out(deal: DealState, elder: int, dealer: int, turned: int) -> DealRe
     state = deal._replace(
         hands=(hands[0], hands[1], hands[2]),
         trump=trump,
-        phase="play",
+        phase=Phase.PLAY,
         leader=deal.leader or deal.elder,
     )
     solved = solve_deal(state)

@@ -18,7 +18,7 @@ from adjudicator.engine.ecarte.rules import (
     legal_follows,
     trick_winner,
 )
-from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Result, Step
+from adjudicator.engine.ecarte.table import SEAT, DealState, Holding, Phase, Result, Step, StepKind
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.ecarte.model import Event
 
@@ -38,11 +38,11 @@ class ToAct(NamedTuple):
 
 def to_act(deal: DealState) -> ToAct:
     """Whose turn it is and what he is to do next, by the laws' order of a deal."""
-    if deal.phase == "over":
+    if deal.phase == Phase.OVER:
         return ToAct(None, "nothing: the hand is over")
-    if deal.phase == "dealing":
+    if deal.phase == Phase.DEALING:
         return ToAct(deal.dealer, "deal the cards and turn up the trump")
-    if deal.phase == "exchange":
+    if deal.phase == Phase.EXCHANGE:
         stage = deal.stage
         if stage == "answer":
             return ToAct(deal.dealer, "accept or refuse the proposal")
@@ -104,7 +104,7 @@ def has_looked(deal: DealState, player: Player) -> bool:
     return player in deal.looked
 
 
-ORDINARY = frozenset(
+ORDINARY: frozenset[StepKind] = frozenset(
     {
         "deal",
         "shuffle",
@@ -171,7 +171,7 @@ def marked_as_entitled(deal: DealState, *, game_won: bool = False) -> bool:
     time (laws 23, 24), and each player marked what :func:`entitled_marks` gives him, no more
     and no less, but that a king turned up is the dealer's to mark or let lapse (law 22). Then
     laws 22-25, 50 and 51 have nothing to say."""
-    if deal.result is None and not (game_won and deal.phase in ("exchange", "play")):
+    if deal.result is None and not (game_won and deal.phase in (Phase.EXCHANGE, Phase.PLAY)):
         return False
     for player, _played, _awaiting in deal.announced:
         if king_in_hand_at_play(deal, player) is not True or not announced_in_time(deal, player):
@@ -188,7 +188,7 @@ def marked_as_entitled(deal: DealState, *, game_won: bool = False) -> bool:
     return all(recorded.get(p, 0) == entitled.get(p, 0) for p in {*recorded, *entitled})
 
 
-LOOKING_ACTS = frozenset(
+LOOKING_ACTS: frozenset[StepKind] = frozenset(
     {"take_up", "propose", "declare_play", "discard", "ask", "announce", "lead", "play", "trick"}
 )
 """The acts a player cannot do without having looked at his hand (a trick line: as its leader
@@ -224,7 +224,7 @@ def has_proposed(deal: DealState, player: Player) -> bool:
 def played_without_proposing(deal: DealState) -> bool:
     """The non-dealer began the play without having proposed (law 49)."""
     return (
-        deal.phase in ("play", "over")
+        deal.phase in (Phase.PLAY, Phase.OVER)
         and bool(deal.tricks or deal.lead)
         and not (has_proposed(deal, deal.elder))
     )
@@ -243,7 +243,9 @@ def hand_terms(deal: DealState, *, so_far: bool = False, club: bool = False) -> 
     offering profiles): the non-dealer has played without proposing only once he has declared
     that he plays or the play has begun. ``club``: without the profiles' offers, as the solver
     and its tables value a hand (the club code's scoring)."""
-    undecided = so_far and not (deal.declared is deal.elder or deal.phase in ("play", "over"))
+    undecided = so_far and not (
+        deal.declared is deal.elder or deal.phase in (Phase.PLAY, Phase.OVER)
+    )
     return Terms(
         deal.elder,
         deal.dealer,

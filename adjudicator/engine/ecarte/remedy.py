@@ -23,6 +23,7 @@ from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.ecarte.model import (
     Discard,
     Event,
+    EventKind,
     Holds,
     Lead,
     Packet,
@@ -63,7 +64,7 @@ Remedy = DrawSurplus | PutOutSurplus | ThrowAside
 """A move of the table a law's remedy makes."""
 
 
-_SILENT: frozenset[str] = frozenset(
+_SILENT: frozenset[EventKind] = frozenset(
     {
         "take_up",
         "mark",

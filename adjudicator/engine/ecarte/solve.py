@@ -32,7 +32,7 @@ from typing import NamedTuple
 from adjudicator.engine.ecarte.hand_score import HandScore, hand_score
 from adjudicator.engine.ecarte.queries import Unknown, hand_terms, tricks_won
 from adjudicator.engine.ecarte.rules import HAND
-from adjudicator.engine.ecarte.table import DealState
+from adjudicator.engine.ecarte.table import DealState, Phase
 from adjudicator.notation.cards import ALL_CARDS, Card, Player, Suit
 
 _SUITS = tuple(Suit)
@@ -328,7 +328,7 @@ def position_of(deal: DealState) -> Position | Unknown:
     exchange: the play as it would begin now, the hands holding five cards each)."""
     # In the exchange, a position is the play as it would begin now (the first card led ends
     # the exchange): the hands must then hold five cards each, known.
-    if deal.phase not in ("exchange", "play") or deal.result is not None or deal.ended_by:
+    if deal.phase not in (Phase.EXCHANGE, Phase.PLAY) or deal.result is not None or deal.ended_by:
         return Unknown("the deal is not in its exchange or its play")
     won = tricks_won(deal)
     if isinstance(won, Unknown):

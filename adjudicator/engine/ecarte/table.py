@@ -7,17 +7,65 @@ tuples indexed by seat: 0 for A, 1 for B, 2 for C (see :data:`SEAT`). Every valu
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from enum import StrEnum
+from typing import Literal, NamedTuple
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import HandScore, Why
 from adjudicator.engine.ecarte.profile import CLUB, Profile
 from adjudicator.engine.ecarte.rules import cards_of
 from adjudicator.notation.cards import Card, Player, Suit
-from adjudicator.notation.ecarte.model import Deal, Event
+from adjudicator.notation.ecarte.model import Deal, Event, EventKind
 
 SEAT: dict[Player, int] = {Player.A: 0, Player.B: 1, Player.C: 2}
 """A player's index in per-player tuples."""
 PLAYERS: tuple[Player, ...] = (Player.A, Player.B, Player.C)
+
+
+StepKind = EventKind | Literal["deal"]
+"""The kind of a step of the replay: its event's ``kind``, or ``deal`` for a deal's heading."""
+
+
+class Phase(StrEnum):
+    """Where the deal in progress stands."""
+
+    DEALING = "dealing"
+    """The cards are being dealt; the trump is not yet turned up."""
+    EXCHANGE = "exchange"
+    """The trump is turned up: proposals and the exchange, until the first card is played."""
+    PLAY = "play"
+    """The tricks are being played."""
+    OVER = "over"
+    """The hand is over: played out, given up, ended by an offer, or the deal made void."""
+
+
+Stage = Literal["", "answer", "elder discards", "elder draws", "dealer discards", "dealer draws"]
+"""Where the exchange stands (``DealState.stage``): a proposal awaits the dealer's answer, one
+of the players is to discard or to draw, or (empty) none of these."""
+
+
+class Ending(StrEnum):
+    """Why a deal ended before its hand was played out (``DealState.ended_by``)."""
+
+    ABANDONED = "abandoned"
+    """A player gave up the hand (law 42)."""
+    SHOWN = "shown"
+    """A player showed his cards, claiming the rest of the tricks."""
+    VOID = "void"
+    """The deal is void: the pack found faulty (law 45), or a law annulled the deal."""
+    FRESH_DEAL = "fresh_deal"
+    """A fresh deal: claimed by a ``claims new deal`` line, or a law annulled the deal. The
+    spelling of the ruling's outcome (``laws.ecarte.base.Outcome.FRESH_DEAL``)."""
+    DOUBLE_REFUSED = "double refused"
+    """An offer to double refused (doubling rule D1): the spelling of
+    :attr:`~adjudicator.engine.ecarte.hand_score.End.DOUBLE_REFUSED`."""
+    POINT_ACCEPTED = "point accepted"
+    """The point offered and accepted (offering rule O1): the spelling of
+    :attr:`~adjudicator.engine.ecarte.hand_score.End.POINT_ACCEPTED`."""
+
+
+ANNULLED: frozenset[Ending] = frozenset({Ending.FRESH_DEAL, Ending.VOID})
+"""The endings that annul the deal: its hand counts for nothing, and the deal is dealt again."""
 
 
 class Holding(NamedTuple):
@@ -70,10 +118,10 @@ class Proposal(NamedTuple):
 
 class Deviation(NamedTuple):
     """Something that happened which lawful play would not have produced: a fact for the laws
-    to judge (the engine judges nothing). ``kind`` is a stable identifier."""
+    to judge (the engine judges nothing)."""
 
-    kind: str
-    """What kind of deviation, e.g. ``not_following_suit``, ``wrong_packet_count``."""
+    kind: DeviationKind
+    """What kind of deviation (:class:`~adjudicator.engine.ecarte.deviations.DeviationKind`)."""
     player: Player | None
     """Whose act it was, if anyone's."""
     message: str
@@ -124,8 +172,8 @@ class DealState(NamedTuple):
     """The non-dealer (elder hand)."""
     pack: Player | None
     """Whose pack was dealt with, if the record says."""
-    phase: str
-    """``dealing``, ``exchange`` (the trump is turned), ``play`` or ``over``."""
+    phase: Phase
+    """Where the deal stands: dealing, the exchange (the trump is turned), the play, or over."""
     packets: tuple[tuple[Player, int], ...] = ()
     """The packets of the deal, in order: who, and how many cards."""
     hands: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
@@ -138,7 +186,7 @@ class DealState(NamedTuple):
     seen: int = 0
     """Every card seen in this deal so far (given, turned, discarded or played)."""
     proposals: tuple[Proposal, ...] = ()
-    stage: str = ""
+    stage: Stage = ""
     """In the exchange: ``answer`` (a proposal awaits the dealer's answer), ``elder discards``,
     ``elder draws``, ``dealer discards``, ``dealer draws``; empty otherwise."""
     asked: int | None = None
@@ -162,8 +210,8 @@ class DealState(NamedTuple):
     marks: tuple[tuple[Player, int], ...] = ()
     """Marks made on the sheet during this deal (unmarks negative)."""
     result: Result | None = None
-    ended_by: str = ""
-    """Why the deal ended early: ``abandoned``, ``fresh deal``, ``void``, or empty. A fresh
+    ended_by: Ending | None = None
+    """Why the deal ended early (``None``: it did not, or has not yet). A fresh
     deal or a void deal is the record's (a ``claims new deal``, a faulty pack) or, when a law
     annuls the deal with no line to say so, the adjudicator's word to the engine (set at the
     deal's last event; see :func:`adjudicator.engine.ecarte.replay.replay`)."""
@@ -237,7 +285,7 @@ class Step(NamedTuple):
     table: Table
     deviations: tuple[Deviation, ...] = ()
     """What this event did that lawful play would not have."""
-    kind: str = "deal"
+    kind: StepKind = "deal"
     """The event's kind (its ``kind`` field), or ``deal`` for a deal's heading."""
     refused: bool = False
     """A fact that needs a law's leave (a claim, a permission, a card taken back, a refusal of

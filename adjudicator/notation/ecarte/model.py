@@ -489,6 +489,48 @@ Event = Annotated[
 ]
 """Any event of a deal, told apart by its ``kind``."""
 
+EventKind = Literal[
+    "cut_for_deal",
+    "shuffle",
+    "cut",
+    "order",
+    "packet",
+    "turn",
+    "faced",
+    "take_up",
+    "mark",
+    "unmark",
+    "announce",
+    "propose",
+    "accept",
+    "refuse",
+    "declare_play",
+    "discard",
+    "ask",
+    "holds",
+    "look",
+    "trick",
+    "lead",
+    "play",
+    "retract",
+    "abandon",
+    "show",
+    "call_new_cards",
+    "pack_fault",
+    "score",
+    "claim",
+    "permit_complete",
+    "elect_play",
+    "sit_out",
+    "advise",
+    "double",
+    "double_answer",
+    "offer_point",
+    "point_answer",
+]
+"""The ``kind`` of each event of :data:`Event`, one a model (``tests/test_engine_types.py`` holds
+the two alike): what the engine's steps and the laws' ``looks_at`` name events by."""
+
 
 # --------------------------------------------------------------------------------------------
 #  Tags, deals, records

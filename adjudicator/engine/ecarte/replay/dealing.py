@@ -4,11 +4,12 @@ written down, a faced card, a look at the stock, a hand taken up."""
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.replay.hands import _Hands
 from adjudicator.engine.ecarte.replay.inference import counts_stated_later
 from adjudicator.engine.ecarte.replay.state import _Deal, _set
 from adjudicator.engine.ecarte.rules import CARD_BIT, HAND
-from adjudicator.engine.ecarte.table import SEAT, Holding
+from adjudicator.engine.ecarte.table import SEAT, Holding, Phase
 from adjudicator.notation.cards import PACK, Player
 from adjudicator.notation.ecarte.model import Cut, Faced, Look, Order, Packet, Shuffle, TakeUp, Turn
 
@@ -21,30 +22,44 @@ class _Dealing(_Hands):
     def _shuffle(self, e: Shuffle, deal: _Deal | None) -> None:
         if e.exposed or e.below_table:
             how = "exposing cards" if e.exposed else "below the table"
-            self._dev("faulty_shuffle", e.player, f"{e.player} shuffled {how}")
-        if deal is not None and deal.phase == "play" and deal.result is None:
-            self._dev("shuffle_during_play", e.player, f"{e.player} shuffled during the play")
-        elif deal is not None and self._cut_made and not deal.packets and deal.phase == "dealing":
-            self._dev("shuffled_after_cut", e.player, f"{e.player} shuffled after the cut")
+            self._dev(DeviationKind.FAULTY_SHUFFLE, e.player, f"{e.player} shuffled {how}")
+        if deal is not None and deal.phase == Phase.PLAY and deal.result is None:
+            self._dev(
+                DeviationKind.SHUFFLE_DURING_PLAY, e.player, f"{e.player} shuffled during the play"
+            )
+        elif (
+            deal is not None and self._cut_made and not deal.packets and deal.phase == Phase.DEALING
+        ):
+            self._dev(
+                DeviationKind.SHUFFLED_AFTER_CUT, e.player, f"{e.player} shuffled after the cut"
+            )
 
     def _cut(self, e: Cut, deal: _Deal) -> None:
         self._cut_made = True
         if e.player is deal.dealer:
-            self._dev("cut_by_dealer", e.player, f"the dealer {e.player} cut his own pack")
+            self._dev(
+                DeviationKind.CUT_BY_DEALER, e.player, f"the dealer {e.player} cut his own pack"
+            )
         if e.count < 2 or e.count > PACK - 2:
             self._dev(
-                "short_cut", e.player, f"{e.player} cut {e.count}; a cut leaves two cards each way"
+                DeviationKind.SHORT_CUT,
+                e.player,
+                f"{e.player} cut {e.count}; a cut leaves two cards each way",
             )
         if e.exposed:
             cards = tuple(c for c in e.exposed if c is not None)
-            self._dev("cut_exposed", e.player, "a card was exposed in cutting", cards)
+            self._dev(DeviationKind.CUT_EXPOSED, e.player, "a card was exposed in cutting", cards)
         if deal.packets:
-            self._dev("cut_after_dealing", e.player, f"{e.player} cut after the dealing began")
+            self._dev(
+                DeviationKind.CUT_AFTER_DEALING, e.player, f"{e.player} cut after the dealing began"
+            )
 
     def _order(self, e: Order, deal: _Deal | None) -> None:
         if deal is not None and deal.packets:
             self._dev(
-                "order_too_late", deal.dealer, "a new order announced after the dealing began"
+                DeviationKind.ORDER_TOO_LATE,
+                deal.dealer,
+                "a new order announced after the dealing began",
             )
         self.table = self.table._replace(pending_order=(e.first, e.second))
 
@@ -54,9 +69,13 @@ class _Dealing(_Hands):
         if e.exposed:
             exposed = tuple(c for i, c in enumerate(e.cards) if i in e.exposed and c is not None)
             whose = "his own" if e.player is deal.dealer else f"{e.player}'s"
-            kind = "exposed_in_dealing" if deal.phase == "dealing" else "exposed_in_giving"
+            kind = (
+                DeviationKind.EXPOSED_IN_DEALING
+                if deal.phase == Phase.DEALING
+                else DeviationKind.EXPOSED_IN_GIVING
+            )
             self._dev(kind, deal.dealer, f"the dealer exposed {whose} card(s)", exposed)
-        if deal.phase == "dealing":
+        if deal.phase == Phase.DEALING:
             self._deal_packet(e, deal)
             return
         n = len(e.cards)
@@ -69,7 +88,7 @@ class _Dealing(_Hands):
             asked = deal.asked if deal.asked is not None else n
             if n != asked:
                 self._dev(
-                    "wrong_number_given",
+                    DeviationKind.WRONG_NUMBER_GIVEN,
                     deal.dealer,
                     f"{e.player} asked for {asked} and was given {n}",
                 )
@@ -78,7 +97,7 @@ class _Dealing(_Hands):
             wanted = deal.discards[SEAT[deal.dealer]].size - self._dealer_discarded_before
             if n != wanted:
                 self._dev(
-                    "dealer_took_wrong_number",
+                    DeviationKind.DEALER_TOOK_WRONG_NUMBER,
                     deal.dealer,
                     f"{e.player} discarded {wanted} and took {n}",
                 )
@@ -94,12 +113,16 @@ class _Dealing(_Hands):
             self._completing = None
         else:
             self._dev(
-                "cards_given_out_of_turn",
+                DeviationKind.CARDS_GIVEN_OUT_OF_TURN,
                 e.player,
                 f"{e.player} was given {n} card(s) when no exchange called for it",
             )
         if n > deal.stock:
-            self._dev("stock_exhausted", e.player, f"{n} card(s) given; the stock had {deal.stock}")
+            self._dev(
+                DeviationKind.STOCK_EXHAUSTED,
+                e.player,
+                f"{n} card(s) given; the stock had {deal.stock}",
+            )
         loose = sum(1 for c in e.cards if c is not None and self._loose & CARD_BIT[c])
         deal.stock = max(0, deal.stock - (n - loose))  # loose cards left it already
         self._receive(deal, e.player, e.cards)
@@ -125,7 +148,7 @@ class _Dealing(_Hands):
             self._order_used = order
             if order is not None and n != order[0] and n in (2, 3):
                 self._dev(
-                    "order_changed",
+                    DeviationKind.ORDER_CHANGED,
                     deal.dealer,
                     f"{deal.dealer} dealt {n}-{HAND - n}; his order this game is "
                     f"{order[0]}-{order[1]}",
@@ -135,7 +158,7 @@ class _Dealing(_Hands):
             expected_player = deal.elder if k % 2 == 0 else deal.dealer
             if e.player is not expected_player:
                 self._dev(
-                    "packet_to_wrong_player",
+                    DeviationKind.PACKET_TO_WRONG_PLAYER,
                     deal.dealer,
                     f"packet {k + 1} went to {e.player}; it was {expected_player}'s",
                 )
@@ -144,12 +167,12 @@ class _Dealing(_Hands):
                 size = used[0] if k < 2 else used[1]
                 if n != size:
                     self._dev(
-                        "wrong_packet_size",
+                        DeviationKind.WRONG_PACKET_SIZE,
                         deal.dealer,
                         f"packet {k + 1} to {e.player} had {n} card(s), not {size}",
                     )
         else:
-            self._dev("extra_packet", deal.dealer, f"a fifth packet, to {e.player}")
+            self._dev(DeviationKind.EXTRA_PACKET, deal.dealer, f"a fifth packet, to {e.player}")
         deal.packets = (*deal.packets, (e.player, n))
         deal.stock = max(0, deal.stock - n)
         self._receive(deal, e.player, e.cards)
@@ -162,11 +185,11 @@ class _Dealing(_Hands):
         seen = deal.seen
         for c in known:
             if seen & CARD_BIT[c]:
-                self._dev("card_seen_twice", None, f"{c} was already in play", (c,))
+                self._dev(DeviationKind.CARD_SEEN_TWICE, None, f"{c} was already in play", (c,))
             seen |= CARD_BIT[c]
-        if deal.phase != "dealing" or e.in_error:
+        if deal.phase != Phase.DEALING or e.in_error:
             self._dev(
-                "card_turned_in_error",
+                DeviationKind.CARD_TURNED_IN_ERROR,
                 deal.dealer,
                 f"{deal.dealer} turned up {' '.join(c.code for c in known) or 'a card'} "
                 "after the trump was turned",
@@ -178,16 +201,20 @@ class _Dealing(_Hands):
             deal.stock = max(0, deal.stock - len(cards))
             return
         if len(cards) > 1:
-            self._dev("several_turned", deal.dealer, f"{len(cards)} cards turned up", known)
+            self._dev(
+                DeviationKind.SEVERAL_TURNED, deal.dealer, f"{len(cards)} cards turned up", known
+            )
         if not deal.packets:
             self._dealing_unrecorded(deal)
         for p in (deal.elder, deal.dealer):
             size = deal.hand(p).size
             if size != HAND:
                 self._dev(
-                    "wrong_count_dealt", deal.dealer, f"{p} was dealt {size} cards, not {HAND}"
+                    DeviationKind.WRONG_COUNT_DEALT,
+                    deal.dealer,
+                    f"{p} was dealt {size} cards, not {HAND}",
                 )
-        deal.phase = "exchange"
+        deal.phase = Phase.EXCHANGE
         deal.turned = tuple(cards)
         deal.trump = cards[0].suit if cards and cards[0] is not None else None
         deal.seen = seen
@@ -216,9 +243,9 @@ class _Dealing(_Hands):
         deal.unrecorded = (*deal.unrecorded, *facts)
 
     def _faced(self, e: Faced, deal: _Deal) -> None:
-        where = "pack" if deal.phase == "dealing" else "stock"
+        where = "pack" if deal.phase == Phase.DEALING else "stock"
         cards = (e.card,) if e.card is not None else ()
-        self._dev("faced_card", None, f"a faced card in the {where}", cards)
+        self._dev(DeviationKind.FACED_CARD, None, f"a faced card in the {where}", cards)
         if where == "stock":
             deal.stock = max(0, deal.stock - 1)  # thrown aside (law 35)
         if e.card is not None:
@@ -227,9 +254,11 @@ class _Dealing(_Hands):
 
     def _look(self, e: Look, deal: _Deal) -> None:
         if e.at == "discard":
-            self._dev("looked_at_discard", e.player, f"{e.player} looked at a discard")
+            self._dev(DeviationKind.LOOKED_AT_DISCARD, e.player, f"{e.player} looked at a discard")
         else:
-            self._dev("looked_at_stock", e.player, f"{e.player} looked at cards of the stock")
+            self._dev(
+                DeviationKind.LOOKED_AT_STOCK, e.player, f"{e.player} looked at cards of the stock"
+            )
 
     def _take_up(self, e: TakeUp, deal: _Deal) -> None:
         deal.looked = deal.looked | {e.player}

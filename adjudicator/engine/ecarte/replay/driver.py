@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final, TypeVar, cast
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.replay.dealing import _Dealing
 from adjudicator.engine.ecarte.replay.ending import _Ending
 from adjudicator.engine.ecarte.replay.exchange import _Exchange
@@ -160,7 +161,7 @@ class _Replay(_Seating, _Dealing, _Exchange, _Tricks, _Ending, _Offers):
             if anywhere is not None:
                 anywhere(self, event, None)
             else:
-                self._dev("outside_a_deal", None, f"'{event.kind}' before any deal")
+                self._dev(DeviationKind.OUTSIDE_A_DEAL, None, f"'{event.kind}' before any deal")
         else:
             _HANDLERS[event.kind](self, event, deal)
             if self.inferred is not None:

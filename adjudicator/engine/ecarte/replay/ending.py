@@ -4,12 +4,13 @@ permissions that change the table (a fresh deal, a completion, the trump, the ha
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import End
 from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.replay.state import _Deal, _partner, _set, _with_sheet
 from adjudicator.engine.ecarte.replay.working import _Working
 from adjudicator.engine.ecarte.rules import HAND, game_value
-from adjudicator.engine.ecarte.table import SEAT
+from adjudicator.engine.ecarte.table import SEAT, Ending, Phase
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import (
     Abandon,
@@ -40,7 +41,9 @@ class _Ending(_Working):
             reason = e.reason.value if e.reason is not None else ""
             points = MARK_DEFAULT.get(reason, 0)
             if reason not in MARK_DEFAULT:
-                self._dev("mark_without_points", e.player, f"{e.player} marked without points")
+                self._dev(
+                    DeviationKind.MARK_WITHOUT_POINTS, e.player, f"{e.player} marked without points"
+                )
         self._add_to_sheet(e.player, points)
         deal.marks = (*deal.marks, (e.player, points))
 
@@ -85,18 +88,22 @@ class _Ending(_Working):
         result = hand_result(deal.freeze(), tricks, End.ABANDONED, e.player)
         if result.score.end is End.PLAYED:  # given up with the point made (law 42)
             mine = tricks[SEAT[e.player]]
-            self._dev("abandoned_with_point", e.player, f"{e.player} abandoned with {mine} tricks")
-        deal.phase = "over"
+            self._dev(
+                DeviationKind.ABANDONED_WITH_POINT,
+                e.player,
+                f"{e.player} abandoned with {mine} tricks",
+            )
+        deal.phase = Phase.OVER
         deal.result = result
-        deal.ended_by = "abandoned"
+        deal.ended_by = Ending.ABANDONED
 
     def _show(self, e: Show, deal: _Deal) -> None:
         won = list(self._tricks_won(deal))
         seat = SEAT[e.player]
         won[seat] += HAND - len(deal.tricks)  # he claims the tricks still to play
-        deal.phase = "over"
+        deal.phase = Phase.OVER
         deal.result = self._result(deal, won, False)
-        deal.ended_by = "shown"
+        deal.ended_by = Ending.SHOWN
 
     # -- packs, scores, claims -----------------------------------------------------------------
 
@@ -106,10 +113,10 @@ class _Ending(_Working):
     def _pack_fault(self, e: PackFault, deal: _Deal | None) -> None:
         if deal is None:  # found before any deal: no deal to void, new cards come in
             return
-        self._dev("pack_faulty", None, f"the pack is {e.fault.value}")
+        self._dev(DeviationKind.PACK_FAULTY, None, f"the pack is {e.fault.value}")
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
-        deal.phase = "over"
-        deal.ended_by = "void"
+        deal.phase = Phase.OVER
+        deal.ended_by = Ending.VOID
 
     def _score(self, e: Score, deal: _Deal | None) -> None:
         sheet = self.table.sheet
@@ -117,7 +124,7 @@ class _Ending(_Working):
             if sheet[SEAT[p]] != n:
                 marked = ", ".join(f"{q} {sheet[SEAT[q]]}" for q in e.points)
                 self._dev(
-                    "score_differs_from_marks",
+                    DeviationKind.SCORE_DIFFERS_FROM_MARKS,
                     p,
                     f"the score agreed ({', '.join(f'{q} {m}' for q, m in e.points.items())}) "
                     f"differs from the marks ({marked})",
@@ -129,8 +136,8 @@ class _Ending(_Working):
         if what == "new deal":
             # The deal is dealt again, by the player whose deal it was (law 14).
             self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
-            deal.phase = "over"
-            deal.ended_by = "fresh deal"
+            deal.phase = Phase.OVER
+            deal.ended_by = Ending.FRESH_DEAL
         elif what == "complete":
             self._completing = e.player  # his hand is to be completed from the stock
         elif what == "trump" and e.card is not None:
@@ -141,9 +148,9 @@ class _Ending(_Working):
             deal.lead = None
             deal.leader = deal.elder
             deal.played = (0, 0, 0)
-            deal.phase = "play"
+            deal.phase = Phase.PLAY
             deal.result = None
-            deal.ended_by = ""
+            deal.ended_by = None
 
     def _permit_complete(self, e: PermitComplete, deal: _Deal) -> None:
         # He lets the other player (the dealer, law 18) complete his hand from the stock.

@@ -3,10 +3,11 @@ many cards the player asked for."""
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.replay.hands import _Hands
 from adjudicator.engine.ecarte.replay.state import _Deal, _set
 from adjudicator.engine.ecarte.rules import HAND, mask
-from adjudicator.engine.ecarte.table import SEAT, Holding, Proposal
+from adjudicator.engine.ecarte.table import SEAT, Holding, Phase, Proposal
 from adjudicator.notation.ecarte.model import Accept, Ask, DeclarePlay, Discard, Propose, Refuse
 
 
@@ -15,16 +16,24 @@ class _Exchange(_Hands):
 
     def _propose(self, e: Propose, deal: _Deal) -> None:
         if e.player is not deal.elder:
-            self._dev("proposal_by_dealer", e.player, f"the dealer {e.player} proposed")
-        if deal.phase == "dealing":
-            self._dev("proposal_before_turn", e.player, "a proposal before the trump was turned")
-        elif deal.phase == "play":
-            self._dev("proposal_during_play", e.player, "a proposal after the play began")
+            self._dev(DeviationKind.PROPOSAL_BY_DEALER, e.player, f"the dealer {e.player} proposed")
+        if deal.phase == Phase.DEALING:
+            self._dev(
+                DeviationKind.PROPOSAL_BEFORE_TURN,
+                e.player,
+                "a proposal before the trump was turned",
+            )
+        elif deal.phase == Phase.PLAY:
+            self._dev(
+                DeviationKind.PROPOSAL_DURING_PLAY, e.player, "a proposal after the play began"
+            )
         elif deal.stage not in ("", "dealer discards"):
-            self._dev("proposal_out_of_turn", e.player, f"a proposal while {deal.stage}")
+            self._dev(
+                DeviationKind.PROPOSAL_OUT_OF_TURN, e.player, f"a proposal while {deal.stage}"
+            )
         if deal.declared is not None:
             self._dev(
-                "proposal_after_declaring",
+                DeviationKind.PROPOSAL_AFTER_DECLARING,
                 e.player,
                 f"{e.player} proposed after declaring he would play",
             )
@@ -33,9 +42,13 @@ class _Exchange(_Hands):
 
     def _answer(self, e: Accept | Refuse, deal: _Deal, answer: str, conditional: bool) -> None:
         if e.player is not deal.dealer:
-            self._dev("answer_by_elder", e.player, f"the non-dealer {e.player} answered")
+            self._dev(
+                DeviationKind.ANSWER_BY_ELDER, e.player, f"the non-dealer {e.player} answered"
+            )
         if deal.stage != "answer" or not deal.proposals:
-            self._dev("answer_without_proposal", e.player, f"{e.player} {answer}s no proposal")
+            self._dev(
+                DeviationKind.ANSWER_WITHOUT_PROPOSAL, e.player, f"{e.player} {answer}s no proposal"
+            )
             return
         last = deal.proposals[-1]._replace(answer=answer, conditional=conditional)
         deal.proposals = (*deal.proposals[:-1], last)
@@ -58,9 +71,15 @@ class _Exchange(_Hands):
 
     def _declare_play(self, e: DeclarePlay, deal: _Deal) -> None:
         if e.player is not deal.elder:
-            self._dev("declared_by_dealer", e.player, f"the dealer {e.player} declared play")
+            self._dev(
+                DeviationKind.DECLARED_BY_DEALER, e.player, f"the dealer {e.player} declared play"
+            )
         if deal.stage == "answer":
-            self._dev("declared_during_proposal", e.player, "declared while a proposal awaited")
+            self._dev(
+                DeviationKind.DECLARED_DURING_PROPOSAL,
+                e.player,
+                "declared while a proposal awaited",
+            )
         deal.declared = e.player
         deal.stage = ""
 
@@ -77,7 +96,9 @@ class _Exchange(_Hands):
             else None
         )
         if expected is not e.player:
-            self._dev("discard_out_of_turn", e.player, f"{e.player} discarded out of turn")
+            self._dev(
+                DeviationKind.DISCARD_OUT_OF_TURN, e.player, f"{e.player} discarded out of turn"
+            )
         self._remove(deal, e.player, e.cards, "discarded")
         pile = deal.discards[seat]
         deal.discards = _set(
@@ -90,7 +111,7 @@ class _Exchange(_Hands):
         )
         n = len(e.cards)
         if not 1 <= n <= HAND:
-            self._dev("discard_size", e.player, f"{e.player} discarded {n} card(s)")
+            self._dev(DeviationKind.DISCARD_SIZE, e.player, f"{e.player} discarded {n} card(s)")
         if e.player is deal.elder:
             deal.asked = deal.asked if deal.asked is not None else n
             deal.stage = "elder draws"

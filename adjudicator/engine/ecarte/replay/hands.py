@@ -4,6 +4,7 @@ remedy does to the cards (a surplus drawn or put out, cards thrown aside)."""
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.remedy import (
     DrawSurplus,
     PutOutSurplus,
@@ -17,7 +18,7 @@ from adjudicator.engine.ecarte.remedy import (
 from adjudicator.engine.ecarte.replay.state import _Deal, _set, _tuple_new
 from adjudicator.engine.ecarte.replay.working import _Working
 from adjudicator.engine.ecarte.rules import CARD_BIT, cards_of, mask
-from adjudicator.engine.ecarte.table import SEAT, Holding
+from adjudicator.engine.ecarte.table import SEAT, Holding, Phase
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.ecarte.model import Discard, Holds
 
@@ -59,7 +60,9 @@ class _Hands(_Working):
                 if self._loose & bit:  # a card turned or faced in error, now given (law 37)
                     self._loose &= ~bit
                 else:
-                    self._dev("card_seen_twice", player, f"{c} was already in play", (c,))
+                    self._dev(
+                        DeviationKind.CARD_SEEN_TWICE, player, f"{c} was already in play", (c,)
+                    )
             seen |= bit
             add |= bit
         deal.hands = _set(deal.hands, seat, _tuple_new(Holding, (hand.cards | add, unknown)))
@@ -91,7 +94,7 @@ class _Hands(_Working):
         if stated.bit_count() < len(named):
             twice = sorted({c for c in named if named.count(c) > 1}, key=named.index)
             self._dev(
-                "holding_contradicts",
+                DeviationKind.HOLDING_CONTRADICTS,
                 e.player,
                 f"{e.player} is said to hold {' '.join(c.code for c in twice)} more than once",
                 tuple(twice),
@@ -99,14 +102,14 @@ class _Hands(_Working):
         missing = hand.cards & ~stated
         if missing.bit_count() > unnamed:
             self._dev(
-                "holding_contradicts",
+                DeviationKind.HOLDING_CONTRADICTS,
                 e.player,
                 f"{e.player} is said to hold {len(e.cards)} cards without "
                 f"{' '.join(c.code for c in cards_of(missing))}",
                 tuple(cards_of(missing)),
             )
             missing = 0
-        if deal.phase == "dealing" and not deal.packets:
+        if deal.phase == Phase.DEALING and not deal.packets:
             deal.stock = max(0, deal.stock - (len(e.cards) - hand.size))
         deal.seen |= stated
         deal.hands = _set(
@@ -138,7 +141,10 @@ class _Hands(_Working):
                 unknown -= 1
             else:
                 self._dev(
-                    "card_not_held", player, f"{player} {verb} {c}, which he did not hold", (c,)
+                    DeviationKind.CARD_NOT_HELD,
+                    player,
+                    f"{player} {verb} {c}, which he did not hold",
+                    (c,),
                 )
         deal.hands = _set(deal.hands, seat, Holding(known, unknown))
         deal.seen = seen
@@ -159,7 +165,10 @@ class _Hands(_Working):
             new = _tuple_new(Holding, (hand.cards, hand.unknown - 1))
         else:
             self._dev(
-                "card_not_held", player, f"{player} {verb} {card}, which he did not hold", (card,)
+                DeviationKind.CARD_NOT_HELD,
+                player,
+                f"{player} {verb} {card}, which he did not hold",
+                (card,),
             )
             return
         if seat == 0:

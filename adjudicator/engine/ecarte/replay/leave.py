@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from adjudicator.engine.ecarte.remedy import Remedy
-from adjudicator.engine.ecarte.table import Step
+from adjudicator.engine.ecarte.table import Ending, Step
 
 
 class Leave(Protocol):
@@ -27,10 +27,10 @@ class Leave(Protocol):
         which the engine does at once (:mod:`adjudicator.engine.ecarte.remedy`)."""
         ...
 
-    def ending(self, position: int) -> str | None:
+    def ending(self, position: int) -> Ending | None:
         """Asked when the deal at ``position`` (in ``record.deals``) is over, before the next
-        deal begins: ``"fresh deal"`` or ``"void"`` if the laws annul it although no line of
-        the record ended it so (the deal does not pass, and the same player deals again);
+        deal begins: a fresh deal or a void deal (:class:`Ending`) if the laws annul it although
+        no line of the record ended it so (the deal does not pass, and the same player deals again);
         ``None`` if it stands, or the record ended it itself."""
         ...
 

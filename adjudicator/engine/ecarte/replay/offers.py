@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import End
 from adjudicator.engine.ecarte.profile import Feature
 from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.replay.state import _Deal, _partner
 from adjudicator.engine.ecarte.replay.working import _Working
 from adjudicator.engine.ecarte.rules import offer_in_time
+from adjudicator.engine.ecarte.table import Ending, Phase
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Advise, Double, DoubleAnswer, OfferPoint, PointAnswer
 
@@ -19,12 +21,12 @@ class _Offers(_Working):
     def _advise(self, e: Advise, deal: _Deal) -> None:
         if e.player is deal.dealer or e.player is deal.elder:
             self._dev(
-                "advice_by_player",
+                DeviationKind.ADVICE_BY_PLAYER,
                 e.player,
                 f"{e.player}, a player of the deal, advised his adversary {e.advised}",
             )
         else:
-            self._dev("bystander_advice", e.player, f"{e.player} advised {e.advised}")
+            self._dev(DeviationKind.BYSTANDER_ADVICE, e.player, f"{e.player} advised {e.advised}")
 
     def _offer_window(self, deal: _Deal, player: Player, what: str, feature: Feature) -> bool:
         """Whether an offer (``double`` or ``point``) may take effect; a deviation says why
@@ -33,12 +35,12 @@ class _Offers(_Working):
         is offered again."""
         if what == "double":
             word = "to double"
-            not_in_rules = "double_not_in_rules"
-            late = "double_out_of_time"
+            not_in_rules = DeviationKind.DOUBLE_NOT_IN_RULES
+            late = DeviationKind.DOUBLE_OUT_OF_TIME
         else:
             word = "the point"
-            not_in_rules = "point_offer_not_in_rules"
-            late = "point_offer_out_of_time"
+            not_in_rules = DeviationKind.POINT_OFFER_NOT_IN_RULES
+            late = DeviationKind.POINT_OFFER_OUT_OF_TIME
         if not self.table.profile.has(feature):
             rules = self.table.profile.name
             self._dev(
@@ -56,7 +58,11 @@ class _Offers(_Working):
             self._dev(late, player, f"{player} offered {word} after the hand was over")
             return False
         if what == "double" and deal.doubled is not None:
-            self._dev("double_again", player, f"{player} offered to double a hand already doubled")
+            self._dev(
+                DeviationKind.DOUBLE_AGAIN,
+                player,
+                f"{player} offered to double a hand already doubled",
+            )
             return False
         return True
 
@@ -79,7 +85,7 @@ class _Offers(_Working):
         if deal.result is not None:  # the hand is over: an offer unanswered was void
             deal.offer = None
             self._dev(
-                "answer_to_void_offer",
+                DeviationKind.ANSWER_TO_VOID_OFFER,
                 player,
                 f"{player} answered an offer after the hand was over (unanswered, it was void)",
             )
@@ -91,14 +97,14 @@ class _Offers(_Working):
             and void[2] is not player
         ):
             self._dev(
-                "answer_to_void_offer",
+                DeviationKind.ANSWER_TO_VOID_OFFER,
                 player,
                 f"{player} answered an offer that was void",
             )
             return False
         if offer is None or offer[0] != what or offer[1] is player:
             self._dev(
-                "answer_without_offer",
+                DeviationKind.ANSWER_WITHOUT_OFFER,
                 player,
                 f"{player} {'accepted' if accepted else 'refused'} "
                 f"{'a double' if what == 'double' else 'the point'} nobody offered him",
@@ -118,8 +124,8 @@ class _Offers(_Working):
         # refuser is in law 49's case by then.
         tricks = self._tricks_won(deal)
         deal.result = hand_result(deal.freeze(), tricks, End.DOUBLE_REFUSED, e.player, so_far=True)
-        deal.phase = "over"
-        deal.ended_by = "double refused"
+        deal.phase = Phase.OVER
+        deal.ended_by = Ending.DOUBLE_REFUSED
 
     def _point_answer(self, e: PointAnswer, deal: _Deal) -> None:
         if not self._answer_offer(e.player, e.accepted, "point", deal):
@@ -131,5 +137,5 @@ class _Offers(_Working):
         # offerer is in law 49's case by then.
         tricks = self._tricks_won(deal)
         deal.result = hand_result(deal.freeze(), tricks, End.POINT_ACCEPTED, e.player, so_far=True)
-        deal.phase = "over"
-        deal.ended_by = "point accepted"
+        deal.phase = Phase.OVER
+        deal.ended_by = Ending.POINT_ACCEPTED

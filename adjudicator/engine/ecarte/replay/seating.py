@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.replay.state import _Deal, _partner
 from adjudicator.engine.ecarte.replay.working import _Working
 from adjudicator.engine.ecarte.rules import cut_rank
-from adjudicator.engine.ecarte.table import PLAYERS, Table
+from adjudicator.engine.ecarte.table import ANNULLED, PLAYERS, Ending, Phase, Table
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import CutForDeal, Deal, SitOut
 
@@ -65,7 +66,7 @@ class _Seating(_Working):
             intruder = next(p for p in pair if p not in t.seated)
             kept_out = next((p for p in t.seated if p not in pair), t.seated[0])
             self._dev(
-                "wrong_player_seated",
+                DeviationKind.WRONG_PLAYER_SEATED,
                 intruder,
                 f"{intruder} sat down in deal {deal.number}; {kept_out} should have played "
                 f"and {intruder} sat out",
@@ -79,21 +80,27 @@ class _Seating(_Working):
             t = t._replace(seated=pair, out=out if self.pool else t.out)
         if due is not None and deal.dealer is not due:
             self._dev(
-                "deal_out_of_turn",
+                DeviationKind.DEAL_OUT_OF_TURN,
                 deal.dealer,
                 f"{deal.dealer} dealt; it was {due}'s deal",
             )
         if deal.pack is not None and deal.pack is not deal.dealer:
-            self._dev("wrong_pack", deal.dealer, f"{deal.dealer} dealt with {deal.pack}'s pack")
+            self._dev(
+                DeviationKind.WRONG_PACK,
+                deal.dealer,
+                f"{deal.dealer} dealt with {deal.pack}'s pack",
+            )
         previous = self.deal
         if (
             previous is not None
             and previous.result is None
-            and previous.phase == "play"
+            and previous.phase == Phase.PLAY
             and not previous.ended_by
             and not won  # a game won by a king marked during the play ends the hand
         ):
-            self._dev("hand_unfinished", None, f"deal {previous.number} was not played out")
+            self._dev(
+                DeviationKind.HAND_UNFINISHED, None, f"deal {previous.number} was not played out"
+            )
         self._due_dealer = t.next_dealer
         self._cut_made = False
         self._loose = 0
@@ -119,13 +126,13 @@ class _Seating(_Working):
             return (dealer, _partner(seated, dealer))
         return (dealer, seated[0])
 
-    def _annul(self, ending: str) -> None:
+    def _annul(self, ending: Ending) -> None:
         """End the deal in progress as the laws annul it with no line of the record to say so,
         as a claimed fresh deal ends it (:meth:`_claim`): the deal does not pass; the player
         whose deal it was deals again. A deal the record already ended so (a claim, a faulty
         pack) is left as it is."""
         deal = self.deal
-        if deal is None or deal.ended_by in ("fresh deal", "void"):
+        if deal is None or deal.ended_by in ANNULLED:
             return
         self.table = self.table._replace(next_dealer=self._due_dealer or deal.dealer)
         deal.ended_by = ending
@@ -148,7 +155,9 @@ class _Seating(_Working):
         cuts = e.cuts
         if any(len(cards) > 1 for cards in cuts.values()):
             who = [p for p, cards in cuts.items() if len(cards) > 1]
-            self._dev("cut_exposed_several", who[0], f"{who[0]} exposed more than one card")
+            self._dev(
+                DeviationKind.CUT_EXPOSED_SEVERAL, who[0], f"{who[0]} exposed more than one card"
+            )
             return
         known = {p: cards[0] for p, cards in cuts.items() if cards and cards[0] is not None}
         if len(known) < 2:
@@ -161,7 +170,9 @@ class _Seating(_Working):
             self.table = self.table._replace(seated=pair, out=out)
             self._seating_known = True
         if cut_rank(ranked[0][1], high) == cut_rank(ranked[1][1], high):
-            self._dev("cut_tie", None, f"the cut is a tie: {ranked[0][1]} and {ranked[1][1]}")
+            self._dev(
+                DeviationKind.CUT_TIE, None, f"the cut is a tie: {ranked[0][1]} and {ranked[1][1]}"
+            )
             return
         self.table = self.table._replace(next_dealer=ranked[0][0])
 
@@ -174,13 +185,13 @@ class _Seating(_Working):
             return
         if e.player is deal.dealer or e.player is deal.elder:
             self._dev(
-                "sits_out_contradicts",
+                DeviationKind.SITS_OUT_CONTRADICTS,
                 e.player,
                 f"{e.player} is said to sit out, but plays in deal {deal.number}",
             )
         elif self.pool and self._rotation_out not in (None, e.player):
             self._dev(
-                "sits_out_contradicts",
+                DeviationKind.SITS_OUT_CONTRADICTS,
                 e.player,
                 f"{e.player} is said to sit out; the pool's turn was {self._rotation_out}'s",
             )

@@ -9,9 +9,12 @@ from typing import TypeVar
 from adjudicator.engine.ecarte.table import (
     SEAT,
     DealState,
+    Ending,
     Holding,
+    Phase,
     Proposal,
     Result,
+    Stage,
     Table,
     TrickPlayed,
 )
@@ -64,7 +67,7 @@ class _Deal:
         self.dealer = dealer
         self.elder = elder
         self.pack = pack
-        self.phase = "dealing"
+        self.phase: Phase = Phase.DEALING
         self.packets: tuple[tuple[Player, int], ...] = ()
         self.hands: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
         self.discards: tuple[Holding, Holding, Holding] = (Holding(), Holding(), Holding())
@@ -73,7 +76,7 @@ class _Deal:
         self.stock = PACK
         self.seen = 0
         self.proposals: tuple[Proposal, ...] = ()
-        self.stage = ""
+        self.stage: Stage = ""
         self.asked: int | None = None
         self.declared: Player | None = None
         self.looked: frozenset[Player] = frozenset()
@@ -85,7 +88,7 @@ class _Deal:
         self.play_hands: tuple[Holding, Holding, Holding] | None = None
         self.marks: tuple[tuple[Player, int], ...] = ()
         self.result: Result | None = None
-        self.ended_by = ""
+        self.ended_by: Ending | None = None
         self.offer: tuple[str, Player] | None = None
         self.doubled: Player | None = None
         self.point_refused: Player | None = None

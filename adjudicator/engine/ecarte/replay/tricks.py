@@ -3,6 +3,7 @@ not as the laws require), the hand over when no trick can follow, and a card tak
 
 from __future__ import annotations
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.replay.hands import _Hands
 from adjudicator.engine.ecarte.replay.state import _Deal, _set, _tuple_new
 from adjudicator.engine.ecarte.rules import (
@@ -14,7 +15,7 @@ from adjudicator.engine.ecarte.rules import (
     cards_of,
     legal_follows,
 )
-from adjudicator.engine.ecarte.table import SEAT, Holding, TrickPlayed
+from adjudicator.engine.ecarte.table import SEAT, Holding, Phase, TrickPlayed
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.ecarte.model import Lead, Play, Retract, Trick
 
@@ -23,17 +24,25 @@ class _Tricks(_Hands):
     """The lines of the play."""
 
     def _start_play(self, deal: _Deal, player: Player) -> None:
-        if deal.phase == "dealing":
-            self._dev("play_before_turn", player, "a card played before the trump was turned")
+        if deal.phase == Phase.DEALING:
+            self._dev(
+                DeviationKind.PLAY_BEFORE_TURN, player, "a card played before the trump was turned"
+            )
         if deal.stage == "answer":
-            self._dev("play_during_proposal", player, "a card played while a proposal awaited")
+            self._dev(
+                DeviationKind.PLAY_DURING_PROPOSAL, player, "a card played while a proposal awaited"
+            )
         elif deal.stage in ("elder discards", "elder draws"):
-            self._dev("play_during_exchange", player, "a card played during the exchange")
+            self._dev(
+                DeviationKind.PLAY_DURING_EXCHANGE, player, "a card played during the exchange"
+            )
         for p in (deal.elder, deal.dealer):
             size = deal.hand(p).size
             if size != HAND:
-                self._dev("wrong_count_at_play", p, f"{p} began the play with {size} cards")
-        deal.phase = "play"
+                self._dev(
+                    DeviationKind.WRONG_COUNT_AT_PLAY, p, f"{p} began the play with {size} cards"
+                )
+        deal.phase = Phase.PLAY
         deal.stage = ""
         deal.play_hands = deal.hands
         unnamed = [("cards", p) for p in (deal.elder, deal.dealer) if deal.hand(p).unknown]
@@ -46,15 +55,21 @@ class _Tricks(_Hands):
     def _lead_card(
         self, deal: _Deal, player: Player, card: Card | None, names: Suit | None
     ) -> None:
-        if deal.phase != "play":
+        if deal.phase != Phase.PLAY:
             self._start_play(deal, player)
         if deal.result is not None:
-            self._dev("play_after_hand", player, f"{player} led after the hand was over")
+            self._dev(
+                DeviationKind.PLAY_AFTER_HAND, player, f"{player} led after the hand was over"
+            )
             return
         if deal.lead is not None:
-            self._dev("lead_to_open_trick", player, f"{player} led while a card awaited reply")
+            self._dev(
+                DeviationKind.LEAD_TO_OPEN_TRICK, player, f"{player} led while a card awaited reply"
+            )
         elif player is not deal.leader:
-            self._dev("lead_out_of_turn", player, f"{player} led; it was {deal.leader}'s lead")
+            self._dev(
+                DeviationKind.LEAD_OUT_OF_TURN, player, f"{player} led; it was {deal.leader}'s lead"
+            )
         self._remove_card(deal, player, card, "led")
         seat = SEAT[player]
         deal.lead = (player, card, names)
@@ -65,12 +80,12 @@ class _Tricks(_Hands):
 
     def _follow(self, deal: _Deal, player: Player, card: Card | None) -> None:
         if deal.lead is None:
-            self._dev("play_without_lead", player, f"{player} played with no card led")
+            self._dev(DeviationKind.PLAY_WITHOUT_LEAD, player, f"{player} played with no card led")
             self._lead_card(deal, player, card, None)
             return
         leader, lead, _names = deal.lead
         if player is leader:
-            self._dev("played_to_own_lead", player, f"{player} played to his own lead")
+            self._dev(DeviationKind.PLAYED_TO_OWN_LEAD, player, f"{player} played to his own lead")
         seat = SEAT[player]
         winner = None
         if lead is not None and card is not None:
@@ -111,7 +126,7 @@ class _Tricks(_Hands):
                 card.suit is lead.suit and (beats(card, lead, trump, high) or not could_win)
             ):
                 self._dev(
-                    "play_undetermined",
+                    DeviationKind.PLAY_UNDETERMINED,
                     player,
                     f"whether {player} could have followed or won with {card} is not "
                     f"known: {hand.unknown} of his cards are not recorded",
@@ -121,9 +136,9 @@ class _Tricks(_Hands):
         legal_cards = tuple(cards_of(legal))
         words = " ".join(c.code for c in legal_cards)
         if card.suit is not lead.suit and held & SUIT_MASK[lead.suit]:
-            kind = "not_following_suit"
+            kind = DeviationKind.NOT_FOLLOWING_SUIT
         else:
-            kind = "not_winning"
+            kind = DeviationKind.NOT_WINNING
         self._dev(
             kind,
             player,
@@ -136,7 +151,9 @@ class _Tricks(_Hands):
         expected = len(deal.tricks) + 1
         if e.number != expected:
             self._dev(
-                "trick_number", e.leader, f"trick written as {e.number}; it is trick {expected}"
+                DeviationKind.TRICK_NUMBER,
+                e.leader,
+                f"trick written as {e.number}; it is trick {expected}",
             )
         self._lead_card(deal, e.leader, e.lead, e.names)
         if e.follower is not None:
@@ -159,7 +176,7 @@ class _Tricks(_Hands):
         if len(deal.tricks) < HAND:
             for p, h in ((deal.elder, a), (deal.dealer, b)):
                 won[SEAT[p]] += h.size  # cards that cannot be played to (laws 30, 34)
-        deal.phase = "over"
+        deal.phase = Phase.OVER
         deal.result = self._result(deal, won, undetermined)
 
     @staticmethod
@@ -189,11 +206,11 @@ class _Tricks(_Hands):
             deal.lead = (last.leader, last.lead, None)
             deal.leader = last.leader
             deal.played = _set(deal.played, seat, deal.played[seat] - 1)
-            deal.phase = "play"
+            deal.phase = Phase.PLAY
             deal.result = None
         else:
             self._dev(
-                "retract_too_late",
+                DeviationKind.RETRACT_TOO_LATE,
                 e.player,
                 f"{e.player} took back {e.card or 'a card'} after another card was led",
             )

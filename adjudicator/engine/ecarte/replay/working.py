@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import UNDETERMINED
 from adjudicator.engine.ecarte.profile import Feature, profile_of
 from adjudicator.engine.ecarte.queries import hand_result
@@ -90,7 +91,7 @@ class _Working:
 
     def _dev(
         self,
-        kind: str,
+        kind: DeviationKind,
         player: Player | None,
         message: str,
         cards: tuple[Card, ...] = (),

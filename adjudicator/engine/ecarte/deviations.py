@@ -1,0 +1,183 @@
+"""What the replay finds where a record departs from lawful play: the closed list of the kinds of
+:class:`~adjudicator.engine.ecarte.table.Deviation`.
+
+A deviation is a fact about the record, never a ruling: which law judges it is the laws' business
+(``Law.deviations`` in ``laws/ecarte``), or, for what no law speaks of, the court's
+(``adjudicator.court.ecarte.record.UNJUDGED``). Each member says which, and ``tests/
+test_law_triggers.py`` holds the two lists to this one: every kind is reported by the replay and
+judged somewhere, and no law or court table names a kind that is not here. A member's value is
+the stable identifier the rulings and the casebook use.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class DeviationKind(StrEnum):
+    """What kind of departure from lawful play a deviation is."""
+
+    # Shuffling and cutting (laws 1-7)
+    SHUFFLED_AFTER_CUT = "shuffled_after_cut"
+    """The pack shuffled again after it was cut, before the dealing (law 1)."""
+    FAULTY_SHUFFLE = "faulty_shuffle"
+    """A shuffle below the table or exposing cards (law 2)."""
+    SHUFFLE_DURING_PLAY = "shuffle_during_play"
+    """A pack shuffled while the hand was being played (law 2)."""
+    CUT_BY_DEALER = "cut_by_dealer"
+    """The dealer cut his own pack: the non-dealer cuts (law 3)."""
+    SHORT_CUT = "short_cut"
+    """A cut that leaves fewer than two cards in either part (law 3)."""
+    CUT_AFTER_DEALING = "cut_after_dealing"
+    """The pack cut after the dealing began (law 3)."""
+    CUT_EXPOSED_SEVERAL = "cut_exposed_several"
+    """In the cut for deal, a player exposed more than one card (law 4)."""
+    CUT_TIE = "cut_tie"
+    """The cut for deal is a tie: the players cut again (law 5)."""
+    CUT_EXPOSED = "cut_exposed"
+    """A card exposed in cutting the pack to the dealer (law 7)."""
+    # Dealing (laws 8-18)
+    ORDER_TOO_LATE = "order_too_late"
+    """A new order of packets announced after the dealing began (law 8)."""
+    ORDER_CHANGED = "order_changed"
+    """The dealer dealt in another order than the one he chose for the game (law 9)."""
+    PACKET_TO_WRONG_PLAYER = "packet_to_wrong_player"
+    """A packet of the dealing given to the player whose turn it was not (law 9)."""
+    WRONG_PACKET_SIZE = "wrong_packet_size"
+    """A packet of the dealing of another size than the order gives (law 9)."""
+    EXTRA_PACKET = "extra_packet"
+    """A fifth packet in the dealing (law 9)."""
+    SEVERAL_TURNED = "several_turned"
+    """More than one card turned up for the trump (law 11)."""
+    FACED_CARD = "faced_card"
+    """A card found faced in the pack (law 12) or in the stock (law 35)."""
+    EXPOSED_IN_DEALING = "exposed_in_dealing"
+    """The dealer exposed a card in dealing (law 13)."""
+    DEAL_OUT_OF_TURN = "deal_out_of_turn"
+    """The deal dealt by the player whose deal it was not (law 14)."""
+    WRONG_PACK = "wrong_pack"
+    """The deal dealt with the adversary's pack (law 14)."""
+    WRONG_COUNT_DEALT = "wrong_count_dealt"
+    """A player dealt other than five cards, found as the trump is turned (laws 15 to 18)."""
+    # The exchange (laws 19-38)
+    WRONG_COUNT_AT_PLAY = "wrong_count_at_play"
+    """A player began the play with other than five cards (laws 20, 21, 30 and 34)."""
+    DECLARED_DURING_PROPOSAL = "declared_during_proposal"
+    """The non-dealer declared he would play while a proposal awaited its answer (law 26)."""
+    PROPOSAL_AFTER_DECLARING = "proposal_after_declaring"
+    """A proposal after the non-dealer declared he would play (law 26)."""
+    ANSWER_WITHOUT_PROPOSAL = "answer_without_proposal"
+    """The dealer accepted or refused when no proposal awaited an answer (law 27)."""
+    DISCARD_OUT_OF_TURN = "discard_out_of_turn"
+    """A discard out of the exchange's order (law 28)."""
+    LOOKED_AT_DISCARD = "looked_at_discard"
+    """A player looked at a discard (law 28)."""
+    CARDS_GIVEN_OUT_OF_TURN = "cards_given_out_of_turn"
+    """Cards given from the stock when no exchange called for them (laws 28, 32 and 34)."""
+    WRONG_NUMBER_GIVEN = "wrong_number_given"
+    """The non-dealer given other than the number of cards he asked for (laws 29, 31, 32)."""
+    DEALER_TOOK_WRONG_NUMBER = "dealer_took_wrong_number"
+    """The dealer took other than the number of cards he discarded (laws 33 and 34)."""
+    EXPOSED_IN_GIVING = "exposed_in_giving"
+    """The dealer exposed a card in giving cards from the stock (law 36)."""
+    CARD_TURNED_IN_ERROR = "card_turned_in_error"
+    """A card of the stock turned up in error, after the trump card (law 37)."""
+    STOCK_EXHAUSTED = "stock_exhausted"
+    """More cards asked for or given than the stock held (law 38)."""
+    # Playing (laws 39-43)
+    NOT_FOLLOWING_SUIT = "not_following_suit"
+    """A card not of the suit led, from a player who held one: a renounce (laws 39, 43)."""
+    NOT_WINNING = "not_winning"
+    """The suit followed with a card that does not win, from a player who held one that would
+    (laws 39, 43)."""
+    PLAY_UNDETERMINED = "play_undetermined"
+    """Whether a player could have followed or won the trick is not known from the record
+    (law 43: a revoke cannot be established)."""
+    RETRACT_TOO_LATE = "retract_too_late"
+    """A card taken back after another card was led (laws 39 and 40)."""
+    LEAD_OUT_OF_TURN = "lead_out_of_turn"
+    """A lead by the player whose lead it was not (law 40)."""
+    ABANDONED_WITH_POINT = "abandoned_with_point"
+    """A hand given up by a player who held three tricks or more (law 42)."""
+    # Incorrect packs and scoring (laws 45-51)
+    CARD_SEEN_TWICE = "card_seen_twice"
+    """A card in play twice in the deal: an incorrect pack (law 45)."""
+    PACK_FAULTY = "pack_faulty"
+    """A ``pack`` line: the pack found incorrect or imperfect (law 45)."""
+    SCORE_DIFFERS_FROM_MARKS = "score_differs_from_marks"
+    """A score line that is not the sum of the marks made (law 51)."""
+    # The profiles' rules (numbered from 101)
+    WRONG_PLAYER_SEATED = "wrong_player_seated"
+    """In pool, a player sat down whose turn to sit out it was (pool rule P1)."""
+    SITS_OUT_CONTRADICTS = "sits_out_contradicts"
+    """A ``sits out`` line the seating of the deal or the pool's turn contradicts (pool rule
+    P1)."""
+    BYSTANDER_ADVICE = "bystander_advice"
+    """A bystander advised a player (bystanders' rule B1; lawful where the profile allows
+    it)."""
+    ADVICE_BY_PLAYER = "advice_by_player"
+    """A player of the deal advised his adversary (bystanders' rule B1)."""
+    DOUBLE_NOT_IN_RULES = "double_not_in_rules"
+    """A double offered under rules that have no doubling (doubling rule D1)."""
+    DOUBLE_OUT_OF_TIME = "double_out_of_time"
+    """A double offered before the turn-up, once the third trick began, or after the hand
+    (doubling rule D1)."""
+    DOUBLE_AGAIN = "double_again"
+    """A double offered in a hand already doubled (doubling rule D1)."""
+    POINT_OFFER_NOT_IN_RULES = "point_offer_not_in_rules"
+    """The point offered under rules that have no such offer (offering rule O1)."""
+    POINT_OFFER_OUT_OF_TIME = "point_offer_out_of_time"
+    """The point offered before the turn-up, once the third trick began, or after the hand
+    (offering rule O1)."""
+    # What no law speaks of (the court's ``UNJUDGED``): the record contradicts itself
+    CARD_NOT_HELD = "card_not_held"
+    """A card discarded or played that the player did not hold."""
+    HOLDING_CONTRADICTS = "holding_contradicts"
+    """A hand stated (``holds``) that names a card twice, or leaves out cards the player is
+    known to hold."""
+    PLAYED_TO_OWN_LEAD = "played_to_own_lead"
+    """A player played to his own lead."""
+    LEAD_TO_OPEN_TRICK = "lead_to_open_trick"
+    """A lead while the card led before still awaited its reply."""
+    PLAY_WITHOUT_LEAD = "play_without_lead"
+    """A card played to a trick with no card led."""
+    PLAY_AFTER_HAND = "play_after_hand"
+    """A lead after the hand was over."""
+    PLAY_BEFORE_TURN = "play_before_turn"
+    """A card played before the trump card was turned up."""
+    ANSWER_BY_ELDER = "answer_by_elder"
+    """The non-dealer accepted or refused (the dealer answers a proposal)."""
+    PROPOSAL_BY_DEALER = "proposal_by_dealer"
+    """The dealer proposed (only the non-dealer proposes)."""
+    DECLARED_BY_DEALER = "declared_by_dealer"
+    """The dealer declared he would play (the non-dealer does)."""
+    DISCARD_SIZE = "discard_size"
+    """A discard of no card or of more than five."""
+    PROPOSAL_BEFORE_TURN = "proposal_before_turn"
+    """A proposal before the trump card was turned up."""
+    PROPOSAL_DURING_PLAY = "proposal_during_play"
+    """A proposal after the play began."""
+    PROPOSAL_OUT_OF_TURN = "proposal_out_of_turn"
+    """A proposal while an exchange was in progress."""
+    HAND_UNFINISHED = "hand_unfinished"
+    """A deal begun while the one before was still in its play, neither played out nor
+    ended."""
+    # What no law speaks of: slips of the pen and acts out of order no law penalises
+    PLAY_DURING_EXCHANGE = "play_during_exchange"
+    """A card played during the exchange: the exchange given up by playing on (not
+    reported)."""
+    PLAY_DURING_PROPOSAL = "play_during_proposal"
+    """A card played while a proposal awaited its answer."""
+    TRICK_NUMBER = "trick_number"
+    """A trick numbered otherwise than in the order played."""
+    OUTSIDE_A_DEAL = "outside_a_deal"
+    """A line of a deal's events before any deal."""
+    MARK_WITHOUT_POINTS = "mark_without_points"
+    """A mark whose points the record does not give, for no reason that says them (king, point,
+    vole): counted as none."""
+    ANSWER_WITHOUT_OFFER = "answer_without_offer"
+    """An answer to an offer (a double, the point) that nobody made to the player."""
+    ANSWER_TO_VOID_OFFER = "answer_to_void_offer"
+    """An answer to an offer made void (not reported: the offer's finding says it)."""
+    LOOKED_AT_STOCK = "looked_at_stock"
+    """A player looked at cards of the stock (the law forbids looking at discards only)."""
