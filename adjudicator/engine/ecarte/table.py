@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from adjudicator.engine.ecarte.hand_score import HandScore, Why
-from adjudicator.engine.ecarte.profile import CLUB, Profile
+from adjudicator.engine.ecarte.profiles import CLUB, Profile
 from adjudicator.engine.ecarte.rules import cards_of
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.ecarte.model import Deal, Event
@@ -215,7 +215,7 @@ class Table(NamedTuple):
     over: bool = False
     """The current game has been won (until the next deal begins a new game)."""
     profile: Profile = CLUB
-    """The rule profile the record is ruled under (:mod:`adjudicator.engine.ecarte.profile`)."""
+    """The rule profile the record is ruled under (:mod:`adjudicator.engine.ecarte.profiles`)."""
     seated: tuple[Player, Player] = (Player.A, Player.B)
     """The two players at the table: those of the deal in progress, or, between deals, those
     the pool's rotation seats next."""
