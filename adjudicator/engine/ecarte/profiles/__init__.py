@@ -27,6 +27,7 @@ from adjudicator.engine.ecarte.profiles import (
     rubber,
 )
 from adjudicator.engine.ecarte.profiles.base import (
+    BEHAVIOURS,
     FACE_TO_FACE,
     POOL_OF_THREE,
     Offer,
@@ -93,6 +94,7 @@ def with_rules(record: Record, name: str) -> Record:
 
 __all__ = [
     "ALIASES",
+    "BEHAVIOURS",
     "CLUB",
     "FACE_TO_FACE",
     "POOL_OF_THREE",
