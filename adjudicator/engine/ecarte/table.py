@@ -202,7 +202,8 @@ class Table(NamedTuple):
     """What each finished game counts: 1, or with the ``Scoring "law46"`` tag a treble, double
     or single by the loser's score (law 46)."""
     law46: bool = False
-    """Whether games count treble, double or single (the ``Scoring`` tag is ``law46``)."""
+    """Whether games count treble, double or single (the ``Scoring`` tag is ``law46``, or the
+    profile takes law 46's agreement as made: ``Profile.counts_by_law46``)."""
     next_dealer: Player | None = None
     """Who should deal next (law 5 for the first deal, then alternately)."""
     orders: tuple[tuple[int, int] | None, ...] = (None, None, None)
