@@ -13,7 +13,7 @@ import pytest
 from adjudicator import read_one
 from adjudicator.court.ecarte.adjudicate import adjudicate
 from adjudicator.court.ecarte.ruling import RecordRuling
-from adjudicator.engine.ecarte.profile import with_rules
+from adjudicator.engine.ecarte.profiles import with_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "profiles"
 

@@ -15,11 +15,10 @@ from adjudicator import read_one
 from adjudicator.court.ecarte.adjudicate import adjudicate
 from adjudicator.court.ecarte.ruling import GameRuling
 from adjudicator.court.ecarte.series import series_of
-from adjudicator.engine.ecarte.profile import (
+from adjudicator.engine.ecarte.profiles import (
     ALIASES,
     CLUB,
     PROFILES,
-    Feature,
     UnknownProfile,
     profile_named,
     profile_of,
@@ -27,6 +26,7 @@ from adjudicator.engine.ecarte.profile import (
 )
 from adjudicator.engine.ecarte.replay import final_table
 from adjudicator.engine.ecarte.rules import (
+    ACE_HIGH_RANKS,
     above,
     beats,
     cards_of,
@@ -58,7 +58,8 @@ def test_profiles_combine_in_a_fixed_order_and_the_club_code_is_the_base() -> No
     assert profile_named("CLUB-1878") is CLUB
     both = profile_named("French + pool")
     assert both.name == "pool+french"
-    assert both.features == {Feature.POOL, Feature.ADVICE}
+    assert both.departures() == ("seats", "advice_lawful", "series", "added_rules")
+    assert both.added_rules == ("P1", "B1")
     assert [p.name for p in both.parts] == ["pool", "french"]
     assert profile_named("club+doubling").name == "doubling"
     with pytest.raises(UnknownProfile, match="whist"):
@@ -90,19 +91,19 @@ def test_each_rule_is_cited_by_its_name() -> None:
 
 
 def test_ace_high_ranks() -> None:
-    assert beats(c("AH"), c("KH"), None, ace_high=True)
+    assert beats(c("AH"), c("KH"), None, ACE_HIGH_RANKS)
     assert not beats(c("AH"), c("KH"), None)
     assert beats(c("KH"), c("AH"), None)
-    assert not beats(c("KH"), c("AH"), None, ace_high=True)
-    assert beats(c("AH"), c("TH"), None, ace_high=True)
-    assert cards_of(above(c("QH"), ace_high=True)) == [c("KH"), c("AH")]
-    assert above(c("AH"), ace_high=True) == 0
+    assert not beats(c("KH"), c("AH"), None, ACE_HIGH_RANKS)
+    assert beats(c("AH"), c("TH"), None, ACE_HIGH_RANKS)
+    assert cards_of(above(c("QH"), ACE_HIGH_RANKS)) == [c("KH"), c("AH")]
+    assert above(c("AH"), ACE_HIGH_RANKS) == 0
     hand = 0
     for card in ("AS", "8S", "KD"):
         hand |= 1 << c(card).index
-    assert cards_of(legal_follows(hand, c("KS"), Suit.DIAMONDS, ace_high=True)) == [c("AS")]
+    assert cards_of(legal_follows(hand, c("KS"), Suit.DIAMONDS, ACE_HIGH_RANKS)) == [c("AS")]
     assert cards_of(legal_follows(hand, c("KS"), Suit.DIAMONDS)) == [c("AS"), c("8S")]
-    assert cut_rank(c("AS"), ace_high=True) > cut_rank(c("KH"), ace_high=True)
+    assert cut_rank(c("AS"), ACE_HIGH_RANKS) > cut_rank(c("KH"), ACE_HIGH_RANKS)
     assert cut_rank(c("AS")) < cut_rank(c("KH"))
 
 
@@ -208,13 +209,13 @@ def test_two_or_three_games_running_win_a_pool() -> None:
         return GameRuling(number=number, winner=winner, score={}, deal=number, value=1)
 
     games = [game(w, i + 1) for i, w in enumerate("ABBCCC")]
-    two = series_of(games, {}, "pool")
+    two = series_of(games, {}, profile_named("pool"))
     assert [(s.winner, s.games) for s in two] == [("B", [1, 2, 3]), ("C", [4, 5]), (None, [6])]
-    three = series_of(games, {"Pool": "3"}, "pool")
+    three = series_of(games, {"Pool": "3"}, profile_named("pool"))
     assert [(s.winner, s.games) for s in three] == [("C", [1, 2, 3, 4, 5, 6])]
-    rubber = series_of(games, {"Rubber": "5"}, "rubber")
+    rubber = series_of(games, {"Rubber": "5"}, profile_named("rubber"))
     assert [(s.winner, s.wins) for s in rubber] == [("C", {"A": 1, "B": 2, "C": 3})]
-    assert series_of(games, {}, "club-1878") == []
+    assert series_of(games, {}, CLUB) == []
 
 
 # -- the command line ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import pytest
 
 from adjudicator import read_one
 from adjudicator.court.ecarte.adjudicate import adjudicate
-from adjudicator.engine.ecarte.profile import with_rules
+from adjudicator.engine.ecarte.profiles import with_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = ROOT / "tests" / "data" / "club_rulings_before_profiles.json.gz"

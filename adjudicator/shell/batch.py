@@ -921,13 +921,13 @@ class _LongCheck:
         self.rules, self.tags = piece.rules, piece.tags or self.tags
 
     def end(self) -> Iterator[tuple[int, str]]:
-        from adjudicator.court.ecarte.api import series_of
+        from adjudicator.court.ecarte.api import profile_named, series_of
         from adjudicator.shell.report import game_lines
 
         for spool in (self.later, self.claims):
             for block in spool.blocks():
                 yield STDOUT, block
-        series = series_of(self.won, self.tags, self.rules)
+        series = series_of(self.won, self.tags, profile_named(self.rules))
         games = game_lines(self.name, self.first_line, self.won, self.deal_lines, series)
         if games:
             yield STDOUT, "".join(f"{g}\n" for g in games)

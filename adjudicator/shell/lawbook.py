@@ -308,8 +308,8 @@ def _profiles_markdown(root: Path | None) -> list[str]:
         "",
     ]
     for profile in PROFILES.values():
-        if not profile.features:
-            continue
+        if not profile.departures():
+            continue  # the club code
         out.extend([f"### {profile.name}: {profile.title}", "", profile.changes, ""])
         rules = profile_rules(profile)
         if rules:
@@ -321,12 +321,10 @@ def _profiles_markdown(root: Path | None) -> list[str]:
 
 
 def profile_rules(profile: Profile) -> list[Law]:
-    """The rules ``profile`` adds (``laws.ecarte.profiles.RULE_OF``), in number order."""
-    from adjudicator.court.ecarte.api import RULE_OF
+    """The rules ``profile`` adds (``laws.ecarte.profiles.rules_of``), in number order."""
+    from adjudicator.court.ecarte.api import rules_of
 
-    return sorted(
-        (RULE_OF[f] for f in profile.features if f in RULE_OF), key=lambda law: law.number
-    )
+    return rules_of(profile)
 
 
 def profile_data(profile: Profile) -> dict[str, Any]:
@@ -336,7 +334,7 @@ def profile_data(profile: Profile) -> dict[str, Any]:
         "title": profile.title,
         "changes": profile.changes,
         "source": profile.source,
-        "features": sorted(f.value for f in profile.features),
+        "changes_in": list(profile.departures()),
         "rules": [
             {"number": law.number, "cite": citation(law), "title": law.title}
             for law in profile_rules(profile)

@@ -73,6 +73,7 @@ from adjudicator.court.ecarte.api import (
     adjudicate_parts,
     cite,
     game_target,
+    profile_named,
     read_parts,
     series_of,
     write,
@@ -1084,7 +1085,7 @@ class _RecordReport:
                 yield _correction(c, who)
 
         if self.series is None:
-            self.series = series_of(self.games, self.tags or {}, self.rules)
+            self.series = series_of(self.games, self.tags or {}, profile_named(self.rules))
         labels = {p: w["label"] for p, w in who.items()}
         tail = {
             "id": f"record-{self.index + 1}",

@@ -9,7 +9,6 @@ from typing import Any
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
     ON_SAMPLES,
-    Feature,
     OptionWorth,
     Outcome,
     RecordRuling,
@@ -201,7 +200,7 @@ class RulingText:
         if self._games:
             out.append("Games won\n")
             out.extend(f"{line}\n" for g in self._games for line in _wrap(g, "  "))
-        series = series_of(self._won, self._tags, self._rules)
+        series = series_of(self._won, self._tags, profile_named(self._rules))
         if series:
             out.append("Pools\n" if series[0].kind == "pool" else "Rubbers\n")
             out.extend(f"{line}\n" for s in series for line in _wrap(series_words(s), "  "))
@@ -443,7 +442,7 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
                 worth = worths.get((f.law, o.name))
                 if worth is not None:
                     entry["worth"] = worth.model_dump(mode="json")
-                elif profile_named(ruling.rules).features & _UNVALUED:
+                elif not profile_named(ruling.rules).valued:
                     entry["not_valued"] = NOT_VALUED_PROFILE
                 else:
                     entry["not_valued"] = NOT_VALUED
@@ -472,10 +471,8 @@ NOT_VALUED_PROFILE = (
     "its hands, and this record is ruled with the ace high, or its hand was doubled or its "
     "point offered; or a side of this choice cannot be played on from what the record shows"
 )
-"""Why an option has no worth under the ace-high, doubling and offering profiles."""
-
-_UNVALUED = frozenset({Feature.ACE_HIGH, Feature.DOUBLING, Feature.OFFERING})
-"""The profiles' features under which an option not valued may be so for the profile's sake."""
+"""Why an option has no worth under a profile the advisor does not value (``Profile.valued``:
+ace-high, doubling, offering)."""
 
 
 FRESH_DEAL_NOTE = (

@@ -17,7 +17,6 @@ from adjudicator.court.ecarte.api import (
     SEAT,
     Deal,
     DealState,
-    Feature,
     Holding,
     Phase,
     Record,
@@ -127,7 +126,7 @@ class _Walker:
     def _analyse(self, step: Step, deal: DealState | None) -> None:
         """With ``analyse``, what each card the step plays cost its player, kept for the trick
         in progress."""
-        if self.analyse and step.table.profile.has(Feature.ACE_HIGH):
+        if self.analyse and not step.table.profile.solvable:
             self.analyse = False  # the solver plays the club code's ranks: no analysis
         if self.analyse and step.kind in ("trick", "lead", "play") and self.before is not None:
             self.analysis.extend(_analysed(self.before, step.event))

@@ -21,7 +21,6 @@ from adjudicator.court.ecarte.api import (
     Deal,
     DealSolution,
     DealState,
-    Feature,
     Record,
     Step,
     Unknown,
@@ -77,7 +76,7 @@ def solve_record(
             continue
         state, before = _position_step(steps, at)
         entry: dict[str, Any] = {"number": heading.number, "line": heading.line}
-        if steps[0].table.profile.has(Feature.ACE_HIGH):
+        if not steps[0].table.profile.solvable:
             entry["unknown"] = ACE_HIGH
             out.append(entry)
             continue

@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from typing import IO, Any
 
-from adjudicator.court.ecarte.api import RecordRuling, series_of
+from adjudicator.court.ecarte.api import RecordRuling, profile_named, series_of
 
 SPOOL_BYTES = 1 << 20
 """What a spool holds in memory before it goes to disk."""
@@ -112,7 +112,10 @@ class RulingJson:
         yield from self._list("games")
         yield ",\n"
         yield f'    "rules": {json.dumps(self.rules, ensure_ascii=False)},\n'
-        series = [x.model_dump(mode="json") for x in series_of(self.games, self.tags, self.rules)]
+        series = [
+            x.model_dump(mode="json")
+            for x in series_of(self.games, self.tags, profile_named(self.rules))
+        ]
         yield '    "series": ' + indented(series, "    ").lstrip()
         yield "\n   }"
 

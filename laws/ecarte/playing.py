@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import Why
-from adjudicator.engine.ecarte.profile import Feature
 from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.rules import (
     SUIT_MASK,
@@ -726,8 +725,8 @@ def _thrown_down(
     """Law 42 on cards thrown down claiming to score: not abandoned, no penalty. The claim is
     settled by the cards as they lie (the project's reading, §6.6): a finding where they give
     other marks than the claim."""
-    ace_high = step.table.profile.has(Feature.ACE_HIGH)  # the solver plays the club ranks
-    actual = None if ace_high else _claim_result(prev, player)
+    solvable = step.table.profile.solvable  # the solver plays the club code's ranks
+    actual = _claim_result(prev, player) if solvable else None
     if actual is None or after.result is None:
         return None
     adversary = opponent(prev, player)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import hand_score
-from adjudicator.engine.ecarte.profile import Feature
+from adjudicator.engine.ecarte.profiles import Profile
 
 from .base import Finder, Finding, Heading, Law
 from .facts import deviations, finding
@@ -82,9 +82,7 @@ _ADVICE = (DeviationKind.BYSTANDER_ADVICE, DeviationKind.ADVICE_BY_PLAYER)
 def _find_b1(view: DealView) -> Sequence[Finding]:
     out = []
     for step, dev in deviations(view, *_ADVICE):
-        lawful = dev.kind == DeviationKind.BYSTANDER_ADVICE and step.table.profile.has(
-            Feature.ADVICE
-        )
+        lawful = dev.kind == DeviationKind.BYSTANDER_ADVICE and step.table.profile.advice_lawful
         if lawful:
             message = (
                 f"{dev.message}: lawful at French écarté; the player need not follow it "
@@ -218,13 +216,14 @@ RULE_O1 = Law(
 RULES: tuple[Law, ...] = (RULE_P1, RULE_B1, RULE_D1, RULE_O1)
 """The profiles' rules, in number order."""
 
-RULE_OF: dict[Feature, Law] = {
-    Feature.POOL: RULE_P1,
-    Feature.ADVICE: RULE_B1,
-    Feature.DOUBLING: RULE_D1,
-    Feature.OFFERING: RULE_O1,
-}
-"""The rule each feature of a profile adds (B1, D1 and O1 judge their lines under every
-profile; the feature makes what they judge lawful)."""
+RULE_NAMED: dict[str, Law] = {"P1": RULE_P1, "B1": RULE_B1, "D1": RULE_D1, "O1": RULE_O1}
+"""Each rule by the name a profile gives it (``Profile.added_rules``)."""
 
-__all__ = ["RULES", "RULE_B1", "RULE_D1", "RULE_O1", "RULE_OF", "RULE_P1"]
+
+def rules_of(profile: Profile) -> list[Law]:
+    """The rules ``profile`` adds (B1, D1 and O1 judge their lines under every profile; the
+    profile makes what they judge lawful), in number order."""
+    return sorted((RULE_NAMED[name] for name in profile.added_rules), key=lambda law: law.number)
+
+
+__all__ = ["RULES", "RULE_B1", "RULE_D1", "RULE_NAMED", "RULE_O1", "RULE_P1", "rules_of"]

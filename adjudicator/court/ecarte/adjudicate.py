@@ -24,13 +24,7 @@ from typing import NamedTuple, cast
 
 from adjudicator.court.ecarte.deal import rule_deal, trace_deal
 from adjudicator.court.ecarte.judge import Judge, Verdict
-from adjudicator.court.ecarte.plain import (
-    counts_by_law,
-    game_won,
-    plain_ruling,
-    players_of,
-    tags_of,
-)
+from adjudicator.court.ecarte.plain import game_won, plain_ruling, players_of, tags_of
 from adjudicator.court.ecarte.record import contradicted_at, record_findings
 from adjudicator.court.ecarte.ruling import (
     ClaimRuling,
@@ -43,10 +37,10 @@ from adjudicator.court.ecarte.ruling import (
     TraceEntry,
 )
 from adjudicator.court.ecarte.series import series_of
-from adjudicator.engine.ecarte.profile import Feature, profile_of
+from adjudicator.engine.ecarte.profiles import Profile, profile_named, profile_of
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.remedy import Remedy
-from adjudicator.engine.ecarte.replay import game_target, replay
+from adjudicator.engine.ecarte.replay import counts_by_law46, game_target, replay
 from adjudicator.engine.ecarte.table import ANNULLED, DealState, Ending, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Claim, ClaimKind, Deal, Record
@@ -70,11 +64,14 @@ def adjudicate(record: Record, *, fast: bool = True, advise: bool = False) -> Re
     ``advise``: value the options the laws give (:mod:`adjudicator.court.ecarte.worth`: the deals'
     ``advice``), which takes time a check of an archive need not spend; a plain record has
     none.
+
+    The record's rule profile is resolved here, once, and passed to everything that rules it.
     """
-    plain = plain_ruling(record, game_target(record)) if fast else None
+    profile = profile_of(record)
+    plain = plain_ruling(record, game_target(record), profile) if fast else None
     if plain is not None:
         return plain
-    return _Court(record, advise=advise).rule()
+    return _Court(record, profile, advise=advise).rule()
 
 
 def adjudicate_parts(
@@ -90,7 +87,7 @@ def adjudicate_parts(
     its ``score`` and ``winner`` are as they stand after it. A piece is given once ``every``
     deals are ruled, and the last at the end. Joined (:func:`join_rulings`), the pieces are
     the ruling :func:`adjudicate` gives on the whole record (``advise`` as there)."""
-    return _Court(head, deals=deals, advise=advise).pieces(every)
+    return _Court(head, profile_of(head), deals=deals, advise=advise).pieces(every)
 
 
 def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
@@ -114,7 +111,7 @@ def join_rulings(pieces: Iterable[RecordRuling]) -> RecordRuling:
         score=last.score,
         winner=last.winner,
         rules=last.rules,
-        series=series_of(games, tags, last.rules),
+        series=series_of(games, tags, profile_named(last.rules)),
         **lists,
     )
 
@@ -131,7 +128,7 @@ def ruled_replay(record: Record, deals: Iterable[Deal] | None = None) -> Iterato
     claim changes nothing, a card that may not be taken back stays, an annulled deal passes to
     the right dealer): the replay :func:`adjudicate` rules on, for ``ecarte replay``.
     ``deals``: the record's deals, if not ``record.deals`` (a long record read in parts)."""
-    return _Court(record, ruling=False, deals=deals).steps()
+    return _Court(record, profile_of(record), ruling=False, deals=deals).steps()
 
 
 def _findings(view: DealView) -> list[Finding]:
@@ -162,12 +159,15 @@ class _Court:
     def __init__(
         self,
         record: Record,
+        profile: Profile,
         *,
         ruling: bool = True,
         deals: Iterable[Deal] | None = None,
         advise: bool = False,
     ) -> None:
         self.record = record
+        self.profile = profile
+        """The rule profile the record is ruled under, resolved once by the caller."""
         self.deals = deals
         """The record's deals, if they are not ``record.deals`` (a long record read in parts)."""
         self.ruling = ruling
@@ -194,7 +194,7 @@ class _Court:
         """By step number: how each claim that would move the table was judged when made."""
         self.granted: tuple[Remedy, ...] = ()
         """The laws' remedies the claim last upheld takes, for the engine to make."""
-        self.ruler = _Ruler(record, advise)
+        self.ruler = _Ruler(record, profile, advise)
         self.pool = Standing({})
         """Pool: the game in progress as the laws let the marks stand, deal by deal
         (:meth:`_stand`, :func:`laws.ecarte.games.count_deal`)."""
@@ -236,7 +236,7 @@ class _Court:
         ending = self._ending()
         closed = self._close()
         table = closed.view.steps[-1].table if closed.view.steps else None
-        if table is not None and table.profile.has(Feature.POOL):
+        if table is not None and self.profile.seats.rotation:
             self._stand(closed, table.target)
         return ending
 
@@ -301,7 +301,7 @@ class _Court:
     def steps(self) -> Iterator[Step]:
         """The replay's steps, the court deciding as they come (the table as the laws allow
         it); the ruling is complete when they are exhausted."""
-        for step in replay(self.record, self, self.deals):
+        for step in replay(self.record, self, self.deals, self.profile):
             if isinstance(step.event, Deal):
                 if self.deal_steps or self.number is not None:
                     self._close()
@@ -407,7 +407,7 @@ _LEAVES = tuple(law for law in LAWS if law.leave is not None)
 class _Ruler:
     """Rules each deal once the next deal's claims are judged, and keeps the record's ruling."""
 
-    def __init__(self, record: Record, advise: bool = False) -> None:
+    def __init__(self, record: Record, profile: Profile, advise: bool = False) -> None:
         self.advise = advise
         """Whether the options of each deal are valued."""
         self.findings: list[FindingRuling] = []
@@ -422,10 +422,11 @@ class _Ruler:
         """Games won since the last cut."""
         self.won = 0
         """Games won in the record so far."""
-        self.by_law = counts_by_law(record)
+        self.by_law = counts_by_law46(record, profile)
         self.target = game_target(record)
-        self.rules = profile_of(record).name
-        self.standing = Standing(dict.fromkeys(players_of(record), 0))
+        self.profile = profile
+        self.rules = profile.name
+        self.standing = Standing(dict.fromkeys(players_of(profile), 0))
         """The game in progress, as the ruling counts it (:mod:`laws.ecarte.games`)."""
         self.winner: str | None = None
         self.lent = dict.fromkeys("ABC", 0)
@@ -561,7 +562,7 @@ class _Ruler:
             trace=self.trace,
             games=self.games,
             rules=self.rules,
-            series=series_of(self.games, self.tags, self.rules),
+            series=series_of(self.games, self.tags, self.profile),
         )
 
 

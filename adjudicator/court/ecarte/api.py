@@ -39,12 +39,11 @@ if TYPE_CHECKING:
     from adjudicator.engine.ecarte.chances import chances as chances
     from adjudicator.engine.ecarte.fresh import ON_SAMPLES as ON_SAMPLES
     from adjudicator.engine.ecarte.fresh import fresh_deals as fresh_deals
-    from adjudicator.engine.ecarte.profile import PROFILES as PROFILES
-    from adjudicator.engine.ecarte.profile import Feature as Feature
-    from adjudicator.engine.ecarte.profile import Profile as Profile
-    from adjudicator.engine.ecarte.profile import UnknownProfile as UnknownProfile
-    from adjudicator.engine.ecarte.profile import profile_named as profile_named
-    from adjudicator.engine.ecarte.profile import with_rules as with_rules
+    from adjudicator.engine.ecarte.profiles import PROFILES as PROFILES
+    from adjudicator.engine.ecarte.profiles import Profile as Profile
+    from adjudicator.engine.ecarte.profiles import UnknownProfile as UnknownProfile
+    from adjudicator.engine.ecarte.profiles import profile_named as profile_named
+    from adjudicator.engine.ecarte.profiles import with_rules as with_rules
     from adjudicator.engine.ecarte.queries import Unknown as Unknown
     from adjudicator.engine.ecarte.replay import game_target as game_target
     from adjudicator.engine.ecarte.solve import DealSolution as DealSolution
@@ -78,7 +77,7 @@ if TYPE_CHECKING:
     from laws.ecarte.base import Outcome as Outcome
     from laws.ecarte.base import Remedy as Remedy
     from laws.ecarte.base import citation as citation
-    from laws.ecarte.profiles import RULE_OF as RULE_OF
+    from laws.ecarte.profiles import rules_of as rules_of
 
 HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.ecarte.model": ("Deal", "Record"),
@@ -94,9 +93,8 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.ecarte.writer": ("event_text", "write", "write_all", "write_parts"),
     "adjudicator.engine.ecarte.chances": ("Chances", "chances"),
     "adjudicator.engine.ecarte.fresh": ("ON_SAMPLES", "fresh_deals"),
-    "adjudicator.engine.ecarte.profile": (
+    "adjudicator.engine.ecarte.profiles": (
         "PROFILES",
-        "Feature",
         "Profile",
         "UnknownProfile",
         "profile_named",
@@ -108,7 +106,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.engine.ecarte.table": ("SEAT", "DealState", "Holding", "Phase", "Step"),
     "laws.ecarte": ("BY_NUMBER", "EVERY", "LAWS", "Law", "cite"),
     "laws.ecarte.base": ("FIRST_RULE", "Outcome", "Remedy", "citation"),
-    "laws.ecarte.profiles": ("RULE_OF",),
+    "laws.ecarte.profiles": ("rules_of",),
     "adjudicator.court.ecarte.adjudicate": (
         "MAX_WAITING",
         "adjudicate",

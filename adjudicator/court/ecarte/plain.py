@@ -20,14 +20,14 @@ games, that whenever it answers, its ruling is the one the full adjudication giv
 from __future__ import annotations
 
 from adjudicator.court.ecarte.ruling import DealRuling, GameRuling, RecordRuling
-from adjudicator.engine.ecarte.profile import CLUB, Feature, profile_of
+from adjudicator.engine.ecarte.profiles import CLUB, Profile, profile_of
 from adjudicator.engine.ecarte.queries import (
     Unknown,
     entitled_parts,
     marked_as_entitled,
     ordinary_course,
 )
-from adjudicator.engine.ecarte.replay import deal_ends
+from adjudicator.engine.ecarte.replay import counts_by_law46, deal_ends
 from adjudicator.engine.ecarte.rules import cut_rank, game_value
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
@@ -41,17 +41,10 @@ _GAME_VALUE_LAW = next(law.number for law in LAWS if "treble" in law.keywords)
 """The law that values a game by the loser's score (found by its keyword, not its number)."""
 
 
-def counts_by_law(record: Record) -> bool:
-    """Whether the record's games count treble, double or single (``Scoring "law46"``, or the
-    rubber profile)."""
-    law46 = (record.tag("Scoring") or "").strip().lower() == "law46"
-    return law46 or profile_of(record).has(Feature.RUBBER)
-
-
-def players_of(record: Record) -> tuple[str, ...]:
-    """The players whose score the ruling keeps from the start: A, B and C in pool écarté,
-    else A and B (the court adds C where a deal of his comes)."""
-    return ("A", "B", "C") if profile_of(record).has(Feature.POOL) else ("A", "B")
+def players_of(profile: Profile) -> tuple[str, ...]:
+    """The players whose score the ruling keeps from the start: the profile's (A, B and C in
+    pool écarté, else A and B; the court adds C where a deal of his comes)."""
+    return tuple(p.value for p in profile.seats.players)
 
 
 def game_won(
@@ -84,10 +77,15 @@ def tags_of(record: Record) -> dict[str, str]:
     return {t.name: t.value for t in record.tags}
 
 
-def plain_ruling(record: Record, target: int) -> RecordRuling | None:
+def plain_ruling(
+    record: Record, target: int, profile: Profile | None = None
+) -> RecordRuling | None:
     """The ruling on ``record`` if it is plain (see the module's docstring), else ``None``.
-    ``target`` is the points that win a game."""
-    if not record.deals or not _plain_opening(record) or profile_of(record) is not CLUB:
+    ``target`` is the points that win a game; ``profile`` the rule profile it is ruled under
+    (the record's own if not given): only the club code's records are plain."""
+    if profile is None:
+        profile = profile_of(record)
+    if not record.deals or not _plain_opening(record) or profile is not CLUB:
         return None
     for deal in record.deals:
         if deal.dealer is Player.C or not ordinary_course(deal.events):
@@ -96,9 +94,9 @@ def plain_ruling(record: Record, target: int) -> RecordRuling | None:
     winner: str | None = None
     deals: list[DealRuling] = []
     games: list[GameRuling] = []
-    by_law = (record.tag("Scoring") or "").strip().lower() == "law46"  # (the club code's)
+    by_law = counts_by_law46(record, profile)
     # The end of each deal, until a deviation or a card not named (None; no more follow).
-    for deal, table in zip(record.deals, deal_ends(record), strict=False):
+    for deal, table in zip(record.deals, deal_ends(record, profile), strict=False):
         final = table.deal if table is not None else None
         if table is None or final is None or not marked_as_entitled(final, game_won=table.over):
             return None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.court.ecarte.ruling import GameRuling, SeriesRuling
-from adjudicator.engine.ecarte.profile import Feature, Profile, profile_named
+from adjudicator.engine.ecarte.profiles import Profile, Series
 from adjudicator.notation.numbers import is_number, number
 
 _POOL_RUN = {"2": 2, "3": 3}
@@ -22,13 +22,15 @@ def _count(tags: dict[str, str], name: str) -> str:
     return next((v.strip() for k, v in tags.items() if k.lower() == name.lower()), "")
 
 
-def series_of(games: Sequence[GameRuling], tags: dict[str, str], rules: str) -> list[SeriesRuling]:
-    """The pools or rubbers the ``games`` make under the profile ``rules`` (its counts from the
-    record's ``tags``): each decided one, then the one in progress, if a game of it is won."""
-    profile: Profile = profile_named(rules)
-    if profile.has(Feature.POOL):
+def series_of(
+    games: Sequence[GameRuling], tags: dict[str, str], profile: Profile
+) -> list[SeriesRuling]:
+    """The pools or rubbers the ``games`` make under ``profile`` (the series it plays for; its
+    counts from the record's ``tags``): each decided one, then the one in progress, if a game
+    of it is won."""
+    if profile.series is Series.POOL:
         return _pools(games, _POOL_RUN.get(_count(tags, "Pool"), 2))
-    if profile.has(Feature.RUBBER):
+    if profile.series is Series.RUBBER:
         n = _count(tags, "Rubber")
         of = number(n) if is_number(n) and number(n) % 2 == 1 else 3
         return _rubbers(games, of)

@@ -48,7 +48,6 @@ from functools import cached_property
 
 from adjudicator.court.ecarte.ruling import OptionWorth, PerfectPlay, Valuation
 from adjudicator.engine.ecarte.fresh import MAX_TARGET, fresh_deals, marks_of, play_from
-from adjudicator.engine.ecarte.profile import Feature
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.rules import mask
 from adjudicator.engine.ecarte.solve import solve_deal
@@ -478,7 +477,7 @@ def _unvalued(view: DealView) -> bool:
     plays the club code's ranks), or holding an offer to double or of the point."""
     if not view.steps:
         return False
-    return view.steps[0].table.profile.has(Feature.ACE_HIGH) or not OFFERS.isdisjoint(view.kinds)
+    return not view.steps[0].table.profile.solvable or not OFFERS.isdisjoint(view.kinds)
 
 
 __all__ = ["option_worths", "perfect_replay"]

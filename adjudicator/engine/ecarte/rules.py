@@ -52,35 +52,61 @@ def count(m: int) -> int:
     return m.bit_count()
 
 
-def above(card: Card, ace_high: bool = False) -> int:
-    """The cards of ``card``'s suit that beat it (law: K Q J A T 9 8 7 in every suit; with
-    ``ace_high``, the ace-high profile's A K Q J T 9 8 7)."""
-    if not ace_high:
-        return SUIT_MASK[card.suit] & ((1 << card.index) - 1)
-    if card.rank is Rank.ACE:
-        return 0
-    suit = SUIT_MASK[card.suit]
-    return suit & ((1 << card.index) - 1) | suit & _ACES
+class RankOrder:
+    """An order of the ranks within every suit, trumps included, in the play and in the cut for
+    deal: the club code's K Q J A T 9 8 7 (:data:`CLUB_RANKS`), or a rule profile's. Its tables
+    are made once, so that asking it costs what the club code's own order cost."""
+
+    __slots__ = ("higher", "order", "places")
+
+    def __init__(self, order: str) -> None:
+        ranks = tuple(Rank(letter) for letter in order.split())
+        if sorted(ranks) != sorted(Rank) or len(ranks) != len(Rank):
+            raise ValueError(f"an order of the ranks names each rank once, not {order!r}")
+        self.order: tuple[Rank, ...] = ranks
+        """The ranks, highest first."""
+        place = {rank: len(ranks) - 1 - i for i, rank in enumerate(ranks)}
+        self.places: tuple[int, ...] = tuple(place[c.rank] for c in ALL_CARDS)
+        """By :attr:`Card.index`: the card's place in the order, 7 for the highest rank."""
+        self.higher: tuple[int, ...] = tuple(
+            sum(
+                1 << d.index
+                for d in ALL_CARDS
+                if d.suit is c.suit and place[d.rank] > place[c.rank]
+            )
+            for c in ALL_CARDS
+        )
+        """By :attr:`Card.index`: the set of the cards of its suit that beat it."""
+
+    def __repr__(self) -> str:
+        return f"RankOrder({' '.join(self.order)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RankOrder) and other.order == self.order
+
+    def __hash__(self) -> int:
+        return hash(self.order)
 
 
-_ACES = sum(1 << c.index for c in ALL_CARDS if c.rank is Rank.ACE)
+CLUB_RANKS = RankOrder("K Q J A T 9 8 7")
+"""The club code's order: the ace between the knave and the ten (laws 5 and 39-43)."""
+
+ACE_HIGH_RANKS = RankOrder("A K Q J T 9 8 7")
+"""The ace-high profile's order: the ace above the king, the rest as in the club code."""
 
 
-def beats(card: Card, other: Card, trump: Suit | None, ace_high: bool = False) -> bool:
+def above(card: Card, ranks: RankOrder = CLUB_RANKS) -> int:
+    """The cards of ``card``'s suit that beat it (law: K Q J A T 9 8 7 in every suit; or the
+    order ``ranks`` of a rule profile)."""
+    return ranks.higher[card.index]
+
+
+def beats(card: Card, other: Card, trump: Suit | None, ranks: RankOrder = CLUB_RANKS) -> bool:
     """Whether ``card``, played to ``other`` led, wins the trick."""
     if card.suit is other.suit:
-        if ace_high:
-            return _ACE_HIGH[card.rank] > _ACE_HIGH[other.rank]
-        return card.index < other.index
+        places = ranks.places
+        return places[card.index] > places[other.index]
     return trump is not None and card.suit is trump
-
-
-STRENGTH: dict[Rank, int] = {rank: 7 - i for i, rank in enumerate(Rank)}
-"""The club code's order within a suit, trumps included: king 7, queen 6, knave 5, ace 4,
-ten 3, nine 2, eight 1, seven 0 (the ace ranks between the knave and the ten)."""
-
-_ACE_HIGH = {rank: STRENGTH[rank] + (8 if rank is Rank.ACE else 0) for rank in Rank}
-"""The ace-high profile's order: the ace above the king, the rest as in the club code."""
 
 
 def trick_winner(
@@ -89,14 +115,14 @@ def trick_winner(
     follower: Player,
     follow: Card,
     trump: Suit | None,
-    ace_high: bool = False,
+    ranks: RankOrder = CLUB_RANKS,
 ) -> Player:
     """Who wins a trick: the follower if he played a higher card of the suit led, or a trump
     to a lead of another suit; otherwise the leader."""
-    return follower if beats(follow, lead, trump, ace_high) else leader
+    return follower if beats(follow, lead, trump, ranks) else leader
 
 
-def legal_follows(hand: int, lead: Card, trump: Suit | None, ace_high: bool = False) -> int:
+def legal_follows(hand: int, lead: Card, trump: Suit | None, ranks: RankOrder = CLUB_RANKS) -> int:
     """The cards the second player may play to ``lead`` from ``hand`` (laws 43, 39).
 
     He must follow suit, and must win the trick if he can: with a higher card of the suit led;
@@ -105,7 +131,7 @@ def legal_follows(hand: int, lead: Card, trump: Suit | None, ace_high: bool = Fa
     """
     same = hand & SUIT_MASK[lead.suit]
     if same:
-        higher = same & above(lead, ace_high)
+        higher = same & ranks.higher[lead.index]
         return higher or same
     if trump is not None and trump is not lead.suit:
         trumps = hand & SUIT_MASK[trump]
@@ -114,11 +140,11 @@ def legal_follows(hand: int, lead: Card, trump: Suit | None, ace_high: bool = Fa
     return hand
 
 
-def cut_rank(card: Card, ace_high: bool = False) -> int:
+def cut_rank(card: Card, ranks: RankOrder = CLUB_RANKS) -> int:
     """The value of a card cut for deal: the highest écarté card deals (law 5). King highest,
-    then queen, knave, ace, ten, ... seven (with ``ace_high``, the ace above the king). Suits
+    then queen, knave, ace, ten, ... seven (or the order ``ranks`` of a rule profile). Suits
     have no rank."""
-    return _ACE_HIGH[card.rank] if ace_high else STRENGTH[card.rank]
+    return ranks.places[card.index]
 
 
 def doubled(*, dealer_won: bool, elder_proposed: bool, first_refused: bool) -> bool:

@@ -12,7 +12,7 @@ from typing import Literal, NamedTuple
 
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import HandScore, Why
-from adjudicator.engine.ecarte.profile import CLUB, Profile
+from adjudicator.engine.ecarte.profiles import CLUB, Profile
 from adjudicator.engine.ecarte.rules import cards_of
 from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.ecarte.model import Deal, Event, EventKind
@@ -250,7 +250,8 @@ class Table(NamedTuple):
     """What each finished game counts: 1, or with the ``Scoring "law46"`` tag a treble, double
     or single by the loser's score (law 46)."""
     law46: bool = False
-    """Whether games count treble, double or single (the ``Scoring`` tag is ``law46``)."""
+    """Whether games count treble, double or single (the ``Scoring`` tag is ``law46``, or the
+    profile takes law 46's agreement as made: ``Profile.counts_by_law46``)."""
     next_dealer: Player | None = None
     """Who should deal next (law 5 for the first deal, then alternately)."""
     orders: tuple[tuple[int, int] | None, ...] = (None, None, None)
@@ -263,7 +264,7 @@ class Table(NamedTuple):
     over: bool = False
     """The current game has been won (until the next deal begins a new game)."""
     profile: Profile = CLUB
-    """The rule profile the record is ruled under (:mod:`adjudicator.engine.ecarte.profile`)."""
+    """The rule profile the record is ruled under (:mod:`adjudicator.engine.ecarte.profiles`)."""
     seated: tuple[Player, Player] = (Player.A, Player.B)
     """The two players at the table: those of the deal in progress, or, between deals, those
     the pool's rotation seats next."""

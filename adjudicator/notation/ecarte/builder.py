@@ -15,6 +15,7 @@ from typing import TypeVar, cast, final
 from adjudicator.notation.cards import PACK, Card, Player, Suit
 from adjudicator.notation.ecarte.lexer import CARD_CODES, SUIT_CODES, LineTok, Terminal
 from adjudicator.notation.ecarte.model import (
+    RULE_CONFLICTS,
     RULE_PROFILES,
     Abandon,
     Accept,
@@ -311,6 +312,14 @@ class Builder:
                     raise BuildError(
                         f"the Rules tag names no rule profile: {part.strip()!r} (the profiles: "
                         f"{', '.join(RULE_PROFILES)}, joined with '+')",
+                        c[2],
+                    )
+            named = {part.strip().lower() for part in value.split("+")}
+            for conflict in RULE_CONFLICTS:
+                if conflict <= named:
+                    raise BuildError(
+                        "the Rules tag joins rule profiles that cannot be combined: "
+                        f"{' and '.join(sorted(conflict))}",
                         c[2],
                     )
         counted = c[1].value.lower()

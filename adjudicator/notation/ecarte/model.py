@@ -547,8 +547,13 @@ RULE_PROFILES: tuple[str, ...] = (
     "doubling",
     "offering",
 )
-"""The names the ``Rules`` tag may give, joined with ``+`` (``adjudicator.engine.ecarte.profile``
+"""The names the ``Rules`` tag may give, joined with ``+`` (``adjudicator.engine.ecarte.profiles``
 defines the profiles; a test holds the two lists alike). The reader refuses any other."""
+
+RULE_CONFLICTS: tuple[frozenset[str], ...] = (frozenset({"pool", "rubber"}),)
+"""The profiles the ``Rules`` tag may not join, each changing one thing its own way (the pool and
+the rubber: the series the games are played for). The reader refuses them; a test holds the list
+to the engine's combinations."""
 
 
 class Deal(Line):

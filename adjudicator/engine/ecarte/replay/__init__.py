@@ -21,17 +21,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from adjudicator.engine.ecarte.profiles import Profile
 from adjudicator.engine.ecarte.replay.driver import _Replay
 from adjudicator.engine.ecarte.replay.ending import MARK_DEFAULT
 from adjudicator.engine.ecarte.replay.inference import counts_stated_later, later_holdings
 from adjudicator.engine.ecarte.replay.leave import Leave
-from adjudicator.engine.ecarte.replay.working import game_target
+from adjudicator.engine.ecarte.replay.working import counts_by_law46, game_target
 from adjudicator.engine.ecarte.table import Step, Table
 from adjudicator.notation.ecarte.model import Deal, Record
 
 
 def replay(
-    record: Record, leave: Leave | None = None, deals: Iterable[Deal] | None = None
+    record: Record,
+    leave: Leave | None = None,
+    deals: Iterable[Deal] | None = None,
+    profile: Profile | None = None,
 ) -> Iterator[Step]:
     """The table after every event of ``record``, in order (a deal's heading is a step too).
 
@@ -40,11 +44,15 @@ def replay(
     nothing itself: without ``leave`` it plays every fact as the record gives it.
 
     ``deals``: the record's deals, if not ``record.deals`` (a long record read a part at a
-    time gives its deals as they are read; the replay holds only the deal in progress)."""
-    return _Replay(record, leave, deals).run()
+    time gives its deals as they are read; the replay holds only the deal in progress).
+
+    ``profile``: the rule profile to play under, resolved once by the caller (the court); the
+    record's own (:func:`~adjudicator.engine.ecarte.profiles.profile_of`) if not given. The
+    replay asks it, not the record's ``Rules`` tag, for everything a profile changes."""
+    return _Replay(record, leave, deals, profile).run()
 
 
-def deal_ends(record: Record) -> Iterator[Table | None]:
+def deal_ends(record: Record, profile: Profile | None = None) -> Iterator[Table | None]:
     """The table at the end of each deal of ``record`` (after its last event), one deal at a
     time, until the replay meets a deviation from lawful play or a card the record does not
     name: then ``None``, and nothing more.
@@ -53,8 +61,9 @@ def deal_ends(record: Record) -> Iterator[Table | None]:
     every fact as recorded (no :class:`Leave`), so it answers for what the laws would allow only
     where the record holds no fact that needs their leave but those no law refuses where nothing
     deviates (a refusal of a proposal: law 37 forbids it only after a card turned up in error).
-    The court's quick path reads it, and stops reading at the first deal it cannot take."""
-    return _Replay(record).ends()
+    The court's quick path reads it, and stops reading at the first deal it cannot take.
+    ``profile``: as for :func:`replay`."""
+    return _Replay(record, profile=profile).ends()
 
 
 def final_table(record: Record) -> Table:
@@ -68,6 +77,7 @@ def final_table(record: Record) -> Table:
 __all__ = [
     "MARK_DEFAULT",
     "Leave",
+    "counts_by_law46",
     "counts_stated_later",
     "deal_ends",
     "final_table",

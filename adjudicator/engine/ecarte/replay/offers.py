@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import End
-from adjudicator.engine.ecarte.profile import Feature
+from adjudicator.engine.ecarte.profiles import Offer
 from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.replay.state import _Deal, _partner
 from adjudicator.engine.ecarte.replay.working import _Working
@@ -28,12 +28,12 @@ class _Offers(_Working):
         else:
             self._dev(DeviationKind.BYSTANDER_ADVICE, e.player, f"{e.player} advised {e.advised}")
 
-    def _offer_window(self, deal: _Deal, player: Player, what: str, feature: Feature) -> bool:
+    def _offer_window(self, deal: _Deal, player: Player, what: Offer) -> bool:
         """Whether an offer (``double`` or ``point``) may take effect; a deviation says why
         not: the profile has no such offer, it is out of time (before the turn-up, once the
         first card of the third trick is led, or after the hand), or a hand already doubled
         is offered again."""
-        if what == "double":
+        if what is Offer.DOUBLE:
             word = "to double"
             not_in_rules = DeviationKind.DOUBLE_NOT_IN_RULES
             late = DeviationKind.DOUBLE_OUT_OF_TIME
@@ -41,7 +41,7 @@ class _Offers(_Working):
             word = "the point"
             not_in_rules = DeviationKind.POINT_OFFER_NOT_IN_RULES
             late = DeviationKind.POINT_OFFER_OUT_OF_TIME
-        if not self.table.profile.has(feature):
+        if what not in self.offers:
             rules = self.table.profile.name
             self._dev(
                 not_in_rules,
@@ -57,7 +57,7 @@ class _Offers(_Working):
         if deal.result is not None:
             self._dev(late, player, f"{player} offered {word} after the hand was over")
             return False
-        if what == "double" and deal.doubled is not None:
+        if what is Offer.DOUBLE and deal.doubled is not None:
             self._dev(
                 DeviationKind.DOUBLE_AGAIN,
                 player,
@@ -67,13 +67,13 @@ class _Offers(_Working):
         return True
 
     def _double(self, e: Double, deal: _Deal) -> None:
-        if self._offer_window(deal, e.player, "double", Feature.DOUBLING):
+        if self._offer_window(deal, e.player, Offer.DOUBLE):
             deal.offer = ("double", e.player)
         else:
             self._void_offer = (deal.number, "double", e.player)
 
     def _offer_point(self, e: OfferPoint, deal: _Deal) -> None:
-        if self._offer_window(deal, e.player, "point", Feature.OFFERING):
+        if self._offer_window(deal, e.player, Offer.POINT):
             deal.offer = ("point", e.player)
         else:
             self._void_offer = (deal.number, "point", e.player)

@@ -162,14 +162,14 @@ class _Seating(_Working):
         known = {p: cards[0] for p, cards in cuts.items() if cards and cards[0] is not None}
         if len(known) < 2:
             return
-        high = self.ace_high
-        ranked = sorted(known.items(), key=lambda pc: -cut_rank(pc[1], high))
+        ranks = self.ranks
+        ranked = sorted(known.items(), key=lambda pc: -cut_rank(pc[1], ranks))
         if self.pool and len(known) == 2:
             pair = (ranked[0][0], ranked[1][0])
             out = next(p for p in PLAYERS if p not in pair)
             self.table = self.table._replace(seated=pair, out=out)
             self._seating_known = True
-        if cut_rank(ranked[0][1], high) == cut_rank(ranked[1][1], high):
+        if cut_rank(ranked[0][1], ranks) == cut_rank(ranked[1][1], ranks):
             self._dev(
                 DeviationKind.CUT_TIE, None, f"the cut is a tie: {ranked[0][1]} and {ranked[1][1]}"
             )

@@ -92,10 +92,10 @@ class _Tricks(_Hands):
             trump = deal.trump
             hand = deal.hands[seat]
             bit = CARD_BIT[card]
-            high = self.ace_high
-            if hand.unknown or not legal_follows(hand.cards | bit, lead, trump, high) & bit:
+            ranks = self.ranks
+            if hand.unknown or not legal_follows(hand.cards | bit, lead, trump, ranks) & bit:
                 self._check_follow(deal, player, hand, lead, card)
-            winner = player if beats(card, lead, trump, high) else leader
+            winner = player if beats(card, lead, trump, ranks) else leader
         self._remove_card(deal, player, card, "played")
         tricks = deal.tricks
         deal.tricks = tricks = (
@@ -112,8 +112,8 @@ class _Tricks(_Hands):
     ) -> None:
         trump = deal.trump
         held = hand.cards | CARD_BIT[card]
-        high = self.ace_high
-        legal = legal_follows(held, lead, trump, high)
+        ranks = self.ranks
+        legal = legal_follows(held, lead, trump, ranks)
         if legal & CARD_BIT[card]:
             # Lawful by the cards we know. Unknown cards could make it unlawful only if the
             # card played did not both follow and win, and (following) a card that would win
@@ -121,9 +121,9 @@ class _Tricks(_Hands):
             placed = deal.seen
             for h in deal.hands:
                 placed |= h.cards
-            could_win = above(lead, high) & ~placed
+            could_win = above(lead, ranks) & ~placed
             if hand.unknown and not (
-                card.suit is lead.suit and (beats(card, lead, trump, high) or not could_win)
+                card.suit is lead.suit and (beats(card, lead, trump, ranks) or not could_win)
             ):
                 self._dev(
                     DeviationKind.PLAY_UNDETERMINED,

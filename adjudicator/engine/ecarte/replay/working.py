@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import UNDETERMINED
-from adjudicator.engine.ecarte.profile import Feature, profile_of
+from adjudicator.engine.ecarte.profiles import Profile, profile_of
 from adjudicator.engine.ecarte.queries import hand_result
 from adjudicator.engine.ecarte.replay.leave import Leave
 from adjudicator.engine.ecarte.replay.state import _Deal
@@ -27,6 +27,12 @@ def game_target(record: Record) -> int:
     return 5
 
 
+def counts_by_law46(record: Record, profile: Profile) -> bool:
+    """Whether the record's games count treble, double or single by the loser's score (law 46):
+    its ``[Scoring "law46"]`` tag, or its profile's agreement (the rubber's)."""
+    return (record.tag("Scoring") or "").strip().lower() == "law46" or profile.counts_by_law46
+
+
 class _Deviated(Exception):
     """Raised by a replay without steps (:func:`deal_ends`) at the first deviation, or the
     first card the record does not name."""
@@ -41,23 +47,29 @@ class _Working:
     table)."""
 
     def __init__(
-        self, record: Record, leave: Leave | None = None, deals: Iterable[Deal] | None = None
+        self,
+        record: Record,
+        leave: Leave | None = None,
+        deals: Iterable[Deal] | None = None,
+        profile: Profile | None = None,
     ) -> None:
         self.record = record
         self.deals: Iterable[Deal] = record.deals if deals is None else deals
         self.leave = leave
-        profile = profile_of(record)
-        self.ace_high = profile.has(Feature.ACE_HIGH)
-        self.pool = profile.has(Feature.POOL)
-        law46 = (record.tag("Scoring") or "").strip().lower() == "law46" or profile.has(
-            Feature.RUBBER
-        )
+        if profile is None:
+            profile = profile_of(record)
+        self.ranks = profile.ranks
+        """The order of the ranks, in the play and in the cut (read once: the play is hot)."""
+        self.pool = profile.seats.rotation
+        """Whether the seats rotate after each game (pool écarté)."""
+        self.offers = profile.offers
+        """The offers the profile allows."""
         self.table = Table(
             target=game_target(record),
             sheet=(0, 0, 0),
-            law46=law46,
+            law46=counts_by_law46(record, profile),
             profile=profile,
-            out=Player.C if self.pool else None,
+            out=profile.seats.players[-1] if self.pool else None,
         )
         self.deal: _Deal | None = None
         self._putting_out: dict[int, int] = {}
