@@ -68,11 +68,27 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in _WORD.findall(text)}
 
 
+def cited(query: str) -> Law | None:
+    """The law or rule ``query`` names as a ruling cites it, in any case: a profile's rule by
+    its mark ("P1", "p1"), with its name or not ("rule P1", "pool rule P1"), or a law as
+    "law 43"; ``None`` if it names none."""
+    words = query.lower().split()
+    if not words:
+        return None
+    for law in EVERY:
+        cite = citation(law).lower().split()
+        if words == cite or (len(words) <= 2 and words == cite[-len(words) :]):
+            return law
+    return None
+
+
 def matching(query: str) -> tuple[Law, ...]:
     """The laws whose title, summary or keywords speak of every word of ``query`` (a word
-    matches the words it begins, after their endings are taken off: "deal" finds "dealer")."""
+    matches the words it begins, after their endings are taken off: "deal" finds "dealer").
+    A word with a figure in it ("P9") is a mark, not a word: no law's text speaks of it, and
+    the letters alone would find every law that has a word beginning with them."""
     wanted = _stems(query)
-    if not wanted:
+    if not wanted or any(ch.isdigit() for ch in query):
         return ()
     found = []
     for law in EVERY:  # the profiles' rules too
