@@ -117,8 +117,8 @@ def test_solve_mid_deal_with_cards_unknown_says_why_there_are_no_chances(
     status, out, _ = run("solve", "--at", "9", str(path))
     assert status == 0
     assert "not solved: 1 of A's cards are not recorded" in out
-    assert "no chances over the deals the record allows: chances are worked out where the play "
-    "begins" in out
+    why = "no chances over the deals the record allows: chances are worked out where the play "
+    assert why + "begins" in out
     status, out, _ = run("solve", str(path))  # where the play begins: the chances
     assert "over every one of the" in out and "no chances" not in out
 
@@ -139,8 +139,8 @@ def test_replay_solve_and_advise_exit_alike_on_the_same_record() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["check", "--format", "xml", "."], "'xml' was given; accepted: text or json"),
-        (["rule", "-f", "pdf", "x.etn"], "'pdf' was given; accepted: text, json, html or md"),
+        (["check", "--format", "xml", "."], "'xml' was given; accepted: 'text' or 'json'"),
+        (["rule", "-f", "pdf", "x.etn"], "'pdf' was given; accepted: 'text', 'json', 'html' or"),
         (["check", "-j", "0", "."], "'0' was given; accepted: a whole number at least 1"),
         (["solve", "--deal", "x", "x.etn"], "'x' was given; accepted: a whole number"),
         (["serve", "--budget", "q"], "'q' was given; accepted: a number (such as 10 or 2.5)"),

@@ -932,8 +932,10 @@ def serve_command(
 
     Serves a page at http://127.0.0.1:PORT/ (this machine only) where a referee types or pastes
     a record: at every pause the page shows the notation errors at their lines, or the
-    referee's report of 'rule --format html'. The page loads nothing from a network, and no
-    record is kept. The address is said on standard error; Ctrl-C stops the server (exit 0).
+    referee's report of 'rule --format html', with Print and Save (the report's HTML), and a
+    link to the notation. The page loads nothing from a network; the server keeps no record
+    (the page keeps its draft in the browser's storage, for a reload). The address is said
+    on standard error; Ctrl-C stops the server (exit 0).
     """
 
     def run(status: _Status) -> None:

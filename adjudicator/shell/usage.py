@@ -39,7 +39,7 @@ def said(found: dict[str, Any]) -> str:
         choices = _CHOICES.search(str(limits.get("error", "")))
         if choices is not None:
             accepted = " or ".join(
-                ", ".join(c.strip().strip("'") for c in choices.group(1).split(",")).rsplit(", ", 1)
+                ", ".join(c.strip() for c in choices.group(1).split(",")).rsplit(", ", 1)
             )
             return f"{given}; accepted: {accepted}"
         return f"{given}: {limits.get('error', 'not accepted')}"
