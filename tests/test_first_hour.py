@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from adjudicator import read_each
+from adjudicator.court.ecarte.api import EVERY
 from adjudicator.shell.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -199,3 +200,34 @@ def test_a_claims_hint_is_true_to_the_record(line: str, wanted: str, unwanted: s
     hint = getattr(error, "hint", None) or ""
     assert wanted in hint
     assert unwanted is None or unwanted not in hint
+
+
+UNFOLLOWABLE = re.compile(
+    r"`|\bS\d+\b|§|\.py\b|\b[a-z]+_[a-z_]+\b|\b[A-Z][a-z]+\.[a-z_]+|\bthe (?:engine|finder|court)\b"
+)
+"""What a member cannot follow in a law's reading: a name in backticks, a source by its id
+(``S2``), a section of the project's reference (``§6.7``), a file, a name from the code
+(``cut_tie``, ``Table.next_dealer``), the layers of the program."""
+
+
+@pytest.mark.parametrize("law", [law.number for law in EVERY])
+def test_a_laws_reading_is_written_for_members(law: int) -> None:
+    status, out, _ = run("laws", str(law))
+    assert status == 0
+    reading = out.split("How the project reads it:\n", 1)[1].split("\n\n", 1)[0]
+    assert reading.strip()
+    found = UNFOLLOWABLE.findall(reading)
+    assert not found, f"law {law}: {found} in\n{reading}"
+    assert "Looks at:" not in out
+
+
+def test_the_sources_are_kept_for_developers() -> None:
+    status, out, _ = run("laws", "5", "--sources")
+    assert status == 0
+    assert "Sources and the code (for the project's developers):" in out
+    assert "`cut_tie`" in out and "§6.20" in out and "Looks at: cut_tie" in out
+    plain = run("laws", "5")[1]
+    assert "the adjudicator notes the tie" in plain and "Hoyle's Games Modernized, 1909" in plain
+    page = (ROOT / "docs" / "laws.md").read_text(encoding="utf-8")
+    assert "\n## Sources\n" in page and "S2 Hoyle's Games" not in page
+    assert "S2 the club code's text" in page and "*Looks at:* cut_tie." in page

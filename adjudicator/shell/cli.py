@@ -691,6 +691,14 @@ def laws(
             help="The casebook whose cases are listed (default: the one installed with ecarte).",
         ),
     ] = None,
+    sources: Annotated[
+        bool,
+        typer.Option(
+            "--sources",
+            help="With one law: its reading as the project keeps it too (the sources by id, "
+            "the reference's sections, names from the code) and what its finder looks at.",
+        ),
+    ] = False,
 ) -> None:
     """List the laws, or show one, or look them up by word.
 
@@ -731,7 +739,7 @@ def laws(
         elif format is LawsFormat.md:
             print(lawbook.render_markdown(chosen, root), end="")
         elif one:
-            print(lawbook.render_law(chosen[0], root), end="")
+            print(lawbook.render_law(chosen[0], root, sources=sources), end="")
         else:
             print(lawbook.render_list(chosen), end="")
 
