@@ -94,8 +94,8 @@ def solve_record(
             if not isinstance(spread, Unknown):
                 entry["before_line"] = before
                 entry["chances"] = _chances(spread)
-            else:  # why there are no chances either
-                entry["no_chances"] = spread.missing
+            elif at is not None:  # mid-deal: why there are no chances either
+                entry["no_chances"] = f"{spread.missing} (solve it without '--at')"
         else:
             entry.update(_solution(solved, before))
         out.append(entry)
