@@ -231,3 +231,49 @@ def test_the_sources_are_kept_for_developers() -> None:
     page = (ROOT / "docs" / "laws.md").read_text(encoding="utf-8")
     assert "\n## Sources\n" in page and "S2 Hoyle's Games" not in page
     assert "S2 the club code's text" in page and "*Looks at:* cut_tie." in page
+
+
+def _section(page: str, heading: str) -> str:
+    """The text of a page's section, from its heading to the next of its level."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    start = text.index(heading + "\n")
+    end = text.find("\n## ", start + len(heading))
+    return text[start : end if end != -1 else len(text)]
+
+
+def test_the_readme_opens_with_a_first_section_for_referees(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Install, activate, one ruling explained, then the tutorial, the HTML report and
+    ``serve``; the casebook's findings said to be by design."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.index("## For referees") < readme.index("## Quick start")
+    first = _section("README.md", "## For referees")
+    for said in (
+        "python3 -m venv .venv",
+        ". .venv/bin/activate",
+        "pip install -q .",
+        "ecarte rule docs/examples/tutorial.etn",
+        "docs/tutorial.md",
+        "--format html --referee",
+        "ecarte serve",
+        "by design",
+    ):
+        assert said in first, said
+    monkeypatch.chdir(ROOT)
+    status, out, _ = run("rule", "docs/examples/tutorial.etn")
+    assert status == 1 and "Corrected score: A 1, B 0" in out  # as the section says
+    assert "line 15: law 43" in out
+
+
+def test_the_tutorial_ends_with_the_html_report_and_serve() -> None:
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    headings = re.findall(r"^## .*$", text, re.M)
+    assert headings[-2:] == ["## 9. The signed ruling", "## 10. Rule as you write: `ecarte serve`"]
+    signed = _section("docs/tutorial.md", headings[-2])
+    assert 'ecarte rule --format html --referee "Mr. Clay" docs/examples/tutorial.etn' in signed
+    assert "Print" in _section("docs/tutorial.md", headings[-1])
+    status, out, _ = run(
+        "rule", "--format", "html", "--referee", "Mr. Clay", str(TUTORIAL)
+    )  # what the section says the report holds
+    assert status == 1 and "Mr. Clay" in out and 'data-line="15"' in out
