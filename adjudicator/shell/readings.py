@@ -7,9 +7,12 @@ section (``§6.10``), and names from the code (the engine's finding kinds such a
 ``shuffled_after_cut``, its functions, its files). A member cannot follow those.
 :func:`for_members` gives the same readings in words: the sources named, each reading the
 project made where the laws are silent said to be one, the lines of the notation quoted as a
-record writes them, and the names from the code left out (an interpretation puts them in
-asides of their own, so that the sentence reads without them). :func:`for_developers` keeps
-the text whole, for ``ecarte laws N --sources`` and the section "Sources" of ``docs/laws.md``.
+record writes them, the finding kinds in words (:data:`CODE_WORDS`), the few sentences about
+the code said without it (:data:`PHRASES`), and any other name from the code left out with the
+aside that holds it. :func:`for_developers` keeps the text whole, for ``ecarte laws N
+--sources`` and the section "Sources" of ``docs/laws.md``. ``tests/test_first_hour.py`` holds
+every law's reading to it, so that a reading reworded in ``laws/ecarte`` that names the code
+anew is caught.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ SOURCES: dict[str, str] = {
 """The sources the interpretations cite by id, in words (the project's reference names them)."""
 
 _SOURCE = re.compile(r"\b(S(?:1[0-2]|[1-9]))\b('s)?")
-_SECTION = re.compile(r"§\s?6\.\d+")
 _TICKED = re.compile(r"`([^`]+)`")
 _CODE = re.compile(r"_|\.py\b|/|[a-z]\.[A-Za-z]|\b[A-Z][a-z]+[A-Z]|\(\)")
 """A name from the code, once in backticks: a finding kind or field (``cut_tie``), a dotted
