@@ -702,10 +702,12 @@ def laws(
 ) -> None:
     """List the laws, or show one, or look them up by word.
 
-    With no argument, every law's number and title under its heading. With a number, the
-    law: its summary, how the project reads it, its options, what it looks at, and the cases
-    of the casebook that show it. With words, the laws that speak of them ('revoke' finds
-    'revoking' and 'revoked'). Exit 2 when no law answers.
+    With no argument, every law's number and title under its heading. With a number, or a
+    profile's rule as rulings cite it ('P1', 'pool rule P1'), the law: its summary, how the
+    project reads it (in words, for members), its options, and the cases of the casebook that
+    show it; '--sources' adds the reading as the project keeps it (its sources by id, the
+    names from the code) and what the law looks at. With words, the laws that speak of them
+    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers.
     """
     from adjudicator.court.ecarte.api import BY_NUMBER, EVERY
     from adjudicator.shell import lawbook
