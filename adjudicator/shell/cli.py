@@ -520,7 +520,8 @@ def check(
     """Rule on records under the laws, one line per finding.
 
     Each finding is a line 'file:line:col: law N: message' on standard output (a profile's
-    rule is cited by its name); where law 46 values the games, or pools or rubbers are played
+    rule is cited by its name), a record's findings, corrections and claims not upheld in
+    the order of their lines; where law 46 values the games, or pools or rubbers are played
     (--rules, or the Rules tag), a line 'file:line:col: game N: ...' for each game won and
     'pool: ...' or 'rubber: ...' for each series follow the record's findings. The summary
     line (files, records, findings, unreadable files) ends the run on standard error. Results
