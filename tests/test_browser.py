@@ -13,6 +13,8 @@ line numbers beside the text); clicking the error selects the fault, and typing 
 brings the referee's report into the frame, with the players, the revoke's line highlighted
 and the finding of law 43; nothing is fetched from anywhere but that server, nothing is
 refused by the page's Content-Security-Policy, and nothing runs off the side of the page.
+Its Print button prints the report, Save downloads the report's HTML, a reload finds the
+draft again, and the notation is a link away.
 
 Skipped, saying why, where Chromium or ChromeDriver is not installed; .ci/run installs both, so
 in CI these tests run.
@@ -333,8 +335,11 @@ def browser_log(driver: webdriver.Chrome) -> list[dict[str, Any]]:
 
 
 def open_page(driver: webdriver.Chrome, server: Server, width: int) -> WebElement:
-    """The served page, fresh, in a window ``width`` CSS pixels wide, with the browser's log
-    emptied: its textarea, the page as a referee finds it."""
+    """The served page, fresh (no draft kept from an earlier test), in a window ``width`` CSS
+    pixels wide, with the browser's log emptied: its textarea, the page as a referee finds
+    it."""
+    show(driver, server.url, width)
+    driver.execute_script("localStorage.clear();")
     browser_log(driver)
     show(driver, server.url, width)
     assert driver.find_element(By.ID, "status").text == EMPTY_MESSAGE
@@ -478,3 +483,60 @@ def _print(browser: webdriver.Chrome) -> str:
             if "Printing failed" not in str(e) or attempt == 2:
                 raise
     raise AssertionError("unreachable")
+
+
+def test_the_served_page_prints_saves_and_keeps_the_draft(
+    browser: webdriver.Chrome, served: Server, tmp_path: Path
+) -> None:
+    record = open_page(browser, served, WIDTHS[-1])
+    printing = browser.find_element(By.ID, "print")
+    saving = browser.find_element(By.ID, "save")
+    assert printing.is_displayed() and saving.is_displayed()
+    assert not printing.is_enabled() and not saving.is_enabled()  # no report yet
+    browser.find_element(By.ID, "referee").send_keys("A. Referee")
+    record.send_keys(TYPED)
+    waiting(browser).until(lambda d: d.execute_script(READY_JS), "the ruling is not shown")
+    assert printing.is_enabled() and saving.is_enabled()
+
+    # Print: the report's own print() (a headless browser shows no dialog: it is counted).
+    browser.execute_script(
+        "document.getElementById('report').contentWindow.print ="
+        " () => { window.printed = (window.printed || 0) + 1; };"
+    )
+    printing.click()
+    assert browser.execute_script("return window.printed") == 1
+
+    # Save: the report's HTML, named by its event, exactly as the page shows it.
+    browser.execute_cdp_cmd(
+        "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(tmp_path)}
+    )
+    saving.click()
+    saved = tmp_path / "ruling-casebook-law-43-what-the-replay-is-worth-to-the-non-offender.html"
+    waiting(browser).until(
+        lambda d: saved.is_file(), f"nothing saved in {list(tmp_path.iterdir())}"
+    )
+    shown: str = browser.execute_script(
+        "return document.getElementById('report').contentDocument.documentElement.outerHTML"
+    )
+    html = saved.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and "Mr. Anstey" in html
+    assert (
+        "A. Referee" in html
+        and "Record: Casebook: law 43, what the replay is worth to the non-offender." in html
+    )
+    assert "&lt;page&gt;" not in html and "<page>" not in html
+    assert "Mr. Anstey" in shown
+
+    # A reload finds the draft, and rules it again.
+    browser.refresh()
+    waiting(browser).until(lambda d: d.execute_script(READY_JS), "the draft is not ruled again")
+    assert browser.find_element(By.ID, "record").get_property("value") == TYPED
+    assert browser.find_element(By.ID, "referee").get_property("value") == "A. Referee"
+
+    # The notation, a link away, served by the server itself.
+    link = browser.find_element(By.ID, "notation")
+    assert link.get_attribute("href") == f"{served.url}notation"
+    browser.get(f"{served.url}notation")
+    assert "Écarté Transcript Notation" in browser.find_element(By.TAG_NAME, "body").text
+    browser.get(served.url)
+    browser.execute_script("localStorage.clear();")

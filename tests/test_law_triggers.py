@@ -262,9 +262,9 @@ def test_ecarte_laws_shows_what_a_law_looks_at() -> None:
 
     from adjudicator.shell.cli import app
 
-    out = CliRunner().invoke(app, ["laws", "43"]).output
+    out = CliRunner().invoke(app, ["laws", "43", "--sources"]).output
     assert "Looks at: not_following_suit, not_winning" in out
-    out = CliRunner().invoke(app, ["laws", "50"]).output
+    out = CliRunner().invoke(app, ["laws", "50", "--sources"]).output
     assert "Looks at: every deal that is not quiet" in out
 
 

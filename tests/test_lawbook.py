@@ -65,6 +65,8 @@ def test_a_number_shows_the_law(runner: CliRunner) -> None:
     result = runner.invoke(app, ["laws", "43"])
     assert result.exit_code == 0
     assert result.stdout.startswith("Law 43: Revoke, or failing to win the trick  [Revoking")
+    assert "Looks at:" not in result.stdout  # the code's names: for developers, --sources
+    result = runner.invoke(app, ["laws", "43", "--sources"])
     assert "Looks at: not_following_suit, not_winning" in result.stdout
 
 

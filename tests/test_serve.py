@@ -137,7 +137,8 @@ def test_the_page_loads_nothing_and_runs_nothing_it_is_sent() -> None:
     assert "<link" not in text and " src=" not in text  # no style sheet, script or font fetched
     assert "innerHTML" not in text and "eval(" not in text  # answers shown as text, or framed
     assert 'className = "notation-error"' in text and '"data-line"' in text
-    assert '<iframe id="report"' in text and 'sandbox="allow-same-origin"' in text
+    # the frame runs no script; its print() is the page's Print button's to call
+    assert '<iframe id="report"' in text and 'sandbox="allow-same-origin allow-modals"' in text
     assert 'fetch("/rule"' in text and "const DELAY = 300;" in text  # debounced
 
 
@@ -158,6 +159,7 @@ def test_routes_methods_and_limits() -> None:
     assert status("GET", "/") == 200
     assert answer("GET", "/?x=1", {"host": "localhost:8765"}, nothing).status == 200
     assert status("GET", "/nothing") == 404
+    assert status("POST", "/notation") == 405
     assert status("POST", "/nothing") == 404
     wrong = answer("GET", "/rule", here, nothing)
     assert (wrong.status, wrong.header("allow")) == (405, "POST")
@@ -372,3 +374,30 @@ def test_a_server_whose_ruling_processes_cannot_start_closes_its_socket(
     with pytest.raises(OSError, match="no process today"):
         make_server(0)
     assert len(bound) == 1 and bound[0].fileno() == -1
+
+
+def test_the_notation_is_a_link_away() -> None:
+    """The page links to the notation (``GET /notation``), served as text by the server
+    itself, with the headers of every answer."""
+    assert 'href="/notation"' in page()
+    reply = answer("GET", "/notation", {"host": LOCAL}, io.BytesIO(b"").read)
+    assert reply.status == 200
+    assert reply.header("content-type") == "text/plain; charset=utf-8"
+    assert reply.header("content-security-policy") == CONTENT_SECURITY_POLICY
+    assert reply.body == (ROOT / "docs" / "notation.md").read_bytes()
+
+
+def test_the_page_has_print_and_save_and_keeps_its_draft_in_its_own_storage() -> None:
+    text = page()
+    assert '<button type="button" id="print"' in text and '<button type="button" id="save"' in text
+    assert "localStorage.setItem(DRAFT" in text and "localStorage.getItem(DRAFT" in text
+    assert "link.download = fileName()" in text
+
+
+def test_the_report_of_the_page_names_its_record_by_its_event() -> None:
+    html = rule_text(GOOD.read_text(encoding="utf-8"))["html"]
+    assert isinstance(html, str)
+    assert "<page>" not in html and "&lt;page&gt;" not in html
+    event = "Casebook: law 43, what the replay is worth to the non-offender"
+    assert f"Record: {event}." in html
+    assert "<div><dt>Record</dt><dd>typed in the page, from line 1</dd></div>" in html

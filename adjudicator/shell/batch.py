@@ -892,29 +892,23 @@ class _LongText:
 
 
 class _LongCheck:
-    """``check``: a line for each finding as the pieces come; the corrections, the claims not
-    upheld and the games won (with the series they make) at the end."""
+    """``check``: the lines of each piece's findings, corrections and claims not upheld, in
+    line order, as the pieces come; the games won (with the series they make) at the end."""
 
     def __init__(self, name: str, head: Record) -> None:
         from adjudicator.court.ecarte.api import tags_of
-        from adjudicator.shell.spool import Spooled
 
         self.name = name
-        self.later = Spooled()  # corrections
-        self.claims = Spooled()  # claims not upheld
         self.won: list[Any] = []  # the games won (few), for check's lines on them
         self.deal_lines: dict[int, int] = {}  # the lines of the deals that won them
         self.rules, self.tags, self.first_line = "club-1878", tags_of(head), head.line
 
     def add(self, piece: RecordRuling, out: Ruled) -> None:
-        from adjudicator.shell.report import claim_lines, correction_lines, finding_lines
+        from adjudicator.shell.report import in_line_order
 
-        name = self.name
-        lines = finding_lines(name, piece)
+        lines = in_line_order(self.name, piece)
         if lines:
             out.add(STDOUT, "\n".join(lines) + "\n")
-        self.later.write("".join(f"{line}\n" for line in correction_lines(name, piece)))
-        self.claims.write("".join(f"{line}\n" for line in claim_lines(name, piece)))
         self.won.extend(piece.games)
         winning = {g.deal for g in piece.games}  # (only those: bounded memory)
         self.deal_lines.update({d.number: d.line for d in piece.deals if d.number in winning})
@@ -924,17 +918,13 @@ class _LongCheck:
         from adjudicator.court.ecarte.api import profile_named, series_of
         from adjudicator.shell.report import game_lines
 
-        for spool in (self.later, self.claims):
-            for block in spool.blocks():
-                yield STDOUT, block
         series = series_of(self.won, self.tags, profile_named(self.rules))
         games = game_lines(self.name, self.first_line, self.won, self.deal_lines, series)
         if games:
             yield STDOUT, "".join(f"{g}\n" for g in games)
 
     def close(self) -> None:
-        self.later.close()
-        self.claims.close()
+        """Nothing is held apart: each piece's lines are written as it comes."""
 
 
 def _unread_parts(part: Part, fmt: Format, first: Portion, deals: PortionDeals) -> Ruled | None:

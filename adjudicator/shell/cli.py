@@ -43,7 +43,7 @@ from adjudicator.court.ecarte.api import (
     read_each,
     read_parts,
 )
-from adjudicator.shell import batch, formatting, games
+from adjudicator.shell import batch, formatting, games, usage
 
 RECORD_SUFFIXES = batch.RECORD_SUFFIXES
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -106,13 +106,17 @@ def _example(command: str) -> str:
 class _Command(typer.core.TyperCommand):
     """A command whose help names its arguments as a user types them (``PATH...``,
     ``[FILE]``) rather than by their Python types, which typer would show (``<list[str]>``).
-    Its help cut short by a closed output exits 0, as it would have."""
+    Its help cut short by a closed output exits 0, as it would have; a value it refuses is
+    said in the project's words (:func:`usage.reword`)."""
 
     def make_context(self, *args: Any, **kwargs: Any) -> Any:
         try:
             return super().make_context(*args, **kwargs)
         except BrokenPipeError:
             _closed(EXIT_OK)
+        except typer.BadParameter as e:
+            usage.reword(e)
+            raise
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         pieces = [self.options_metavar] if self.options_metavar else []
@@ -516,7 +520,8 @@ def check(
     """Rule on records under the laws, one line per finding.
 
     Each finding is a line 'file:line:col: law N: message' on standard output (a profile's
-    rule is cited by its name); where law 46 values the games, or pools or rubbers are played
+    rule is cited by its name), a record's findings, corrections and claims not upheld in
+    the order of their lines; where law 46 values the games, or pools or rubbers are played
     (--rules, or the Rules tag), a line 'file:line:col: game N: ...' for each game won and
     'pool: ...' or 'rubber: ...' for each series follow the record's findings. The summary
     line (files, records, findings, unreadable files) ends the run on standard error. Results
@@ -555,8 +560,12 @@ class RuleFormat(StrEnum):
 
 @app.command(cls=_Command, epilog=_example("rule"))
 def rule(
-    path: Annotated[
-        str, typer.Argument(metavar="FILE", help="A record file; '-' reads standard input.")
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="FILE",
+            help="Record files or folders, one or more; '-' reads standard input.",
+        ),
     ],
     format: Annotated[
         RuleFormat,
@@ -581,8 +590,8 @@ def rule(
 
     For each deal: the findings, the options they give and what became of them, the claims
     judged, the outcome, the marks and the corrections, each law's summary beside its
-    finding; then the corrected score and the trace of the laws applied. Exit status as for
-    'check'.
+    finding; then the corrected score and the trace of the laws applied. Several files or
+    folders are ruled one after another, in the order given. Exit status as for 'check'.
 
     With '--format html' or '--format md', the referee's report: one document for the file,
     every record in it, with the hands as cards, the tricks, the record's lines with the
@@ -592,7 +601,7 @@ def rule(
 
     if format in (RuleFormat.html, RuleFormat.md):
         markdown = format is RuleFormat.md
-        _guard(lambda status: _referee_reports(path, status, markdown, referee, rules))
+        _guard(lambda status: _referee_reports(paths, status, markdown, referee, rules))
         return
 
     def run(status: _Status) -> None:
@@ -600,7 +609,7 @@ def rule(
         # text instead of one line a finding; the JSON is check's document.
         fmt: batch.Format = "json" if format is RuleFormat.json else "text"
         report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
-        for number, (name, p) in enumerate(_inputs([path], status)):
+        for number, (name, p) in enumerate(_inputs(paths, status)):
             part = batch.Part(number, name, None if p is None else str(p), rules=rules)
             for ruled in batch.rule(part, fmt, full=True):
                 status.earn(ruled.status)
@@ -618,7 +627,11 @@ def rule(
 
 
 def _referee_reports(
-    path: str, status: _Status, markdown: bool, referee: str | None, rules: str | None = None
+    paths: list[str],
+    status: _Status,
+    markdown: bool,
+    referee: str | None,
+    rules: str | None = None,
 ) -> None:
     """``rule --format html|md``: for each input file, one report holding every record of it,
     written as the records are ruled, a deal at a time, so that what is held does not grow
@@ -635,7 +648,7 @@ def _referee_reports(
         if not clean:
             status.earn(EXIT_FINDINGS)
 
-    for name, p in _inputs([path], status):
+    for name, p in _inputs(paths, status):
         write_report(
             name,
             p,
@@ -679,13 +692,23 @@ def laws(
             help="The casebook whose cases are listed (default: the one installed with ecarte).",
         ),
     ] = None,
+    sources: Annotated[
+        bool,
+        typer.Option(
+            "--sources",
+            help="With one law: its reading as the project keeps it too (the sources by id, "
+            "the reference's sections, names from the code) and what its finder looks at.",
+        ),
+    ] = False,
 ) -> None:
     """List the laws, or show one, or look them up by word.
 
-    With no argument, every law's number and title under its heading. With a number, the
-    law: its summary, how the project reads it, its options, what it looks at, and the cases
-    of the casebook that show it. With words, the laws that speak of them ('revoke' finds
-    'revoking' and 'revoked'). Exit 2 when no law answers.
+    With no argument, every law's number and title under its heading. With a number, or a
+    profile's rule as rulings cite it ('P1', 'pool rule P1'), the law: its summary, how the
+    project reads it (in words, for members), its options, and the cases of the casebook that
+    show it; '--sources' adds the reading as the project keeps it (its sources by id, the
+    names from the code) and what the law looks at. With words, the laws that speak of them
+    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers.
     """
     from adjudicator.court.ecarte.api import BY_NUMBER, EVERY
     from adjudicator.shell import lawbook
@@ -704,6 +727,8 @@ def laws(
                 status.earn(EXIT_UNREADABLE)
                 return
             chosen: tuple[Any, ...] = (law,)
+        elif words and lawbook.cited(" ".join(words)) is not None:
+            chosen, one = (lawbook.cited(" ".join(words)),), True
         elif words:
             chosen = lawbook.matching(" ".join(words))
             if not chosen:
@@ -717,7 +742,7 @@ def laws(
         elif format is LawsFormat.md:
             print(lawbook.render_markdown(chosen, root), end="")
         elif one:
-            print(lawbook.render_law(chosen[0], root), end="")
+            print(lawbook.render_law(chosen[0], root, sources=sources), end="")
         else:
             print(lawbook.render_list(chosen), end="")
 
@@ -745,7 +770,9 @@ def replay_command(
 
     For each deal: the hands after the deal and after each exchange, the trump, the stock,
     the tricks and who won them, the marks, the running score, and every departure from
-    lawful play.
+    lawful play. Exit 0 when every record was read and replayed (its departures are shown,
+    not ruled on: that is 'check' and 'rule'), 2 when one could not be read, 3 on an internal
+    error.
     """
     from adjudicator.shell.show import deal_summaries, render_deal, summarise
 
@@ -839,11 +866,18 @@ def solve(
     The position is where the play begins (the exchange over), or just before line LINE.
     Both players are taken to see every card (double dummy): the value of perfect play, not a
     forecast. A deal whose cards at play are not all in the record says which are not, and
-    gives the chances over every deal the record allows.
+    gives the chances over every deal the record allows (or says why it cannot). Exit 0 when
+    every record was read and solved (or said why not), 2 when one could not be read or has
+    no deal N or line LINE (said at the record's line), 3 on an internal error.
     """
-    from adjudicator.shell.solving import render, solve_record
+    from adjudicator.shell.solving import out_of_range, render, solve_record
 
     def each(name: str, record: Record, status: _Status) -> Any:
+        absent = out_of_range(record, deal=deal, at=at)
+        if absent is not None:  # a position the record does not have: bad input, located
+            status.earn(EXIT_UNREADABLE)
+            _say(f"{name}:{record.line}:1: {absent}")
+            return None
         solved = solve_record(record, deal=deal, at=at, jobs=jobs)
         return solved if format is ReplayFormat.json else render(name, solved)
 
@@ -866,15 +900,14 @@ def advise(
     hands played again under perfect play, each marked as the laws allow. A fresh deal is
     weighed against the deal as played, by the table of fresh deals (a new deal's average and
     the chance of the game from the score). Options the record cannot weigh are listed and
-    said to be not valued. Exit status as for 'check'.
+    said to be not valued. Exit status as for 'replay' and 'solve': 0 when every record was
+    read (findings are for 'check' and 'rule' to report), 2 when one could not be.
     """
     from adjudicator.court.ecarte.api import adjudicate
     from adjudicator.shell.report import advice_data, render_advice
 
     def each(name: str, record: Record, status: _Status) -> Any:
         ruling = adjudicate(record, advise=True)
-        if not ruling.clean:
-            status.earn(EXIT_FINDINGS)
         return advice_data(ruling) if format is RulingFormat.json else render_advice(name, ruling)
 
     _guard(lambda status: _per_record(path, status, format is RulingFormat.json, each, rules))
@@ -910,8 +943,10 @@ def serve_command(
 
     Serves a page at http://127.0.0.1:PORT/ (this machine only) where a referee types or pastes
     a record: at every pause the page shows the notation errors at their lines, or the
-    referee's report of 'rule --format html'. The page loads nothing from a network, and no
-    record is kept. The address is said on standard error; Ctrl-C stops the server (exit 0).
+    referee's report of 'rule --format html', with Print and Save (the report's HTML), and a
+    link to the notation. The page loads nothing from a network; the server keeps no record
+    (the page keeps its draft in the browser's storage, for a reload). The address is said
+    on standard error; Ctrl-C stops the server (exit 0).
     """
 
     def run(status: _Status) -> None:
@@ -949,6 +984,8 @@ def _per_record(
                 _say(str(item))
                 continue
             done = each(name, item, status)
+            if done is None:  # nothing to give (said on standard error)
+                continue
             if as_json:
                 records.append(done)
             else:

@@ -24,6 +24,7 @@ from adjudicator.court.ecarte.api import (
     Remedy,
     citation,
 )
+from adjudicator.shell.readings import SOURCES, for_developers, for_members
 from adjudicator.shell.report import capital
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -68,11 +69,27 @@ def _stems(text: str) -> set[str]:
     return {stem(w) for w in _WORD.findall(text)}
 
 
+def cited(query: str) -> Law | None:
+    """The law or rule ``query`` names as a ruling cites it, in any case: a profile's rule by
+    its mark ("P1", "p1"), with its name or not ("rule P1", "pool rule P1"), or a law as
+    "law 43"; ``None`` if it names none."""
+    words = query.lower().split()
+    if not words:
+        return None
+    for law in EVERY:
+        cite = citation(law).lower().split()
+        if words == cite or (len(words) <= 2 and words == cite[-len(words) :]):
+            return law
+    return None
+
+
 def matching(query: str) -> tuple[Law, ...]:
     """The laws whose title, summary or keywords speak of every word of ``query`` (a word
-    matches the words it begins, after their endings are taken off: "deal" finds "dealer")."""
+    matches the words it begins, after their endings are taken off: "deal" finds "dealer").
+    A word with a figure in it ("P9") is a mark, not a word: no law's text speaks of it, and
+    the letters alone would find every law that has a word beginning with them."""
     wanted = _stems(query)
-    if not wanted:
+    if not wanted or any(ch.isdigit() for ch in query):
         return ()
     found = []
     for law in EVERY:  # the profiles' rules too
@@ -132,16 +149,18 @@ def _on_table(remedy: Remedy | None) -> str:
     return f"; on the table: {remedy.words()}" if remedy is not None else ""
 
 
-def render_law(law: Law, root: Path | None) -> str:
-    """One law: its summary, how the project reads it, its options, what it looks at, and the
-    cases of the casebook that show it."""
+def render_law(law: Law, root: Path | None, *, sources: bool = False) -> str:
+    """One law: its summary, how the project reads it (in words a member follows:
+    :func:`for_members`), its options, and the cases of the casebook that show it; with
+    ``sources``, the reading as the project keeps it too (source ids, sections of the
+    reference, names from the code) and what its finder looks at."""
     name = f"Law {law.number}" if law.number < FIRST_RULE else capital(f"{citation(law)}")
     number = f" ({law.number})" if law.number >= FIRST_RULE else ""
     out = [f"{name}{number}: {law.title}  [{law.heading.value}]", ""]
     out.extend(_wrap(law.summary, ""))
     out.append("")
     out.append("How the project reads it:")
-    out.extend(_wrap(law.interpretation, "  "))
+    out.extend(_wrap(for_members(law.interpretation), "  "))
     if law.options:
         out.append("")
         out.append("Options:")
@@ -161,8 +180,11 @@ def render_law(law: Law, root: Path | None) -> str:
     if law.keywords:
         out.append("")
         out.append("Also found by: " + ", ".join(law.keywords))
-    out.append("")
-    out.extend(_wrap(f"Looks at: {_looks_at(law)}", ""))
+    if sources:
+        out.extend(["", "Sources and the code (for the project's developers):"])
+        out.extend(_wrap(for_developers(law.interpretation), "  "))
+        out.append("")
+        out.extend(_wrap(f"Looks at: {_looks_at(law)}", ""))
     cases = law_cases(law, root)
     if root is not None and cases:
         out.append("")
@@ -185,7 +207,8 @@ def law_json(law: Law, root: Path | None) -> dict[str, Any]:
         "heading": law.heading.value,
         "title": law.title,
         "summary": law.summary,
-        "interpretation": law.interpretation,
+        "reading": for_members(law.interpretation),
+        "interpretation": for_developers(law.interpretation),
         "keywords": list(law.keywords),
         "options": [
             {
@@ -253,7 +276,7 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
         out.append(f'<a id="{_anchor(law)}"></a>')
         out.extend([f"### {law.number}. {law.title}", ""])
         out.extend([law.summary, ""])
-        out.extend([f"*How the project reads it.* {law.interpretation}", ""])
+        out.extend([f"*How the project reads it.* {for_members(law.interpretation)}", ""])
         if law.options:
             out.append("*Options:*")
             out.append("")
@@ -273,12 +296,32 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
             out.extend([f"*Overrides:* {links}.", ""])
         if law.keywords:
             out.extend(["*Also found by:* " + ", ".join(law.keywords), ""])
-        out.extend([f"*Looks at:* {_looks_at(law)}.", ""])
         cases = law_cases(law, root)
         out.extend(_case_links(cases, root))
     if any(law.number >= FIRST_RULE for law in laws):
         out.extend(_profiles_markdown(root))
+    out.extend(_sources_markdown(laws))
     return "\n".join(out)
+
+
+def _sources_markdown(laws: Sequence[Law]) -> list[str]:
+    """The section "Sources" of ``docs/laws.md``, for the project's developers: each law's
+    reading as the project keeps it (its sources by id, the sections of the project's
+    reference, the names from the code) and what its finder looks at."""
+    out = [
+        "## Sources",
+        "",
+        "For the project's developers: each reading as the code states it (`ecarte laws N",
+        "--sources` prints the same). The sources are cited by their ids: "
+        + "; ".join(f"{key} {words}" for key, words in SOURCES.items())
+        + ". A section such as §6.10 is an item of the reference's list of ambiguities, where",
+        "the project made a reading the laws leave open.",
+        "",
+    ]
+    for law in laws:
+        out.extend([f"**{capital(citation(law))}.** {for_developers(law.interpretation)}", ""])
+        out.extend([f"*Looks at:* {_looks_at(law)}.", ""])
+    return out
 
 
 def _case_links(cases: list[Path], root: Path | None) -> list[str]:

@@ -179,13 +179,16 @@ def report_html(
     rulings: Sequence[RecordRuling] | None = None,
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
+    typed: bool = False,
 ) -> str:
     """The referee's report on the records of one file as one self-contained HTML page (no
     request to any network; printable on A4, readable on a phone). ``lines``: the file's
     lines (:func:`source_lines`); ``rulings``: the records' rulings, if already made (with
     the advice: ``adjudicate(record, advise=True)``); ``referee``: the name to sign with;
-    ``errors``: the records of the file that could not be read."""
-    return _held(name, records, lines, rulings, referee, errors, markdown=False)
+    ``errors``: the records of the file that could not be read; ``typed``: the records were
+    typed in ``ecarte serve``'s page, and have no file: the report names them by their event
+    instead."""
+    return _held(name, records, lines, rulings, referee, errors, markdown=False, typed=typed)
 
 
 def report_md(
@@ -210,11 +213,13 @@ def _held(
     errors: Sequence[NotationError],
     *,
     markdown: bool,
+    typed: bool = False,
 ) -> str:
     """The report on records held, each ruled whole: a record's lines run to the next record
     or record that could not be read."""
     out: list[str] = []
     report = _Report(name, markdown=markdown, referee=referee)
+    report.typed = typed
     try:
         starts = sorted(
             {r.line for r in records} | {e.record_line or e.line for e in errors} | {len(lines) + 1}
@@ -593,6 +598,9 @@ class _Report:
         """The records in the report."""
         self.event: str | None = None
         """The first record's event."""
+        self.typed = False
+        """The records were typed in ``ecarte serve``'s page: named by their event, not a
+        file."""
         self.profiles: set[str] = set()
         self.findings = 0
         """The findings numbered so far (each has an id, ``finding-N``)."""
@@ -626,7 +634,16 @@ class _Report:
             under += ", with the rule profile" + ("s " if len(profiles) > 1 else " ")
             under += " and ".join(profiles) + " where a record's Rules tag names it"
         version = program_version()
-        head = {"file": self.name, "title": title, "under": under, "version": version}
+        typed = None  # no file: the records typed in the page, by their event
+        if self.typed:
+            typed = (self.event if self.records == 1 else None) or "typed in the page"
+        head = {
+            "file": self.name,
+            "title": title,
+            "under": under,
+            "version": version,
+            "typed": typed,
+        }
         for text in self.render("head", report=head):
             out(text)
         for text in self._copied():
@@ -1014,6 +1031,7 @@ class _RecordReport:
             "id": f"record-{self.index + 1}",
             "line": self.line,
             "file": report.name,
+            "typed": report.typed,
             "event": self.head.tag("Event"),
             "site": self.head.tag("Site"),
             "date": self.head.tag("Date"),

@@ -33,16 +33,28 @@ def _law_summary(number: int) -> str:
 
 def check_lines(path: str, ruling: RecordRuling) -> list[str]:
     """``path:line:col: law N: message`` for every finding and correction of a record, and
-    every claim not upheld (in that order); then, where the record's games count treble,
-    double or single (law 46) or make pools or rubbers, ``path:line:col: game N: ...`` for each
-    game won and ``path:line:col: pool: ...`` or ``rubber: ...`` for each series."""
+    every claim not upheld, in line order (:func:`in_line_order`); then, where the record's
+    games count treble, double or single (law 46) or make pools or rubbers, ``path:line:col:
+    game N: ...`` for each game won and ``path:line:col: pool: ...`` or ``rubber: ...`` for
+    each series."""
     deal_lines = {d.number: d.line for d in ruling.deals}
     return [
-        *finding_lines(path, ruling),
-        *correction_lines(path, ruling),
-        *claim_lines(path, ruling),
+        *in_line_order(path, ruling),
         *game_lines(path, ruling.line, ruling.games, deal_lines, ruling.series),
     ]
+
+
+def in_line_order(path: str, ruling: RecordRuling) -> list[str]:
+    """The lines of :func:`check_lines` for the findings, the corrections and the claims not
+    upheld, sorted by line and column; at the same place, a finding before a correction
+    before a claim (each list is in the ruling's order)."""
+    places = [(f.line, f.column) for f in ruling.findings]
+    places += [(c.line or ruling.line, c.column or 1) for c in ruling.corrections]
+    places += [(c.line, c.column) for c in ruling.claims if not c.upheld]
+    lines = finding_lines(path, ruling) + correction_lines(path, ruling)
+    lines += claim_lines(path, ruling)
+    order = sorted(range(len(lines)), key=lambda i: places[i])
+    return [lines[i] for i in order]
 
 
 def game_lines(

@@ -1,8 +1,8 @@
 """The answer to one request of ``ecarte serve`` (:mod:`adjudicator.shell.serve`), as a plain
 function (:func:`answer`): one request in (method, target, headers, a way to read the body), one
 :class:`~adjudicator.shell.replies.Reply` out: the routes (``GET /``, the page; ``POST /rule``,
-the ruling of a text), the strict checks of ``Content-Length`` and ``Host``, the limits on the
-body, the check of ``Origin``.
+the ruling of a text; ``GET /notation``, the notation's description), the strict checks of
+``Content-Length`` and ``Host``, the limits on the body, the check of ``Origin``.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from http import HTTPStatus
+from importlib import resources
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import jinja2
@@ -77,12 +79,24 @@ def page() -> str:
     )
 
 
+@functools.cache
+def notation() -> bytes | None:
+    """The page of ``GET /notation``: the notation described line form by line form
+    (``docs/notation.md``, Markdown, shown as text), as installed with the package or at the
+    top of a checkout; ``None`` if neither has it."""
+    packaged = resources.files("adjudicator").joinpath("docs/notation.md")
+    if packaged.is_file():
+        return packaged.read_bytes()
+    checkout = Path(__file__).resolve().parents[2] / "docs" / "notation.md"
+    return checkout.read_bytes() if checkout.is_file() else None
+
+
 # --------------------------------------------------------------------------------------------
 #  A request and its answer
 # --------------------------------------------------------------------------------------------
 
 
-ROUTES = {"/": "GET", "/rule": "POST"}
+ROUTES = {"/": "GET", "/rule": "POST", "/notation": "GET"}
 """Every path served, and its one method."""
 
 Ruler = Callable[[str, str | None], Reply]
@@ -111,7 +125,8 @@ def answer(
     (called only for ``POST /rule``, never for more than ``Content-Length``), ``rule`` ruling
     a text (:func:`rule_here`, or a :class:`Rulers`' :meth:`~Rulers.rule`).
 
-    ``GET /`` is the page; ``POST /rule`` the ruling of the body (JSON ``{"text", "referee"}``
+    ``GET /`` is the page; ``GET /notation`` the notation's description (:func:`notation`,
+    as plain text); ``POST /rule`` the ruling of the body (JSON ``{"text", "referee"}``
     with ``Content-Type: application/json``, else the record's text itself, the referee in the
     query, ``?referee=NAME``). A request without ``Host`` is 400; one addressed to another host,
     or a ruling asked by another site's page, 403; any other path 404, another method on a path
@@ -134,6 +149,11 @@ def answer(
             f"{parts.path} answers {route} only.",
             ("Allow", route),
         )
+    if parts.path == "/notation":
+        described = notation()
+        if described is None:
+            return _text(HTTPStatus.NOT_FOUND, "The notation is not installed with this copy.")
+        return _reply(HTTPStatus.OK, described, "text/plain; charset=utf-8")
     if route == "GET":
         return _reply(HTTPStatus.OK, page().encode("utf-8"), "text/html; charset=utf-8")
     origin = headers.get("origin")

@@ -22,7 +22,8 @@ own (the names of all four can be imported from this one):
 
 Nothing leaves the machine: the server listens on 127.0.0.1 only; the page
 (``templates/serve.html.j2``) has its styles and script inline and loads nothing, and its
-Content-Security-Policy forbids it to; no record is kept, written or logged. The answer is a
+Content-Security-Policy forbids it to; the server keeps, writes or logs no record (the page
+keeps its draft in the browser's own storage, on this machine, for a reload). The answer is a
 function of the text alone: the same text gives the same JSON (unless it is refused for the
 time its ruling took: see :data:`BUDGET`).
 """

@@ -93,6 +93,8 @@ def solve_record(
             if not isinstance(spread, Unknown):
                 entry["before_line"] = before
                 entry["chances"] = _chances(spread)
+            elif at is not None:  # mid-deal: why there are no chances either
+                entry["no_chances"] = f"{spread.missing} (solve it without '--at')"
         else:
             entry.update(_solution(solved, before))
         out.append(entry)
@@ -154,6 +156,8 @@ def render(name: str, solved: dict[str, Any]) -> str:
             out.append(f"{head}: not solved: {d['unknown']}")
             if "chances" in d:
                 out.extend(_render_chances(d["chances"]))
+            elif "no_chances" in d:
+                out.append(f"  no chances over the deals the record allows: {d['no_chances']}")
             continue
         where = f"before line {d['before_line']}" if d["before_line"] else "at its end"
         trump = _SUIT_NAMES.get(d["trump"] or "", "no") + " trumps"
@@ -192,3 +196,31 @@ def _render_chances(c: dict[str, Any]) -> list[str]:
             f"{100 * c['vole'][p]:.1f}%; marks {c['marks'][p]:.3f} on average"
         )
     return out
+
+
+def out_of_range(record: Record, *, deal: int | None, at: int | None) -> str | None:
+    """Why ``solve --deal N`` or ``--at LINE`` asks for a position ``record`` does not have
+    (no deal N; line LINE in no deal, or not in deal N), in words; ``None`` if it has one. A
+    deal runs from its heading to its last event, as :func:`solve_record` takes it."""
+    spans = {d.number: (d.line, max([d.line, *(e.line for e in d.events)])) for d in record.deals}
+    if deal is not None and deal not in spans:
+        have = ", ".join(str(n) for n in spans) if len(spans) <= 12 else f"{len(spans)} deals"
+        have = have or "none"
+        return f"no deal {deal} in this record to solve (its deals: {have})"
+    if at is None:
+        return None
+    inside = [n for n, (first, last) in spans.items() if first <= at <= last]
+    if deal is None and inside:
+        return None
+    if deal is not None and deal in inside:
+        return None
+    where = "; ".join(f"deal {n}: lines {a} to {b}" for n, (a, b) in spans.items())
+    if len(spans) > 4:  # a long record: where its deals run, not each one
+        where = f"its deals run from line {min(a for a, _ in spans.values())} to line "
+        where += str(max(b for _, b in spans.values()))
+    takes = f"'--at' takes a line of a deal ({where})"
+    end = max([record.line, *(b for _, b in spans.values())])
+    if at > end:
+        return f"line {at} is past the record's end (line {end}); {takes}"
+    asked = f"deal {deal}" if deal is not None else "a deal"
+    return f"line {at} is not in {asked}; {takes}"

@@ -51,7 +51,9 @@ def rule_text(text: str, referee: str | None = None) -> dict[str, Any]:
     errors = [entry for error in unread for entry in _error_entries(error, lines)]
     html = ""
     if records:
-        html = report_html(NAME, records, lines, rulings=rulings, referee=name, errors=unread)
+        html = report_html(
+            NAME, records, lines, rulings=rulings, referee=name, errors=unread, typed=True
+        )
     return {
         "ok": bool(records) and not errors,
         "errors": errors,

@@ -69,20 +69,24 @@ GLOSSARY: tuple[Gloss, ...] = (
     ),
     Gloss(
         _forms("king", "the king"),
-        claimed="the king is announced or marked, not claimed: '{p} announces king' "
-        "(laws 23-25) or '{p} marks king' (laws 22, 47)",
+        claimed="the notation has no claim of the king: write what {p} did, '{p} announces "
+        "king' (laws 23-25) or '{p} marks king' (laws 22, 47); if he did neither, keep his "
+        "words in a comment ('; {p} says the king is his')",
         written=None,
     ),
     Gloss(
         _forms("point", "points", "vole", "penalty", "the point", "the vole"),
-        claimed="points are marked, not claimed: '{p} marks 1 point', '{p} marks 2 vole' "
-        "(law 48) or '{p} marks 2 penalty' (law 49); the adjudicator rules what each may mark",
+        claimed="the notation has no claim of points: the adjudicator finds what the hand "
+        "gives from the play as written (laws 47-49). If {p} marked it, write the mark he made "
+        "('{p} marks 1 point', or '{p} marks 2 vole' (law 48)); if he only said it, keep his "
+        "words in a comment ('; {p} says the point is his')",
         written=None,
     ),
     Gloss(
         _forms("scores", "scored", "wins", "won"),
         claimed=None,
-        written="a mark is written '{p} marks 1 point' (laws 47-49), and the score the table "
+        written="a mark is written as it was made, with the number marked: "
+        "'{p} marks 1 point' (laws 47-49), and the score the table "
         "agreed 'score A 3 B 2' (laws 50, 51)",
     ),
     Gloss(
