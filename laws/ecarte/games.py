@@ -35,7 +35,7 @@ from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Score
 
 from .facts import turn_index
-from .king import king_marks
+from .king import carried_king, king_marks
 from .view import DealView, remember
 
 # --------------------------------------------------------------------------------------------
@@ -50,7 +50,9 @@ def _marks_for_before(view: DealView) -> frozenset[int]:
     early = {
         s.number for i, s in enumerate(view.steps) if s.kind in _MARKS and (t is None or i < t)
     }
-    late = {km.step.number for km in king_marks(view) if km.verdict == "late_carry"}
+    late: set[int] = set()
+    if carried_king(view) is not None:  # a king the deal before turned up, marked here late
+        late = {km.step.number for km in king_marks(view) if km.verdict == "late_carry"}
     return frozenset(early | late)
 
 

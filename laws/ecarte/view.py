@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
@@ -86,6 +86,21 @@ class DealView:
         if len(kinds) == 1:
             return self._by_kind.get(kinds[0], ())
         return tuple(s for s in self.steps if s.kind in kinds)
+
+
+def with_next_turn(view: DealView, next_turn: int | None) -> DealView:
+    """``view`` once the next deal's turn-up is known (``next_turn``: its event number, or
+    ``None``), keeping what was derived from the deal's steps: its memo and the properties
+    computed once (kinds, deviations, steps by kind), which the next turn-up does not change."""
+    out = replace(view, next_turn_step=next_turn, memo=view.memo)
+    for name in _DERIVED:
+        if name in view.__dict__:
+            out.__dict__[name] = view.__dict__[name]
+    return out
+
+
+_DERIVED = ("deviations", "_by_kind", "kinds", "telling", "sheet_only")
+"""The cached properties of a view that depend on its steps alone."""
 
 
 _T = TypeVar("_T")

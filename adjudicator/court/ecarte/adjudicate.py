@@ -19,7 +19,6 @@ which claims are judged and options taken (:mod:`adjudicator.court.ecarte.judge`
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from typing import NamedTuple, cast
 
 from adjudicator.court.ecarte.deal import rule_deal, trace_deal
@@ -48,7 +47,7 @@ from laws.ecarte import BY_NUMBER, LAWS, that_may_find
 from laws.ecarte.allowed import allowed_marks
 from laws.ecarte.base import ANNULS, Finding, Law, Outcome, findings_of
 from laws.ecarte.games import Standing, Tally, count_deal, tally_after
-from laws.ecarte.view import DealView
+from laws.ecarte.view import DealView, with_next_turn
 
 
 class LawTableError(Exception):
@@ -345,14 +344,14 @@ class _Court:
         oldest, self.waiting = self.waiting[:count], self.waiting[count:]
         if self.ruling:
             for closed in oldest:
-                view = replace(closed.view, next_turn_step=None, memo=closed.view.memo)
+                view = with_next_turn(closed.view, None)
                 self.ruler.take(view, closed.found, self.verdicts)
 
     def _release(self, next_turn: int | None) -> None:
         """Rule the deals waiting, now that the next trump turned up is known."""
         if self.ruling:
             for closed in self.waiting:
-                view = replace(closed.view, next_turn_step=next_turn, memo=closed.view.memo)
+                view = with_next_turn(closed.view, next_turn)
                 self.ruler.take(view, closed.found, self.verdicts)
             if next_turn is None:
                 self.ruler.take(None, [], self.verdicts)
