@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NamedTuple, NoReturn
 
 import typer
 import typer.core
@@ -576,8 +576,23 @@ def rule(
         ),
     ] = None,
     rules: RulesOption = None,
+    trace: Annotated[
+        bool,
+        typer.Option("--trace", help="text: end with the trace of the laws (html and md "
+                     "always have it, in an appendix)."),
+    ] = False,
+    advice: Annotated[
+        bool,
+        typer.Option("--advice", help="Say what each option was worth and the game chances "
+                     "(left out of the signed ruling without it)."),
+    ] = False,
+    date: Annotated[
+        str | None,
+        typer.Option("--date", metavar="DATE", help="The date of the ruling (default: the "
+                     "record's Date tag; never the clock)."),
+    ] = None,
 ) -> None:
-    """Give the full ruling for a referee, deal by deal.
+    """Give the full ruling for a referee: the verdict first, then deal by deal.
 
     For each deal: the findings, the options they give and what became of them, the claims
     judged, the outcome, the marks and the corrections, each law's summary beside its
@@ -592,7 +607,8 @@ def rule(
 
     if format in (RuleFormat.html, RuleFormat.md):
         markdown = format is RuleFormat.md
-        _guard(lambda status: _referee_reports(path, status, markdown, referee, rules))
+        shown = ReportOptions(referee, advice, date)
+        _guard(lambda status: _referee_reports(path, status, markdown, shown, rules))
         return
 
     def run(status: _Status) -> None:
@@ -601,7 +617,15 @@ def rule(
         fmt: batch.Format = "json" if format is RuleFormat.json else "text"
         report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
         for number, (name, p) in enumerate(_inputs([path], status)):
-            part = batch.Part(number, name, None if p is None else str(p), rules=rules)
+            part = batch.Part(
+                number,
+                name,
+                None if p is None else str(p),
+                rules=rules,
+                trace=trace,
+                advice=advice,
+                date=date,
+            )
             for ruled in batch.rule(part, fmt, full=True):
                 status.earn(ruled.status)
                 if report is not None:
@@ -618,7 +642,7 @@ def rule(
 
 
 def _referee_reports(
-    path: str, status: _Status, markdown: bool, referee: str | None, rules: str | None = None
+    path: str, status: _Status, markdown: bool, shown: ReportOptions, rules: str | None = None
 ) -> None:
     """``rule --format html|md``: for each input file, one report holding every record of it,
     written as the records are ruled, a deal at a time, so that what is held does not grow
@@ -626,6 +650,8 @@ def _referee_reports(
     be read is said on standard error, and named in the report; a file with no record read
     gives no report."""
     from adjudicator.shell.referee import write_report
+
+    referee, advice, date = shown
 
     def unread(error: NotationError) -> None:
         status.earn(EXIT_UNREADABLE)
@@ -645,8 +671,19 @@ def _referee_reports(
             rules=rules,
             unread=unread,
             ruled=ruled,
+            advice=advice,
+            date=date,
         )
         sys.stdout.flush()
+
+
+class ReportOptions(NamedTuple):
+    """What ``rule --format html|md`` is told: who signs, whether the advice is shown, the
+    date of the ruling."""
+
+    referee: str | None
+    advice: bool
+    date: str | None
 
 
 class LawsFormat(StrEnum):

@@ -89,7 +89,9 @@ from adjudicator.shell.report import (
     worth_words,
 )
 from adjudicator.shell.show import deal_summaries
-from adjudicator.shell.spool import BLOCK, SPOOL_BYTES, Spooled
+from adjudicator.shell.spool import BLOCK, SPOOL_BYTES
+from adjudicator.shell.spool import Rows as _Rows
+from adjudicator.shell.verdict import Verdict
 
 SEATS = ("A", "B", "C")
 """The seats a record may have: A and B, and C in pool écarté (a record shows those its ruling
@@ -178,13 +180,18 @@ def report_html(
     rulings: Sequence[RecordRuling] | None = None,
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
+    advice: bool = False,
+    date: str | None = None,
 ) -> str:
     """The referee's report on the records of one file as one self-contained HTML page (no
     request to any network; printable on A4, readable on a phone). ``lines``: the file's
     lines (:func:`source_lines`); ``rulings``: the records' rulings, if already made (with
     the advice: ``adjudicate(record, advise=True)``); ``referee``: the name to sign with;
-    ``errors``: the records of the file that could not be read."""
-    return _held(name, records, lines, rulings, referee, errors, markdown=False)
+    ``errors``: the records of the file that could not be read; ``advice``: say what each
+    option is worth (else left out of the signed document); ``date``: the date of the ruling
+    (else each record's Date tag)."""
+    report = _Report(name, markdown=False, referee=referee, advice=advice, date=date)
+    return _held(report, records, lines, rulings, errors)
 
 
 def report_md(
@@ -195,25 +202,24 @@ def report_md(
     rulings: Sequence[RecordRuling] | None = None,
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
+    advice: bool = False,
+    date: str | None = None,
 ) -> str:
     """The report of :func:`report_html` as Markdown, for pasting into a club's minutes."""
-    return _held(name, records, lines, rulings, referee, errors, markdown=True)
+    report = _Report(name, markdown=True, referee=referee, advice=advice, date=date)
+    return _held(report, records, lines, rulings, errors)
 
 
 def _held(
-    name: str,
+    report: _Report,
     records: Sequence[Record],
     lines: Sequence[str],
     rulings: Sequence[RecordRuling] | None,
-    referee: str | None,
     errors: Sequence[NotationError],
-    *,
-    markdown: bool,
 ) -> str:
     """The report on records held, each ruled whole: a record's lines run to the next record
     or record that could not be read."""
     out: list[str] = []
-    report = _Report(name, markdown=markdown, referee=referee)
     try:
         starts = sorted(
             {r.line for r in records} | {e.record_line or e.line for e in errors} | {len(lines) + 1}
@@ -244,6 +250,8 @@ def write_report(
     unread: Callable[[NotationError], object] = lambda error: None,
     ruled: Callable[[bool], object] = lambda clean: None,
     every: int = PIECE,
+    advice: bool = False,
+    date: str | None = None,
 ) -> bool:
     """Write the referee's report on the records of one file (``path``; ``None``: standard
     input) with ``write``, reading and ruling them as it goes: what is held does not grow with
@@ -252,8 +260,12 @@ def write_report(
 
     ``rules``: the rule profile to rule every record under (``--rules``); ``unread`` is told
     each record that cannot be read (which the report names too), ``ruled`` whether each
-    record read is clean; ``every``: the deals of a piece of a long record's ruling. Returns
-    whether a report was written."""
+    record read is clean; ``every``: the deals of a piece of a long record's ruling;
+    ``advice`` and ``date``: as for :func:`report_html`. Returns whether a report was
+    written."""
+    report = _Report(
+        name, markdown=markdown, referee=referee, every=every, advice=advice, date=date
+    )
     copy: Path | None = None
     try:
         if path is None or not _regular(path):  # standard input, a pipe: copied, read twice
@@ -273,10 +285,9 @@ def write_report(
                     unread(item)
             return False
         with lines:
-            return _write_file(
-                name, source, lines, write, markdown, referee, rules, unread, ruled, every
-            )
+            return _write_file(report, source, lines, write, rules, unread, ruled)
     finally:
+        report.close()
         if copy is not None:
             copy.unlink()
 
@@ -300,61 +311,56 @@ def _copy(path: Path | None, to: Path) -> None:
 
 
 def _write_file(
-    name: str,
+    report: _Report,
     path: Path,
     lines: IO[bytes],
     write: Callable[[str], object],
-    markdown: bool,
-    referee: str | None,
     rules: str | None,
     unread: Callable[[NotationError], object],
     ruled: Callable[[bool], object],
-    every: int,
 ) -> bool:
-    report = _Report(name, markdown=markdown, referee=referee, every=every)
-    try:
-        source = _FileLines(lines)
-        items = (under_rules(item, rules) for item in read_parts(path, path=name))
-        last: _RecordReport | None = None  # a record whose lines run to the next one's start
-        for item in items:
-            start = _start(item)
-            if last is not None and start > last.line:
-                last.end(start - 1)
-                last = None
-            if isinstance(item, NotationError):
-                unread(item)
-                report.error(item)
-            elif isinstance(item, Record):
-                part = report.record(item, source)
-                part.whole(item, None)
-                ruled(part.clean)
-                last = part
-            elif item.record is None:  # the first part of a long record cannot be read
-                for error in PortionDeals(item, items).errors():
+    """Read, rule and report on the records of a file (see :func:`write_report`)."""
+    name = report.name
+    source = _FileLines(lines)
+    items = (under_rules(item, rules) for item in read_parts(path, path=name))
+    last: _RecordReport | None = None  # a record whose lines run to the next one's start
+    for item in items:
+        start = _start(item)
+        if last is not None and start > last.line:
+            last.end(start - 1)
+            last = None
+        if isinstance(item, NotationError):
+            unread(item)
+            report.error(item)
+        elif isinstance(item, Record):
+            part = report.record(item, source)
+            part.whole(item, None)
+            ruled(part.clean)
+            last = part
+        elif item.record is None:  # the first part of a long record cannot be read
+            for error in PortionDeals(item, items).errors():
+                unread(error)
+                report.error(error)
+        else:
+            deals = PortionDeals(item, items)
+            head = item.record.model_copy(update={"deals": ()})
+            part = report.record(head, source)
+            part.parts(head, deals.records())
+            errors = deals.errors()
+            if errors:  # the record cannot be read whole: named, as a short one would be
+                part.drop()
+                for error in _one_error(errors):
                     unread(error)
                     report.error(error)
-            else:
-                deals = PortionDeals(item, items)
-                head = item.record.model_copy(update={"deals": ()})
-                part = report.record(head, source)
-                part.parts(head, deals.records())
-                errors = deals.errors()
-                if errors:  # the record cannot be read whole: named, as a short one would be
-                    part.drop()
-                    for error in _one_error(errors):
-                        unread(error)
-                        report.error(error)
-                    continue
-                ruled(part.clean)
-                last = part
-        if last is not None:
-            last.end(None)
-        if not report.records:
-            return False
-        report.finish(write)
-        return True
-    finally:
-        report.close()
+                continue
+            ruled(part.clean)
+            last = part
+    if last is not None:
+        last.end(None)
+    if not report.records:
+        return False
+    report.finish(write)
+    return True
 
 
 def _one_error(errors: list[NotationError]) -> list[NotationError]:
@@ -450,39 +456,6 @@ _Lines = _FileLines | _HeldLines
 # --------------------------------------------------------------------------------------------
 
 
-class _Rows:
-    """A list that waits in a spool (each item as a line of JSON) to be read back once, in
-    order: its length is known; its items are read as they are asked for."""
-
-    def __init__(self) -> None:
-        self._spool = Spooled()
-        self._count = 0
-
-    def add(self, item: Any) -> None:
-        self._spool.write(json.dumps(item, ensure_ascii=False) + "\n")
-        self._count += 1
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __bool__(self) -> bool:
-        return self._count > 0
-
-    def __iter__(self) -> Iterator[Any]:
-        held: list[str] = []
-        for block in self._spool.blocks():
-            start = 0
-            while (end := block.find("\n", start)) >= 0:
-                held.append(block[start:end])
-                yield json.loads("".join(held))
-                held.clear()
-                start = end + 1
-            held.append(block[start:])
-
-    def close(self) -> None:
-        self._spool.close()
-
-
 class _Each:
     """A list read from a :class:`_Rows` with each item made over by ``make`` (a generator of
     the items made, given the rows): what a template iterates over once."""
@@ -571,9 +544,20 @@ class _Report:
     records that could not be read and the signature."""
 
     def __init__(
-        self, name: str, *, markdown: bool, referee: str | None, every: int = PIECE
+        self,
+        name: str,
+        *,
+        markdown: bool,
+        referee: str | None,
+        every: int = PIECE,
+        advice: bool = False,
+        date: str | None = None,
     ) -> None:
         self.name = name
+        self.advice = advice
+        """Whether the options' worth and the game chances are shown (``--advice``)."""
+        self.date = date.strip() if date and date.strip() else None
+        """The date of the ruling (``--date``), else each record's Date tag."""
         self.markdown = markdown
         self.referee = referee.strip() if referee and referee.strip() else None
         self.every = every
@@ -805,6 +789,9 @@ class _RecordReport:
         self.pending_words: list[str] = []
         self.games: list[Any] = []
         self.series: list[Any] | None = None
+        self.verdict = Verdict(self.target)
+        self.ending: dict[str, Any] = {}
+        """What the replay tells at the end: who deals next."""
         self.score: dict[str, int] = {}
         self.winner: str | None = None
         self.rules = "club-1878"
@@ -820,7 +807,7 @@ class _RecordReport:
         """Report on a record held whole, with its ruling if already made."""
         for deal in record.deals:
             self._read(deal)
-        self.summaries = deal_summaries(record)
+        self.summaries = deal_summaries(record, end=self.ending)
         self.digest = record_hash(record)
         ruling = ruling if ruling is not None else adjudicate(record, advise=True)
         self._take(ruling)
@@ -832,7 +819,7 @@ class _RecordReport:
         it."""
         digest = hashlib.sha256()
         court, replay = itertools.tee(self._hashed(parts, digest.update))
-        self.summaries = deal_summaries(head, replay)
+        self.summaries = deal_summaries(head, replay, end=self.ending)
         deals = self._reading(court)
         for piece in adjudicate_parts(head, deals, every=self.report.every, advise=True):
             self._take(piece)
@@ -890,6 +877,7 @@ class _RecordReport:
         for c in piece.claims:
             self._claimed(c)
         for correction in piece.corrections:
+            self.verdict.correction(correction)
             if correction.line is not None:
                 self._mark(correction.line, 2, correction)
             self.corrections.add(correction.model_dump(mode="json"))
@@ -914,6 +902,7 @@ class _RecordReport:
         if d is not None:  # (a deal is rendered only once the court has ruled past it)
             d.ruling = ruled
         self.ruled.append(ruled.line)
+        self.verdict.deal(ruled)
         if self.game_over:  # a deal after a game is won begins the next game
             self.game, self.game_over, self.game_line = {}, False, ruled.line
         for seat, n in ruled.marks.items():
@@ -936,6 +925,7 @@ class _RecordReport:
         begins at or before its line, else the first of that number; else the opening)."""
         x = _Found(self.tokens, f)
         self.tokens += 1
+        self.verdict.finding(f, {s: _player(s, self.named)["label"] for s in SEATS})
         self._mark(f.line, 0, x)
         if f.deal is None:
             self.opening_findings.append(x)
@@ -1018,6 +1008,14 @@ class _RecordReport:
             "date": self.head.tag("Date"),
             "names": names,
             "seat_list": list(seats),
+            "ruled_on": report.date or self.head.tag("Date"),
+            "verdict": self.verdict.words(
+                {seat: who[seat]["label"] for seat in seats},
+                self.score,
+                self.games,
+                self.pending_words,
+                self.ending.get("next_dealer"),
+            ),
             "rules": rules_words(self.rules),
             "opening": {
                 "lines": self._listing(start, lines, marks, lambda x: f"finding-{first + at(x)}"),
@@ -1052,6 +1050,7 @@ class _RecordReport:
                 "hash": self.digest,
                 "hash_short": self.digest[:HASH_DIGITS],
                 "hash_id": "record-hash" if number == 1 else f"record-hash-{number}",
+                "players": [who[seat]["label"] for seat in seats],
             }
         )
         self._close()
@@ -1112,6 +1111,7 @@ class _RecordReport:
     def _close(self) -> None:
         for rows in (self.sheet, self.notes, self.corrections, self.trace):
             rows.close()
+        self.verdict.close()
 
     # -- a deal --------------------------------------------------------------------------------
 
@@ -1144,7 +1144,8 @@ class _RecordReport:
         seen = self.numbers.count(d.number)
         ident = f"{self.prefix}deal-{d.number}" + (f"-{seen}" if seen > 1 else "")
         ruled = d.ruling
-        worths = {(a.law, a.option): a for a in ruled.advice} if ruled is not None else {}
+        advised = ruled is not None and report.advice
+        worths = {(a.law, a.option): a for a in ruled.advice} if advised and ruled else {}
         players = dict(who)
         if ruled is not None:
             for seat in (*ruled.marks, *ruled.recorded):
@@ -1159,7 +1160,15 @@ class _RecordReport:
             if "elder" in shown
             else None,
             "stages": _stages(shown, who),
-            "tricks": _tricks(shown),
+            "tricks": _tricks(
+                shown,
+                {
+                    code: _MARK + f"F{x.local}" + _MARK
+                    for x in findings
+                    for code in x.f.evidence
+                    if x.f.kind != "inconsistent_record"
+                },
+            ),
             "result": _result(shown, who),
             "lines": self._listing(start, lines, marks, self._href),
             "findings": [
@@ -1167,6 +1176,11 @@ class _RecordReport:
             ],
             "claims": [_claim(c, who) for c in d.claims],
             "ruling": _deal_ruling(ruled) if ruled is not None else None,
+            "clean": not findings
+            and not d.claims
+            and ruled is not None
+            and ruled.outcome == "stands"
+            and _pairs(ruled.marks) == _pairs(ruled.recorded),
         }
         for text in report.render("deal", d=data, r={"players": players}):
             report.body.write(text)
@@ -1273,6 +1287,9 @@ def card(code: str) -> dict[str, Any]:
             "red": False,
             "words": "a card the record does not show",
             "short": "??",
+            "trump": False,
+            "won": False,
+            "fault": None,
         }
     return {
         "code": code,
@@ -1282,21 +1299,44 @@ def card(code: str) -> dict[str, Any]:
         "red": suit[2],
         "words": f"{rank[1]} of {suit[1]}",
         "short": rank[0] + suit[0],
+        "trump": False,
+        "won": False,
+        "fault": None,
     }
 
 
-def _cards(hand: str) -> list[dict[str, Any]]:
-    """The cards of a hand written ``KH QH 9S ??`` (``-``: none)."""
-    return [card(code) for code in hand.split() if code != "-"]
+_SUIT_ORDER = "SHDC"
+_RANK_ORDER = "KQJAT987"
 
 
-def _hands(hands: dict[str, str], elder: str, who: dict[str, dict[str, str]]) -> list[Any]:
+def _cards(hand: str, trump: str | None = None) -> list[dict[str, Any]]:
+    """The cards of a hand written ``KH QH 9S ??`` (``-``: none), as a player holds them:
+    by suit, trumps first (each marked), then spades, hearts, diamonds and clubs, each suit
+    from the king down; the cards the record does not show last."""
+
+    def place(code: str) -> tuple[int, int, int]:
+        rank, suit = code[:-1], code[-1:]
+        if rank not in _RANK_ORDER or suit not in _SUIT_ORDER:
+            return (2, 0, 0)
+        return (0 if suit == trump else 1, _SUIT_ORDER.index(suit), _RANK_ORDER.index(rank))
+
+    codes = sorted((code for code in hand.split() if code != "-"), key=place)
+    return [card(code) | {"trump": code[-1:] == trump} for code in codes]
+
+
+def _hands(
+    hands: dict[str, str], elder: str, who: dict[str, dict[str, str]], trump: str | None
+) -> list[Any]:
     """The hands of a deal at one moment, the elder hand's first."""
     out = []
     for seat, hand in hands.items():
         role = "elder hand" if seat == elder else "dealer"
         out.append(
-            {"player": who.get(seat, _player(seat, {})), "role": role, "cards": _cards(hand)}
+            {
+                "player": who.get(seat, _player(seat, {})),
+                "role": role,
+                "cards": _cards(hand, trump),
+            }
         )
     return out
 
@@ -1306,13 +1346,15 @@ def _stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[
     out: list[dict[str, Any]] = []
     elder = shown.get("elder", "")
     exchanges = 0
+    trumps: str | None = None
     for item in shown.get("lines", []):
         if item["what"] == "dealt":
+            trumps = item["trump"] or None
             trump = _SUITS.get(item["trump"] or "")
             out.append(
                 {
                     "title": "After the deal",
-                    "hands": _hands(item["hands"], elder, who),
+                    "hands": _hands(item["hands"], elder, who, trumps),
                     "turned": [card(c) for c in item["turned"]],
                     "trump": f"{trump[0]} {trump[1]}" if trump else "not known",
                     "stock": item["stock"],
@@ -1324,7 +1366,7 @@ def _stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[
             out.append(
                 {
                     "title": f"After exchange {exchanges}",
-                    "hands": _hands(item["hands"], elder, who),
+                    "hands": _hands(item["hands"], elder, who, trumps),
                     "turned": [],
                     "trump": None,
                     "stock": None,
@@ -1334,15 +1376,22 @@ def _stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[
     return out
 
 
-def _tricks(shown: dict[str, Any]) -> list[dict[str, Any]]:
-    """The tricks as played: number, leader and card, follower and card, winner."""
+def _tricks(shown: dict[str, Any], faults: dict[str, str]) -> list[dict[str, Any]]:
+    """The tricks as played: number, leader and card, follower and card, winner; the card
+    that won each trick marked (``won``), and a card a finding is about marked (``fault``:
+    the id of the finding, from ``faults``)."""
+    trump = next((i["trump"] for i in shown.get("lines", []) if i["what"] == "dealt"), None)
+
+    def played(code: str, won: bool) -> dict[str, Any]:
+        return card(code) | {"trump": code[-1:] == trump, "won": won, "fault": faults.get(code)}
+
     return [
         {
             "number": item["number"],
             "leader": item["leader"],
-            "lead": card(item["lead"]),
+            "lead": played(item["lead"], item["winner"] == item["leader"]),
             "follower": item["follower"],
-            "follow": card(item["follow"]),
+            "follow": played(item["follow"], item["winner"] == item["follower"]),
             "winner": item["winner"],
         }
         for item in shown.get("lines", [])
@@ -1517,6 +1566,7 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["md"] = _md
+    env.filters["capital"] = capital
     env.filters["cite"] = cite
     env.filters["Cite"] = lambda number: capital(cite(number))
     env.globals["fence"] = _fence
