@@ -578,18 +578,27 @@ def rule(
     rules: RulesOption = None,
     trace: Annotated[
         bool,
-        typer.Option("--trace", help="text: end with the trace of the laws (html and md "
-                     "always have it, in an appendix)."),
+        typer.Option(
+            "--trace",
+            help="text: end with the trace of the laws (html and md "
+            "always have it, in an appendix).",
+        ),
     ] = False,
     advice: Annotated[
         bool,
-        typer.Option("--advice", help="Say what each option was worth and the game chances "
-                     "(left out of the signed ruling without it)."),
+        typer.Option(
+            "--advice",
+            help="Say what each option was worth and the game chances "
+            "(left out of the signed ruling without it).",
+        ),
     ] = False,
     date: Annotated[
         str | None,
-        typer.Option("--date", metavar="DATE", help="The date of the ruling (default: the "
-                     "record's Date tag; never the clock)."),
+        typer.Option(
+            "--date",
+            metavar="DATE",
+            help="The date of the ruling (default: the record's Date tag; never the clock).",
+        ),
     ] = None,
 ) -> None:
     """Give the full ruling for a referee: the verdict first, then deal by deal.

@@ -41,7 +41,6 @@ import functools
 import hashlib
 import io
 import itertools
-import json
 import os
 import re
 import shutil

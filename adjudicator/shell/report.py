@@ -97,14 +97,10 @@ def _wrap(text: str, indent: str, then: str | None = None) -> list[str]:
     """``text`` wrapped to 96 columns, its first line indented by ``indent``, the rest by
     ``then`` (by default the same)."""
     later = indent if then is None else then
-    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=later) or [
-        indent
-    ]
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=later) or [indent]
 
 
-def render_ruling(
-    path: str, ruling: RecordRuling, options: TextOptions | None = None
-) -> str:
+def render_ruling(path: str, ruling: RecordRuling, options: TextOptions | None = None) -> str:
     """The full ruling: the verdict first, then deal by deal with each law's summary beside
     it (see :class:`RulingText`)."""
     text = RulingText(path, ruling.line, options)
@@ -246,7 +242,9 @@ class RulingText:
     def _verdict_lines(self) -> list[str]:
         """The verdict, before the deals."""
         verdict = self._verdict or Verdict(5)
-        said = verdict.words({}, self._score, self._won, self._pending_deals, self.options.next_dealer)
+        said = verdict.words(
+            {}, self._score, self._won, self._pending_deals, self.options.next_dealer
+        )
         lines = ["Verdict"]
         lines.extend(_wrap(f"As marked at the table: {said['table']}", "  ", "    "))
         lines.extend(_wrap(f"As corrected: {said['corrected']}", "  "))

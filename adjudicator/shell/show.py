@@ -83,8 +83,9 @@ def walk(
     the record ends.
 
     ``end``: given, it is told at the end who deals next (``next_dealer``), as the laws move
-    the table. ``analyse``: each trick also says, for each card played to it where every card still to
-    be played was known, what it cost its player under perfect play (:func:`_analysed`)."""
+    the table. ``analyse``: each trick also says, for each card played to it where every
+    card still to be played was known, what it cost its player under perfect play
+    (:func:`_analysed`)."""
     walker = _Walker(analyse)
     last = None
     for step in ruled_replay(record, deals):

@@ -246,5 +246,8 @@ def _line_of(c: Correction) -> int:
 def _won_words(g: GameRuling, names: dict[str, str]) -> str:
     """A game won, as the ruling counts it."""
     score = score_words(g.score, names)
-    counts = f"; it counts {g.value}, a {g.counts} ({cite(g.law)})" if g.counts else ""
-    return f"game {g.number} is won by {names.get(g.winner, g.winner)} in deal {g.deal}, {score}{counts}"
+    counts = ""
+    if g.counts and g.law is not None:
+        counts = f"; it counts {g.value}, a {g.counts} ({cite(g.law)})"
+    who = names.get(g.winner, g.winner)
+    return f"game {g.number} is won by {who} in deal {g.deal}, {score}{counts}"
