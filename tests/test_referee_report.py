@@ -150,7 +150,9 @@ def test_the_html_report_shows_the_hands_the_tricks_and_the_score_sheet() -> Non
     assert red and all(code[-1] in "HD" for code in red)
     assert "♥" in html and "♠" in html and "♣" in html
     assert page.text_of["deal-1"].count("Outcome: fresh deal") == 1
-    assert re.search(r"<tr><td class=\"n\">5</td><td>A <span class=\"card red small trump won\"", html)
+    assert re.search(
+        r"<tr><td class=\"n\">5</td><td>A <span class=\"card red small trump won\"", html
+    )
     rows = [a for a in page.having("score-sheet")]
     assert len(rows) == 1
     # Marked at the table against the ruling, with running scores game by game.

@@ -19,9 +19,7 @@ def _outputs(case: str, *given: str) -> tuple[str, str]:
     options of ``rule`` for both."""
     path = str(CASES / case)
     text = CliRunner().invoke(app, ["rule", *given, path]).stdout
-    page = html.unescape(
-        CliRunner().invoke(app, ["rule", "--format", "html", *given, path]).stdout
-    )
+    page = html.unescape(CliRunner().invoke(app, ["rule", "--format", "html", *given, path]).stdout)
     return " ".join(text.split()), " ".join(page.split())
 
 

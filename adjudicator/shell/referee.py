@@ -1159,15 +1159,8 @@ class _RecordReport:
             if "elder" in shown
             else None,
             "stages": _stages(shown, who),
-            "tricks": _tricks(
-                shown,
-                {
-                    code: _MARK + f"F{x.local}" + _MARK
-                    for x in findings
-                    for code in x.f.evidence
-                    if x.f.kind != "inconsistent_record"
-                },
-            ),
+            "tricks": _tricks(shown, _faults(findings)),
+            "steps": _steps(shown, who, ident),
             "result": _result(shown, who),
             "lines": self._listing(start, lines, marks, self._href),
             "findings": [
@@ -1398,6 +1391,66 @@ def _tricks(shown: dict[str, Any], faults: dict[str, str]) -> list[dict[str, Any
     ]
 
 
+def _faults(findings: list[_Found]) -> dict[str, str]:
+    """The cards the findings of a deal are about, each with the id of its finding (a mark
+    replaced once the report is written): the card at fault, linked to its finding."""
+    return {
+        code: _MARK + f"F{x.local}" + _MARK
+        for x in findings
+        for code in x.f.evidence
+        if x.f.kind != "inconsistent_record"
+    }
+
+
+def _steps(
+    shown: dict[str, Any], who: dict[str, dict[str, str]], ident: str
+) -> list[dict[str, Any]]:
+    """The play a trick at a time, for the step-through: before each trick and after the
+    last, the cards each player still holds (the hands after the last exchange, less the
+    cards played), and the trick about to be played. Empty when no trick is shown."""
+    lines = shown.get("lines", [])
+    hands: dict[str, list[str]] = {}
+    trump: str | None = None
+    for item in lines:
+        if item["what"] == "dealt":
+            trump = item["trump"] or None
+        if item["what"] in ("dealt", "hands"):
+            hands = {seat: hand.split() for seat, hand in item["hands"].items()}
+    tricks = [item for item in lines if item["what"] == "trick"]
+    if not tricks or not hands:
+        return []
+    steps = []
+    for k in range(len(tricks) + 1):
+        held = [
+            {
+                "player": who.get(seat, _player(seat, {})),
+                "cards": _cards(" ".join(cards) or "-", trump),
+            }
+            for seat, cards in hands.items()
+        ]
+        trick = tricks[k] if k < len(tricks) else None
+        steps.append(
+            {
+                "id": f"{ident}-step-{k + 1}",
+                "title": f"Before trick {trick['number']}" if trick else "After the last trick",
+                "held": held,
+                "trick": trick,
+                "prev": f"{ident}-step-{k}" if k else None,
+                "next": f"{ident}-step-{k + 2}" if trick else None,
+            }
+        )
+        if trick is not None:
+            for seat, code in (
+                (trick["leader"], trick["lead"]),
+                (trick["follower"], trick["follow"]),
+            ):
+                cards = hands.get(seat, [])
+                gone = code if code in cards else ("??" if "??" in cards else None)
+                if gone is not None:
+                    cards.remove(gone)
+    return steps
+
+
 def _result(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> str | None:
     """The result of the play as the table played it, in words."""
     result = shown.get("result")
@@ -1569,6 +1622,7 @@ def _environment() -> jinja2.Environment:
     env.filters["cite"] = cite
     env.filters["Cite"] = lambda number: capital(cite(number))
     env.globals["fence"] = _fence
+    env.globals["card_of"] = card
     return env
 
 

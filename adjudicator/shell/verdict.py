@@ -105,7 +105,10 @@ class Verdict:
                 said = f"the law requires ({law}, line {f.line}): {effect}, {o.window}"
             else:
                 who = names.get(o.who, o.who)
-                said = f"{who} may still choose to {effect} ({law}, line {f.line}), {o.window}"
+                said = (
+                    f"{who} may still take the option {o.name.replace('_', ' ')} ({law}, "
+                    f"line {f.line}), {o.window}: {effect}"
+                )
             self.open.append((f.line, said))
 
     def close(self) -> None:
