@@ -1008,6 +1008,7 @@ class _RecordReport:
             "names": names,
             "seat_list": list(seats),
             "ruled_on": report.date or self.head.tag("Date"),
+            "deals": self.count,
             "verdict": self.verdict.words(
                 {seat: who[seat]["label"] for seat in seats},
                 self.score,
@@ -1236,8 +1237,15 @@ class _RecordReport:
                 text = f"correction: {corr.player} {corr.points:+d} ({cite(corr.law)})"
                 beside.append({"kind": "correction", "law": corr.law, "text": text, "short": text})
             gutter = str(number).rjust(width)
+            text = lines[number - start]
             out.append(
-                {"number": number, "gutter": gutter, "text": lines[number - start], "marks": beside}
+                {
+                    "number": number,
+                    "gutter": gutter,
+                    "text": text,
+                    "marks": beside,
+                    "tag": text.lstrip().startswith("["),
+                }
             )
         return out
 
