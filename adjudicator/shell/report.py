@@ -428,7 +428,7 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
     out.extend(_wrap(f.message, "    "))
     summary = _law_summary(f.law) if f.law is not None else ""
     if summary:
-        out.extend(_wrap(f"The law: {summary}", "    "))
+        out.extend(_wrap(f"{capital(cite(f.law))}, paraphrased: {summary}", "    "))
     for o in f.options:
         when = f" (line {o.line})" if o.line else ""
         if o.who is None:  # no one chooses: the law requires it

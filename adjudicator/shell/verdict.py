@@ -83,11 +83,23 @@ class Verdict:
         self.open: list[tuple[int, str]] = []
         """Each option still open when the record ends: its line, and the sentence saying it."""
         self.seats: set[str] = set()
+        self.found: dict[int, list[tuple[int, int]]] = {}
+        """The law and line of each finding of a law about a deal, by the deal's number."""
 
     def deal(self, ruled: DealRuling) -> None:
         """A deal ruled."""
         self.seats.update(ruled.marks, ruled.recorded)
-        self.deals.add([ruled.number, ruled.line, ruled.dealer, ruled.recorded, ruled.marks])
+        self.deals.add(
+            [
+                ruled.number,
+                ruled.line,
+                ruled.dealer,
+                ruled.recorded,
+                ruled.marks,
+                ruled.how,
+                ruled.laws,
+            ]
+        )
 
     def correction(self, c: Correction) -> None:
         """A correction to the score sheet."""
@@ -96,6 +108,8 @@ class Verdict:
 
     def finding(self, f: FindingRuling, names: dict[str, str]) -> None:
         """A finding: its options still open are part of the verdict."""
+        if f.deal is not None and f.law is not None:
+            self.found.setdefault(f.deal, []).append((f.law, f.line))
         for o in f.options:
             if o.status != "open":
                 continue
@@ -132,12 +146,19 @@ class Verdict:
         won_at: set[tuple[str, int]] = set()
         ruled_at: dict[int, dict[str, int]] = {}
         for row, taken in self._rows_with_corrections():
-            number, line, _dealer, recorded, marks = row
+            number, line, _dealer, recorded, marks, how, laws = row
             before = ruled.begin()
             running = {s: before[s] + recorded.get(s, 0) for s in seats}
             for c in taken:
                 running[c.player] = running.get(c.player, 0) + c.points
                 lines.append(self._correction_line(c, names, running))
+            after = {s: before[s] + marks.get(s, 0) for s in seats}
+            if running != after:  # the ruling changes the deal's marks by no correction
+                if how == "the deal stands" and number in self.found:
+                    law, at = self.found[number][0]
+                    how = f"as the finding at line {at} says"
+                    laws = [law]
+                lines.append(_changed_line(number, recorded, marks, how, laws, names, after))
             winner = table.add(recorded)
             if winner is not None:
                 thought.append((winner, number, line))
@@ -240,6 +261,26 @@ class Verdict:
         if ruled.over:
             return f"{won}, {score_words(last.score, names)}; the next game has not begun"
         return f"{won}; the game in progress (game {last.number + 1}) stands at {now}"
+
+
+def _changed_line(
+    number: int,
+    recorded: dict[str, int],
+    marks: dict[str, int],
+    how: str,
+    laws: list[int],
+    names: dict[str, str],
+    after: dict[str, int],
+) -> str:
+    """A deal whose marks the ruling changes otherwise than by a correction of the sheet (a
+    mark taken down at the table, a deal annulled): what it gives against what was marked."""
+    given = score_words({s: marks.get(s, 0) for s in recorded | marks}, names)
+    made = score_words({s: recorded.get(s, 0) for s in recorded | marks}, names)
+    cited = f" ({', '.join(cite(n) for n in laws)})" if laws else ""
+    return (
+        f"deal {number}: it gives {given}, where the table marked {made}: {how}{cited}; "
+        f"the game then stands at {score_words(after, names)}"
+    )
 
 
 def _line_of(c: Correction) -> int:
