@@ -227,7 +227,7 @@ class Verdict:
         if not thought:
             return now
         winner, number, _ = thought[-1]
-        won = f"game {table.number if table.over else table.number - 1} thought won by "
+        won = f"game {table.number if table.over else table.number - 1} marked as won by "
         won += f"{names.get(winner, winner)} in deal {number}"
         if table.over:
             return f"{won}, {now}; the next game not begun"
