@@ -825,8 +825,18 @@ def _rule_pieces(
     else:
         output = _LongCheck(name, head)
     clean = True
+    court: Iterable[Any] = deals
+    ending: dict[str, Any] = {}
+    walked: Iterator[Any] = iter(())
+    if isinstance(output, _LongText):  # the replay, alongside, tells who deals next
+        from adjudicator.shell.show import deal_summaries
+
+        court, replay = itertools.tee(deals)
+        walked = deal_summaries(head, replay, end=ending)
     try:
-        for piece in adjudicate_parts(head, deals, advise=full):
+        for piece in adjudicate_parts(head, court, advise=full):
+            for _ in itertools.islice(walked, len(piece.deals)):  # (the tee's buffer kept short)
+                pass
             out = Ruled(part.file, name)
             out.findings = len(piece.findings)
             out.corrections = len(piece.corrections)
@@ -835,6 +845,12 @@ def _rule_pieces(
             if not piece.clean:
                 out.status = EXIT_FINDINGS
             yield out
+        for _ in walked:
+            pass
+        if isinstance(output, _LongText):
+            output.text.options = output.text.options._replace(
+                next_dealer=ending.get("next_dealer")
+            )
         for kind, block in output.end():  # (never joined into one text)
             yield Ruled(part.file, name, [(kind, block)])
         yield Ruled(part.file, name, records=1, clean=int(clean))

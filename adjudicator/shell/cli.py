@@ -553,6 +553,31 @@ class RuleFormat(StrEnum):
     md = "md"
 
 
+TraceOption = Annotated[
+    bool,
+    typer.Option(
+        "--trace",
+        help="text: end with the trace of the laws (html and md always have it, in an appendix).",
+    ),
+]
+AdviceOption = Annotated[
+    bool,
+    typer.Option(
+        "--advice",
+        help="Say what each option was worth and the game chances (left out of the signed "
+        "ruling without it).",
+    ),
+]
+DateOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        metavar="DATE",
+        help="The date of the ruling (default: the record's Date tag; never the clock).",
+    ),
+]
+
+
 @app.command(cls=_Command, epilog=_example("rule"))
 def rule(
     path: Annotated[
@@ -576,32 +601,11 @@ def rule(
         ),
     ] = None,
     rules: RulesOption = None,
-    trace: Annotated[
-        bool,
-        typer.Option(
-            "--trace",
-            help="text: end with the trace of the laws (html and md "
-            "always have it, in an appendix).",
-        ),
-    ] = False,
-    advice: Annotated[
-        bool,
-        typer.Option(
-            "--advice",
-            help="Say what each option was worth and the game chances "
-            "(left out of the signed ruling without it).",
-        ),
-    ] = False,
-    date: Annotated[
-        str | None,
-        typer.Option(
-            "--date",
-            metavar="DATE",
-            help="The date of the ruling (default: the record's Date tag; never the clock).",
-        ),
-    ] = None,
+    trace: TraceOption = False,
+    advice: AdviceOption = False,
+    date: DateOption = None,
 ) -> None:
-    """Give the full ruling for a referee: the verdict first, then deal by deal.
+    """Give the full ruling for a referee, the verdict first.
 
     For each deal: the findings, the options they give and what became of them, the claims
     judged, the outcome, the marks and the corrections, each law's summary beside its

@@ -1009,13 +1009,7 @@ class _RecordReport:
             "seat_list": list(seats),
             "ruled_on": report.date or self.head.tag("Date"),
             "deals": self.count,
-            "verdict": self.verdict.words(
-                {seat: who[seat]["label"] for seat in seats},
-                self.score,
-                self.games,
-                self.pending_words,
-                self.ending.get("next_dealer"),
-            ),
+            "verdict": self._verdict(who),
             "rules": rules_words(self.rules),
             "opening": {
                 "lines": self._listing(start, lines, marks, lambda x: f"finding-{first + at(x)}"),
@@ -1054,6 +1048,18 @@ class _RecordReport:
             }
         )
         self._close()
+
+    def _verdict(self, who: dict[str, dict[str, str]]) -> dict[str, Any]:
+        """The verdict that opens the record's report (:mod:`adjudicator.shell.verdict`)."""
+        labels = {seat: player["label"] for seat, player in who.items()}
+        return self.verdict.words(
+            labels,
+            self.score,
+            ["G" + game_words(g, labels)[1:] for g in self.games if g.winner in who],
+            self.pending_words,
+            self.ending.get("next_dealer"),
+            self.games,
+        )
 
     def _tail(
         self, seats: tuple[str, ...], names: dict[str, str], who: dict[str, dict[str, str]]

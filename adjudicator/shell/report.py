@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, NamedTuple
 
+from adjudicator.court.api import is_number, number
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
     ON_SAMPLES,
@@ -242,9 +243,9 @@ class RulingText:
     def _verdict_lines(self) -> list[str]:
         """The verdict, before the deals."""
         verdict = self._verdict or Verdict(5)
-        said = verdict.words(
-            {}, self._score, self._won, self._pending_deals, self.options.next_dealer
-        )
+        won = [game_words(g) for g in self._won]
+        dealer = self.options.next_dealer
+        said = verdict.words({}, self._score, won, self._pending_deals, dealer, self._won)
         lines = ["Verdict"]
         lines.extend(_wrap(f"As marked at the table: {said['table']}", "  ", "    "))
         lines.extend(_wrap(f"As corrected: {said['corrected']}", "  "))
@@ -253,7 +254,7 @@ class RulingText:
         for item in said["corrections"]:
             lines.extend(_wrap(f"- {capital(item)}", "    ", "      "))
         for item in said["games"]:
-            lines.extend(_wrap(capital(item), "  ", "    "))
+            lines.extend(_wrap(item, "  ", "    "))
         for item in said["pending"]:
             lines.extend(_wrap(f"Pending: {item}", "  ", "    "))
         if said["options"]:
@@ -303,7 +304,7 @@ class RulingText:
 def _target(tags: dict[str, str]) -> int:
     """The points that win a game: the ``Game`` tag, else 5 (law 46)."""
     value = tags.get("Game", "").strip()
-    return int(value) if value.isdigit() and int(value) > 0 else 5
+    return number(value) if is_number(value) and number(value) > 0 else 5
 
 
 def game_words(g: Any, names: dict[str, str] | None = None) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
@@ -72,6 +72,17 @@ class _Game:
         return won
 
 
+class _Corrected(NamedTuple):
+    """A correction, as the verdict holds it (lighter than the ruling's model)."""
+
+    player: str
+    points: int
+    law: int
+    deal: int | None
+    line: int | None
+    reason: str
+
+
 class Verdict:
     """What the verdict of a record needs, gathered as its ruling comes."""
 
@@ -79,7 +90,7 @@ class Verdict:
         self.target = target
         self.deals = Rows()
         """Each deal ruled: number, line, dealer, marks at the table, marks after the ruling."""
-        self.corrections: list[Correction] = []
+        self.corrections: list[_Corrected] = []
         self.open: list[tuple[int, str]] = []
         """Each option still open when the record ends: its line, and the sentence saying it."""
         self.seats: set[str] = set()
@@ -104,7 +115,7 @@ class Verdict:
     def correction(self, c: Correction) -> None:
         """A correction to the score sheet."""
         self.seats.add(c.player)
-        self.corrections.append(c)
+        self.corrections.append(_Corrected(c.player, c.points, c.law, c.deal, c.line, c.reason))
 
     def finding(self, f: FindingRuling, names: dict[str, str]) -> None:
         """A finding: its options still open are part of the verdict."""
@@ -132,13 +143,15 @@ class Verdict:
         self,
         names: dict[str, str],
         score: dict[str, int],
-        games: list[GameRuling],
+        won: list[str],
         pending: list[str],
         next_dealer: str | None,
+        games: list[GameRuling],
     ) -> dict[str, Any]:
         """The verdict in sentences: ``table`` and ``corrected`` (the scores), ``corrections``
-        (a line each), ``games`` (won and undone), ``options`` (still open), ``pending`` (what
-        the score waits on) and ``next`` (who deals next, if the record tells)."""
+        (a line each), ``games`` (undone, then ``won``: each game won, in words), ``options``
+        (still open), ``pending`` (what the score waits on) and ``next`` (who deals next, if
+        the record tells); ``games``: the games won, for the corrected score."""
         seats = tuple(s for s in SEATS if s in self.seats or s in score) or ("A", "B")
         table, ruled = _Game(self.target, seats), _Game(self.target, seats)
         lines: list[str] = []
@@ -160,12 +173,12 @@ class Verdict:
                     laws = [law]
                 lines.append(_changed_line(number, recorded, marks, how, laws, names, after))
             winner = table.add(recorded)
-            if winner is not None:
+            ruled_won = ruled.add(marks)
+            if winner is not None:  # (held for these deals alone: few)
                 thought.append((winner, number, line))
-            won = ruled.add(marks)
-            ruled_at[line] = dict(ruled.score)
-            if won is not None:
-                won_at.add((won, line))
+                ruled_at[line] = dict(ruled.score)
+            if ruled_won is not None:
+                won_at.add((ruled_won, line))
         for c in self.corrections:
             if c.line is None:
                 lines.append(self._correction_line(c, names, None))
@@ -178,13 +191,13 @@ class Verdict:
             "table": self._table(table, thought, names),
             "corrected": self._corrected(ruled, score, games, names),
             "corrections": lines,
-            "games": [*undone, *(_won_words(g, names) for g in games)],
+            "games": [*(capital(u) for u in undone), *won],
             "options": [said for _, said in sorted(self.open, key=lambda x: x[0])],
             "pending": pending,
             "next": f"{names.get(next_dealer, next_dealer)} deals next" if next_dealer else None,
         }
 
-    def _rows_with_corrections(self) -> Iterator[tuple[Any, list[Correction]]]:
+    def _rows_with_corrections(self) -> Iterator[tuple[Any, list[_Corrected]]]:
         """Each deal with the corrections written in its lines (a correction's line is its
         player's last mark for the deal), in their order."""
         placed = sorted((c for c in self.corrections if c.line is not None), key=_line_of)
@@ -200,7 +213,7 @@ class Verdict:
             yield held, placed
 
     def _correction_line(
-        self, c: Correction, names: dict[str, str], running: dict[str, int] | None
+        self, c: _Corrected, names: dict[str, str], running: dict[str, int] | None
     ) -> str:
         """One correction: whose marks, by how much, the law that decides it and why, and the
         score of the game after it."""
@@ -283,15 +296,10 @@ def _changed_line(
     )
 
 
-def _line_of(c: Correction) -> int:
+def capital(text: str) -> str:
+    """A sentence begun with a capital."""
+    return text[:1].upper() + text[1:]
+
+
+def _line_of(c: _Corrected) -> int:
     return c.line or 0
-
-
-def _won_words(g: GameRuling, names: dict[str, str]) -> str:
-    """A game won, as the ruling counts it."""
-    score = score_words(g.score, names)
-    counts = ""
-    if g.counts and g.law is not None:
-        counts = f"; it counts {g.value}, a {g.counts} ({cite(g.law)})"
-    who = names.get(g.winner, g.winner)
-    return f"game {g.number} is won by {who} in deal {g.deal}, {score}{counts}"
