@@ -87,12 +87,12 @@ def walk(
     card still to be played was known, what it cost its player under perfect play
     (:func:`_analysed`)."""
     walker = _Walker(analyse)
-    last = None
+    dealer = None  # (the last step's next dealer, not the step: it holds the whole table)
     for step in ruled_replay(record, deals):
-        last = step
+        dealer = step.table.next_dealer
         yield from walker.step(step)
-    if end is not None and last is not None and last.table.next_dealer is not None:
-        end["next_dealer"] = last.table.next_dealer.value
+    if end is not None and dealer is not None:
+        end["next_dealer"] = dealer.value
     if walker.current is not None:
         yield "deals", walker.current
 
