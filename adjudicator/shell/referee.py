@@ -78,6 +78,7 @@ from adjudicator.court.ecarte.api import (
     write_parts,
 )
 from adjudicator.shell.batch import program_version, under_rules
+from adjudicator.shell.hands import card, play_result, play_steps, player_of, stages, tricks
 from adjudicator.shell.report import (
     capital,
     game_words,
@@ -125,26 +126,6 @@ def _seats(score: dict[str, int]) -> tuple[str, ...]:
     """The seats of a record's report: those its ruling scores (A and B, or all three)."""
     return tuple(seat for seat in SEATS if seat in score) or ("A", "B")
 
-
-_RANKS = {
-    "K": ("K", "king"),
-    "Q": ("Q", "queen"),
-    "J": ("J", "knave"),
-    "A": ("A", "ace"),
-    "T": ("10", "ten"),
-    "9": ("9", "nine"),
-    "8": ("8", "eight"),
-    "7": ("7", "seven"),
-}
-"""Each rank's code: as a card shows it, and in words."""
-
-_SUITS = {
-    "S": ("♠", "spades", False),
-    "H": ("♥", "hearts", True),
-    "D": ("♦", "diamonds", True),
-    "C": ("♣", "clubs", False),
-}
-"""Each suit's code: its symbol, its name, and whether it is red."""
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
@@ -924,7 +905,7 @@ class _RecordReport:
         begins at or before its line, else the first of that number; else the opening)."""
         x = _Found(self.tokens, f)
         self.tokens += 1
-        self.verdict.finding(f, {s: _player(s, self.named)["label"] for s in SEATS})
+        self.verdict.finding(f, {s: player_of(s, self.named)["label"] for s in SEATS})
         self._mark(f.line, 0, x)
         if f.deal is None:
             self.opening_findings.append(x)
@@ -986,8 +967,8 @@ class _RecordReport:
         report = self.report
         seats = _seats(self.score)
         names = {seat: self.named[seat] for seat in seats}
-        who = {seat: _player(seat, names) for seat in seats}
-        everyone = {seat: who.get(seat) or _player(seat, {}) for seat in SEATS}
+        who = {seat: player_of(seat, names) for seat in seats}
+        everyone = {seat: who.get(seat) or player_of(seat, {}) for seat in SEATS}
         opening = sorted(self.opening_findings, key=_order)
         first = report.findings
         tokens = {x.token: i + 1 for i, x in enumerate(opening)}
@@ -1125,9 +1106,9 @@ class _RecordReport:
         """Each seat's player, as a deal rendered now shows him: A and B as the tags name them;
         C too if the ruling scores him, else as a mark (what the report calls him is known at
         the end: named if the ruling comes to score him, else "C")."""
-        who = {seat: _player(seat, self.named) for seat in ("A", "B")}
+        who = {seat: player_of(seat, self.named) for seat in ("A", "B")}
         if "C" in self.seated or self.named["C"] == "C" or self.ended:
-            who["C"] = _player("C", self.named if "C" in self.seated else {})
+            who["C"] = player_of("C", self.named if "C" in self.seated else {})
         else:
             who["C"] = {"seat": "C", "name": _MARK + "N" + _MARK, "label": _MARK + "L" + _MARK}
         return who
@@ -1155,20 +1136,20 @@ class _RecordReport:
         players = dict(who)
         if ruled is not None:
             for seat in (*ruled.marks, *ruled.recorded):
-                players.setdefault(seat, _player(seat, {}))
+                players.setdefault(seat, player_of(seat, {}))
         data = {
             "id": ident,
             "first": d.index == 0,
             "number": d.number,
             "line": d.line,
-            "dealer": who.get(d.dealer) or _player(d.dealer, {}),
-            "elder": (who.get(shown["elder"]) or _player(shown["elder"], {}))
+            "dealer": who.get(d.dealer) or player_of(d.dealer, {}),
+            "elder": (who.get(shown["elder"]) or player_of(shown["elder"], {}))
             if "elder" in shown
             else None,
-            "stages": _stages(shown, who),
-            "tricks": _tricks(shown, _faults(findings)),
-            "steps": _steps(shown, who, ident),
-            "result": _result(shown, who),
+            "stages": stages(shown, who),
+            "tricks": tricks(shown, _faults(findings)),
+            "steps": play_steps(shown, who, ident),
+            "result": play_result(shown, who),
             "lines": self._listing(start, lines, marks, self._href),
             "findings": [
                 _finding(x.f, who, worths, _MARK + f"F{x.local}" + _MARK) for x in findings
@@ -1260,14 +1241,6 @@ class _RecordReport:
         return self._who().get(seat, {}).get("name", seat)
 
 
-def _player(seat: str, names: dict[str, str]) -> dict[str, str]:
-    """A seat and its player: ``{"seat": "A", "name": "Mr. Anstey", "label": "Mr. Anstey
-    (A)"}`` (the label is the seat alone when the record names no player)."""
-    name = names.get(seat, seat)
-    label = seat if name == seat else f"{name} ({seat})"
-    return {"seat": seat, "name": name, "label": label}
-
-
 def _law_title(law: int | None) -> str:
     """A law's title (empty for the court's own finding)."""
     found = BY_NUMBER.get(law) if law is not None else None
@@ -1280,131 +1253,6 @@ def _law_summary(law: int | None) -> str:
     return found.summary if found is not None else ""
 
 
-def card(code: str) -> dict[str, Any]:
-    """A card as the report draws it: ``KH`` is the king of hearts, red, shown ``K♥``; a card
-    the record does not know (``??``) is drawn face down."""
-    rank, suit = _RANKS.get(code[:-1]), _SUITS.get(code[-1:])
-    if rank is None or suit is None:
-        return {
-            "code": code,
-            "known": False,
-            "rank": "?",
-            "suit": "",
-            "red": False,
-            "words": "a card the record does not show",
-            "short": "??",
-            "trump": False,
-            "won": False,
-            "fault": None,
-        }
-    return {
-        "code": code,
-        "known": True,
-        "rank": rank[0],
-        "suit": suit[0],
-        "red": suit[2],
-        "words": f"{rank[1]} of {suit[1]}",
-        "short": rank[0] + suit[0],
-        "trump": False,
-        "won": False,
-        "fault": None,
-    }
-
-
-_SUIT_ORDER = "SHDC"
-_RANK_ORDER = "KQJAT987"
-
-
-def _cards(hand: str, trump: str | None = None) -> list[dict[str, Any]]:
-    """The cards of a hand written ``KH QH 9S ??`` (``-``: none), as a player holds them:
-    by suit, trumps first (each marked), then spades, hearts, diamonds and clubs, each suit
-    from the king down; the cards the record does not show last."""
-
-    def place(code: str) -> tuple[int, int, int]:
-        rank, suit = code[:-1], code[-1:]
-        if rank not in _RANK_ORDER or suit not in _SUIT_ORDER:
-            return (2, 0, 0)
-        return (0 if suit == trump else 1, _SUIT_ORDER.index(suit), _RANK_ORDER.index(rank))
-
-    codes = sorted((code for code in hand.split() if code != "-"), key=place)
-    return [card(code) | {"trump": code[-1:] == trump} for code in codes]
-
-
-def _hands(
-    hands: dict[str, str], elder: str, who: dict[str, dict[str, str]], trump: str | None
-) -> list[Any]:
-    """The hands of a deal at one moment, the elder hand's first."""
-    out = []
-    for seat, hand in hands.items():
-        role = "elder hand" if seat == elder else "dealer"
-        out.append(
-            {
-                "player": who.get(seat, _player(seat, {})),
-                "role": role,
-                "cards": _cards(hand, trump),
-            }
-        )
-    return out
-
-
-def _stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
-    """The hands after the deal (with the turn-up) and after each exchange."""
-    out: list[dict[str, Any]] = []
-    elder = shown.get("elder", "")
-    exchanges = 0
-    trumps: str | None = None
-    for item in shown.get("lines", []):
-        if item["what"] == "dealt":
-            trumps = item["trump"] or None
-            trump = _SUITS.get(item["trump"] or "")
-            out.append(
-                {
-                    "title": "After the deal",
-                    "hands": _hands(item["hands"], elder, who, trumps),
-                    "turned": [card(c) for c in item["turned"]],
-                    "trump": f"{trump[0]} {trump[1]}" if trump else "not known",
-                    "stock": item["stock"],
-                    "packets": item["packets"],
-                }
-            )
-        elif item["what"] == "hands":
-            exchanges += 1
-            out.append(
-                {
-                    "title": f"After exchange {exchanges}",
-                    "hands": _hands(item["hands"], elder, who, trumps),
-                    "turned": [],
-                    "trump": None,
-                    "stock": None,
-                    "packets": None,
-                }
-            )
-    return out
-
-
-def _tricks(shown: dict[str, Any], faults: dict[str, str]) -> list[dict[str, Any]]:
-    """The tricks as played: number, leader and card, follower and card, winner; the card
-    that won each trick marked (``won``), and a card a finding is about marked (``fault``:
-    the id of the finding, from ``faults``)."""
-    trump = next((i["trump"] for i in shown.get("lines", []) if i["what"] == "dealt"), None)
-
-    def played(code: str, won: bool) -> dict[str, Any]:
-        return card(code) | {"trump": code[-1:] == trump, "won": won, "fault": faults.get(code)}
-
-    return [
-        {
-            "number": item["number"],
-            "leader": item["leader"],
-            "lead": played(item["lead"], item["winner"] == item["leader"]),
-            "follower": item["follower"],
-            "follow": played(item["follow"], item["winner"] == item["follower"]),
-            "winner": item["winner"],
-        }
-        for item in shown.get("lines", [])
-        if item["what"] == "trick"
-    ]
-
-
 def _faults(findings: list[_Found]) -> dict[str, str]:
     """The cards the findings of a deal are about, each with the id of its finding (a mark
     replaced once the report is written): the card at fault, linked to its finding."""
@@ -1414,69 +1262,6 @@ def _faults(findings: list[_Found]) -> dict[str, str]:
         for code in x.f.evidence
         if x.f.kind != "inconsistent_record"
     }
-
-
-def _steps(
-    shown: dict[str, Any], who: dict[str, dict[str, str]], ident: str
-) -> list[dict[str, Any]]:
-    """The play a trick at a time, for the step-through: before each trick and after the
-    last, the cards each player still holds (the hands after the last exchange, less the
-    cards played), and the trick about to be played. Empty when no trick is shown."""
-    lines = shown.get("lines", [])
-    hands: dict[str, list[str]] = {}
-    trump: str | None = None
-    for item in lines:
-        if item["what"] == "dealt":
-            trump = item["trump"] or None
-        if item["what"] in ("dealt", "hands"):
-            hands = {seat: hand.split() for seat, hand in item["hands"].items()}
-    tricks = [item for item in lines if item["what"] == "trick"]
-    if not tricks or not hands:
-        return []
-    steps = []
-    for k in range(len(tricks) + 1):
-        held = [
-            {
-                "player": who.get(seat, _player(seat, {})),
-                "cards": _cards(" ".join(cards) or "-", trump),
-            }
-            for seat, cards in hands.items()
-        ]
-        trick = tricks[k] if k < len(tricks) else None
-        steps.append(
-            {
-                "id": f"{ident}-step-{k + 1}",
-                "title": f"Before trick {trick['number']}" if trick else "After the last trick",
-                "held": held,
-                "trick": trick,
-                "prev": f"{ident}-step-{k}" if k else None,
-                "next": f"{ident}-step-{k + 2}" if trick else None,
-            }
-        )
-        if trick is not None:
-            for seat, code in (
-                (trick["leader"], trick["lead"]),
-                (trick["follower"], trick["follow"]),
-            ):
-                cards = hands.get(seat, [])
-                gone = code if code in cards else ("??" if "??" in cards else None)
-                if gone is not None:
-                    cards.remove(gone)
-    return steps
-
-
-def _result(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> str | None:
-    """The result of the play as the table played it, in words."""
-    result = shown.get("result")
-    if not result:
-        return None
-    tricks = ", ".join(f"{p} {n}" for p, n in result["tricks"].items())
-    if result["winner"]:
-        winner = who.get(result["winner"], {"label": result["winner"]})["label"]
-        points = result["points"]
-        mark = "mark" if points == 1 else "marks"
-        return f"{winner} wins the {result['how']} (tricks {tricks}): {points} {mark} to make"
-    return f"undetermined (tricks {tricks})"
 
 
 def _deal_ruling(deal: DealRuling) -> dict[str, Any]:
@@ -1506,7 +1291,7 @@ def _pairs(marks: dict[str, int], seats: tuple[str, ...] = ()) -> dict[str, int]
 
 def _label(seat: str, who: dict[str, dict[str, str]]) -> str:
     """What the report calls the player of ``seat``."""
-    return (who.get(seat) or _player(seat, {}))["label"]
+    return (who.get(seat) or player_of(seat, {}))["label"]
 
 
 def _finding(
