@@ -38,7 +38,7 @@ def test_advise_values_the_replay() -> None:
 
 
 def test_rule_shows_the_worth_beside_the_option() -> None:
-    text = CliRunner().invoke(app, ["rule", str(WORTH_TWO)]).stdout
+    text = CliRunner().invoke(app, ["rule", "--advice", str(WORTH_TWO)]).stdout
     at = text.index("- option replay")
     assert "worth to B: +2 marks" in text[at : at + 600]
 

@@ -5,7 +5,8 @@ For casebook records chosen to cover many features (a replay and its worth, a ca
 dealing, several cards turned with a fresh deal required, a fresh deal claimed and taken, an
 overscore over four deals, a vole claimed on abandoning, a deal with four findings, a game of
 seven deals): at a phone's width and a desk's, nothing runs off the side of the page; every
-finding's line is marked and shown; and the page prints to A4 a deal to a page.
+finding's line is marked and shown; and the page prints to A4 within its page budget (one
+page for one or two deals, about one more for each three beyond).
 
 And the page that ``ecarte serve`` serves, from a real server on a free port of 127.0.0.1: a
 record typed with a card that is none shows its error at its line (the list of errors, the
@@ -218,21 +219,17 @@ def test_every_finding_line_is_marked(
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda p: p.stem)
-def test_prints_a_deal_to_a_page(
+def test_prints_within_the_page_budget(
     browser: webdriver.Chrome, reports: dict[Path, Report], record: Path
 ) -> None:
     report = reports[record]
     show(browser, report.url, WIDTHS[-1])
     pages = pdf_pages(base64.b64decode(_print(browser)))
-    # One page per deal or fewer (one page for a record of no deal). Each deal but the first
-    # begins a page (the print styles' break-before) and fits on it in two columns; the first
-    # deal shares its page with the heading (the players, the lines before the first deal),
-    # and the score sheet, the corrections, the trace of the laws and the signature follow the
-    # last deal on its page.
-    allowed = max(1, report.deals)
+    # No page per deal (issue 23): a ruling of one or two deals on one A4 page, then about
+    # one page more for each three deals (tests/test_browser_verdict.py prints every record).
+    allowed = 1 + max(0, report.deals - 2 + 2) // 3
     assert pages <= allowed, (
-        f"{record.name}: {pages} pages for {report.deals} deal(s), more than {allowed}: the"
-        " report runs over one A4 page per deal"
+        f"{record.name}: {pages} pages for {report.deals} deal(s), more than {allowed}"
     )
 
 

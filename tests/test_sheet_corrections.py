@@ -74,7 +74,7 @@ def test_an_omission_is_lost_once_the_next_trump_is_turned() -> None:
 
 def test_an_overscore_comes_off_under_law_51() -> None:
     found = correct(sheet(1, 3))
-    head = "A marked 3 for deal 3; the laws allow 1: "
+    head = "A marked 3 for deal 3; the laws allow him 1 in all: "
     assert found == Corrected(
         1, (SheetCorrection(-2, 51, "any", head + "marks beyond what the deal gives him"),)
     )

@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from adjudicator.court.ecarte.api import RecordRuling
+    from adjudicator.shell.report import TextOptions
 
 RECORD_SUFFIXES = (".etn",)
 """Files a folder is searched for (a file named on the command line is read whatever its
@@ -269,6 +270,12 @@ class Part:
     """The rule profile every record is ruled under (``--rules``), whatever its own tag says."""
     game: Game = "ecarte"
     """The game its records are of."""
+    trace: bool = False
+    """``rule``: the trace of the laws at the end of the text (``--trace``)."""
+    advice: bool = False
+    """``rule``: the worth of the options and the game chances in the text (``--advice``)."""
+    date: str | None = None
+    """``rule``: the date of the ruling (``--date``; else each record's Date tag)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -769,7 +776,7 @@ def rule(
             if fmt == "json":
                 out.add(RECORD, _nested(ruling.model_dump(mode="json")))
             elif full:
-                out.add(STDOUT, render_ruling(name, ruling) + "\n")
+                out.add(STDOUT, render_ruling(name, ruling, _text_options(part, item)) + "\n")
             else:
                 lines = check_lines(name, ruling)
                 if lines:
@@ -814,12 +821,22 @@ def _rule_pieces(
     if fmt == "json":
         output = _LongJson(head)
     elif full:
-        output = _LongText(name, head)
+        output = _LongText(name, head, _text_options(part, None))
     else:
         output = _LongCheck(name, head)
     clean = True
+    court: Iterable[Any] = deals
+    ending: dict[str, Any] = {}
+    walked: Iterator[Any] = iter(())
+    if isinstance(output, _LongText):  # the replay, alongside, tells who deals next
+        from adjudicator.shell.show import deal_summaries
+
+        court, replay = itertools.tee(deals)
+        walked = deal_summaries(head, replay, end=ending)
     try:
-        for piece in adjudicate_parts(head, deals, advise=full):
+        for piece in adjudicate_parts(head, court, advise=full):
+            for _ in itertools.islice(walked, len(piece.deals)):  # (the tee's buffer kept short)
+                pass
             out = Ruled(part.file, name)
             out.findings = len(piece.findings)
             out.corrections = len(piece.corrections)
@@ -828,6 +845,12 @@ def _rule_pieces(
             if not piece.clean:
                 out.status = EXIT_FINDINGS
             yield out
+        for _ in walked:
+            pass
+        if isinstance(output, _LongText):
+            output.text.options = output.text.options._replace(
+                next_dealer=ending.get("next_dealer")
+            )
         for kind, block in output.end():  # (never joined into one text)
             yield Ruled(part.file, name, [(kind, block)])
         yield Ruled(part.file, name, records=1, clean=int(clean))
@@ -874,10 +897,10 @@ class _LongText:
     """``ecarte rule``: the full ruling for a referee, each deal once nothing more can come
     for it, the sections that end the ruling at the end."""
 
-    def __init__(self, name: str, head: Record) -> None:
+    def __init__(self, name: str, head: Record, options: TextOptions) -> None:
         from adjudicator.shell.report import RulingText
 
-        self.text = RulingText(name, head.line)
+        self.text = RulingText(name, head.line, options)
 
     def add(self, piece: RecordRuling, out: Ruled) -> None:
         for block in self.text.add(piece):
@@ -889,6 +912,16 @@ class _LongText:
 
     def close(self) -> None:
         self.text.close()
+
+
+def _text_options(part: Part, record: Record | None) -> TextOptions:
+    """What ``rule`` says in the text of a record's ruling (``record``: the record held
+    whole, whose replay tells who deals next; ``None`` for a long record read in parts)."""
+    from adjudicator.shell.report import TextOptions
+    from adjudicator.shell.show import next_dealer
+
+    dealer = next_dealer(record) if record is not None else None
+    return TextOptions(part.trace, part.advice, part.date, dealer)
 
 
 class _LongCheck:

@@ -28,7 +28,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import IO, Annotated, Any, NoReturn
+from typing import IO, Annotated, Any, NamedTuple, NoReturn
 
 import typer
 import typer.core
@@ -558,6 +558,31 @@ class RuleFormat(StrEnum):
     md = "md"
 
 
+TraceOption = Annotated[
+    bool,
+    typer.Option(
+        "--trace",
+        help="text: end with the trace of the laws (html and md always have it, in an appendix).",
+    ),
+]
+AdviceOption = Annotated[
+    bool,
+    typer.Option(
+        "--advice",
+        help="Say what each option was worth and the game chances (left out of the signed "
+        "ruling without it).",
+    ),
+]
+DateOption = Annotated[
+    str | None,
+    typer.Option(
+        "--date",
+        metavar="DATE",
+        help="The date of the ruling (default: the record's Date tag; never the clock).",
+    ),
+]
+
+
 @app.command(cls=_Command, epilog=_example("rule"))
 def rule(
     paths: Annotated[
@@ -585,8 +610,11 @@ def rule(
         ),
     ] = None,
     rules: RulesOption = None,
+    trace: TraceOption = False,
+    advice: AdviceOption = False,
+    date: DateOption = None,
 ) -> None:
-    """Give the full ruling for a referee, deal by deal.
+    """Give the full ruling for a referee, the verdict first.
 
     For each deal: the findings, the options they give and what became of them, the claims
     judged, the outcome, the marks and the corrections, each law's summary beside its
@@ -601,7 +629,8 @@ def rule(
 
     if format in (RuleFormat.html, RuleFormat.md):
         markdown = format is RuleFormat.md
-        _guard(lambda status: _referee_reports(paths, status, markdown, referee, rules))
+        shown = ReportOptions(referee, advice, date)
+        _guard(lambda status: _referee_reports(paths, status, markdown, shown, rules))
         return
 
     def run(status: _Status) -> None:
@@ -610,7 +639,15 @@ def rule(
         fmt: batch.Format = "json" if format is RuleFormat.json else "text"
         report = batch.Report("json", sys.stdout, sys.stderr) if fmt == "json" else None
         for number, (name, p) in enumerate(_inputs(paths, status)):
-            part = batch.Part(number, name, None if p is None else str(p), rules=rules)
+            part = batch.Part(
+                number,
+                name,
+                None if p is None else str(p),
+                rules=rules,
+                trace=trace,
+                advice=advice,
+                date=date,
+            )
             for ruled in batch.rule(part, fmt, full=True):
                 status.earn(ruled.status)
                 if report is not None:
@@ -630,7 +667,7 @@ def _referee_reports(
     paths: list[str],
     status: _Status,
     markdown: bool,
-    referee: str | None,
+    shown: ReportOptions,
     rules: str | None = None,
 ) -> None:
     """``rule --format html|md``: for each input file, one report holding every record of it,
@@ -639,6 +676,8 @@ def _referee_reports(
     be read is said on standard error, and named in the report; a file with no record read
     gives no report."""
     from adjudicator.shell.referee import write_report
+
+    referee, advice, date = shown
 
     def unread(error: NotationError) -> None:
         status.earn(EXIT_UNREADABLE)
@@ -658,8 +697,19 @@ def _referee_reports(
             rules=rules,
             unread=unread,
             ruled=ruled,
+            advice=advice,
+            date=date,
         )
         sys.stdout.flush()
+
+
+class ReportOptions(NamedTuple):
+    """What ``rule --format html|md`` is told: who signs, whether the advice is shown, the
+    date of the ruling."""
+
+    referee: str | None
+    advice: bool
+    date: str | None
 
 
 class LawsFormat(StrEnum):

@@ -41,7 +41,6 @@ import functools
 import hashlib
 import io
 import itertools
-import json
 import os
 import re
 import shutil
@@ -80,6 +79,7 @@ from adjudicator.court.ecarte.api import (
     write_parts,
 )
 from adjudicator.shell.batch import program_version, under_rules
+from adjudicator.shell.hands import card, play_result, play_steps, player_of, stages, tricks
 from adjudicator.shell.report import (
     capital,
     game_words,
@@ -90,7 +90,9 @@ from adjudicator.shell.report import (
     worth_words,
 )
 from adjudicator.shell.show import deal_summaries
-from adjudicator.shell.spool import BLOCK, SPOOL_BYTES, Spooled
+from adjudicator.shell.spool import BLOCK, SPOOL_BYTES
+from adjudicator.shell.spool import Rows as _Rows
+from adjudicator.shell.verdict import Verdict
 
 SEATS = ("A", "B", "C")
 """The seats a record may have: A and B, and C in pool écarté (a record shows those its ruling
@@ -126,26 +128,6 @@ def _seats(score: dict[str, int]) -> tuple[str, ...]:
     return tuple(seat for seat in SEATS if seat in score) or ("A", "B")
 
 
-_RANKS = {
-    "K": ("K", "king"),
-    "Q": ("Q", "queen"),
-    "J": ("J", "knave"),
-    "A": ("A", "ace"),
-    "T": ("10", "ten"),
-    "9": ("9", "nine"),
-    "8": ("8", "eight"),
-    "7": ("7", "seven"),
-}
-"""Each rank's code: as a card shows it, and in words."""
-
-_SUITS = {
-    "S": ("♠", "spades", False),
-    "H": ("♥", "hearts", True),
-    "D": ("♦", "diamonds", True),
-    "C": ("♣", "clubs", False),
-}
-"""Each suit's code: its symbol, its name, and whether it is red."""
-
 _LINE_END = re.compile(r"\r\n|\r|\n")
 
 
@@ -180,6 +162,8 @@ def report_html(
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
     typed: bool = False,
+    advice: bool = False,
+    date: str | None = None,
 ) -> str:
     """The referee's report on the records of one file as one self-contained HTML page (no
     request to any network; printable on A4, readable on a phone). ``lines``: the file's
@@ -187,8 +171,11 @@ def report_html(
     the advice: ``adjudicate(record, advise=True)``); ``referee``: the name to sign with;
     ``errors``: the records of the file that could not be read; ``typed``: the records were
     typed in ``ecarte serve``'s page, and have no file: the report names them by their event
-    instead."""
-    return _held(name, records, lines, rulings, referee, errors, markdown=False, typed=typed)
+    instead; ``advice``: say what each option is worth (else left out of the signed document);
+    ``date``: the date of the ruling (else each record's Date tag)."""
+    report = _Report(name, markdown=False, referee=referee, advice=advice, date=date)
+    report.typed = typed
+    return _held(report, records, lines, rulings, errors)
 
 
 def report_md(
@@ -199,27 +186,24 @@ def report_md(
     rulings: Sequence[RecordRuling] | None = None,
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
+    advice: bool = False,
+    date: str | None = None,
 ) -> str:
     """The report of :func:`report_html` as Markdown, for pasting into a club's minutes."""
-    return _held(name, records, lines, rulings, referee, errors, markdown=True)
+    report = _Report(name, markdown=True, referee=referee, advice=advice, date=date)
+    return _held(report, records, lines, rulings, errors)
 
 
 def _held(
-    name: str,
+    report: _Report,
     records: Sequence[Record],
     lines: Sequence[str],
     rulings: Sequence[RecordRuling] | None,
-    referee: str | None,
     errors: Sequence[NotationError],
-    *,
-    markdown: bool,
-    typed: bool = False,
 ) -> str:
     """The report on records held, each ruled whole: a record's lines run to the next record
     or record that could not be read."""
     out: list[str] = []
-    report = _Report(name, markdown=markdown, referee=referee)
-    report.typed = typed
     try:
         starts = sorted(
             {r.line for r in records} | {e.record_line or e.line for e in errors} | {len(lines) + 1}
@@ -250,6 +234,8 @@ def write_report(
     unread: Callable[[NotationError], object] = lambda error: None,
     ruled: Callable[[bool], object] = lambda clean: None,
     every: int = PIECE,
+    advice: bool = False,
+    date: str | None = None,
 ) -> bool:
     """Write the referee's report on the records of one file (``path``; ``None``: standard
     input) with ``write``, reading and ruling them as it goes: what is held does not grow with
@@ -258,8 +244,12 @@ def write_report(
 
     ``rules``: the rule profile to rule every record under (``--rules``); ``unread`` is told
     each record that cannot be read (which the report names too), ``ruled`` whether each
-    record read is clean; ``every``: the deals of a piece of a long record's ruling. Returns
-    whether a report was written."""
+    record read is clean; ``every``: the deals of a piece of a long record's ruling;
+    ``advice`` and ``date``: as for :func:`report_html`. Returns whether a report was
+    written."""
+    report = _Report(
+        name, markdown=markdown, referee=referee, every=every, advice=advice, date=date
+    )
     copy: Path | None = None
     try:
         if path is None or not _regular(path):  # standard input, a pipe: copied, read twice
@@ -279,10 +269,9 @@ def write_report(
                     unread(item)
             return False
         with lines:
-            return _write_file(
-                name, source, lines, write, markdown, referee, rules, unread, ruled, every
-            )
+            return _write_file(report, source, lines, write, rules, unread, ruled)
     finally:
+        report.close()
         if copy is not None:
             copy.unlink()
 
@@ -306,61 +295,56 @@ def _copy(path: Path | None, to: Path) -> None:
 
 
 def _write_file(
-    name: str,
+    report: _Report,
     path: Path,
     lines: IO[bytes],
     write: Callable[[str], object],
-    markdown: bool,
-    referee: str | None,
     rules: str | None,
     unread: Callable[[NotationError], object],
     ruled: Callable[[bool], object],
-    every: int,
 ) -> bool:
-    report = _Report(name, markdown=markdown, referee=referee, every=every)
-    try:
-        source = _FileLines(lines)
-        items = (under_rules(item, rules) for item in read_parts(path, path=name))
-        last: _RecordReport | None = None  # a record whose lines run to the next one's start
-        for item in items:
-            start = _start(item)
-            if last is not None and start > last.line:
-                last.end(start - 1)
-                last = None
-            if isinstance(item, NotationError):
-                unread(item)
-                report.error(item)
-            elif isinstance(item, Record):
-                part = report.record(item, source)
-                part.whole(item, None)
-                ruled(part.clean)
-                last = part
-            elif item.record is None:  # the first part of a long record cannot be read
-                for error in PortionDeals(item, items).errors():
+    """Read, rule and report on the records of a file (see :func:`write_report`)."""
+    name = report.name
+    source = _FileLines(lines)
+    items = (under_rules(item, rules) for item in read_parts(path, path=name))
+    last: _RecordReport | None = None  # a record whose lines run to the next one's start
+    for item in items:
+        start = _start(item)
+        if last is not None and start > last.line:
+            last.end(start - 1)
+            last = None
+        if isinstance(item, NotationError):
+            unread(item)
+            report.error(item)
+        elif isinstance(item, Record):
+            part = report.record(item, source)
+            part.whole(item, None)
+            ruled(part.clean)
+            last = part
+        elif item.record is None:  # the first part of a long record cannot be read
+            for error in PortionDeals(item, items).errors():
+                unread(error)
+                report.error(error)
+        else:
+            deals = PortionDeals(item, items)
+            head = item.record.model_copy(update={"deals": ()})
+            part = report.record(head, source)
+            part.parts(head, deals.records())
+            errors = deals.errors()
+            if errors:  # the record cannot be read whole: named, as a short one would be
+                part.drop()
+                for error in _one_error(errors):
                     unread(error)
                     report.error(error)
-            else:
-                deals = PortionDeals(item, items)
-                head = item.record.model_copy(update={"deals": ()})
-                part = report.record(head, source)
-                part.parts(head, deals.records())
-                errors = deals.errors()
-                if errors:  # the record cannot be read whole: named, as a short one would be
-                    part.drop()
-                    for error in _one_error(errors):
-                        unread(error)
-                        report.error(error)
-                    continue
-                ruled(part.clean)
-                last = part
-        if last is not None:
-            last.end(None)
-        if not report.records:
-            return False
-        report.finish(write)
-        return True
-    finally:
-        report.close()
+                continue
+            ruled(part.clean)
+            last = part
+    if last is not None:
+        last.end(None)
+    if not report.records:
+        return False
+    report.finish(write)
+    return True
 
 
 def _one_error(errors: list[NotationError]) -> list[NotationError]:
@@ -456,39 +440,6 @@ _Lines = _FileLines | _HeldLines
 # --------------------------------------------------------------------------------------------
 
 
-class _Rows:
-    """A list that waits in a spool (each item as a line of JSON) to be read back once, in
-    order: its length is known; its items are read as they are asked for."""
-
-    def __init__(self) -> None:
-        self._spool = Spooled()
-        self._count = 0
-
-    def add(self, item: Any) -> None:
-        self._spool.write(json.dumps(item, ensure_ascii=False) + "\n")
-        self._count += 1
-
-    def __len__(self) -> int:
-        return self._count
-
-    def __bool__(self) -> bool:
-        return self._count > 0
-
-    def __iter__(self) -> Iterator[Any]:
-        held: list[str] = []
-        for block in self._spool.blocks():
-            start = 0
-            while (end := block.find("\n", start)) >= 0:
-                held.append(block[start:end])
-                yield json.loads("".join(held))
-                held.clear()
-                start = end + 1
-            held.append(block[start:])
-
-    def close(self) -> None:
-        self._spool.close()
-
-
 class _Each:
     """A list read from a :class:`_Rows` with each item made over by ``make`` (a generator of
     the items made, given the rows): what a template iterates over once."""
@@ -577,9 +528,20 @@ class _Report:
     records that could not be read and the signature."""
 
     def __init__(
-        self, name: str, *, markdown: bool, referee: str | None, every: int = PIECE
+        self,
+        name: str,
+        *,
+        markdown: bool,
+        referee: str | None,
+        every: int = PIECE,
+        advice: bool = False,
+        date: str | None = None,
     ) -> None:
         self.name = name
+        self.advice = advice
+        """Whether the options' worth and the game chances are shown (``--advice``)."""
+        self.date = date.strip() if date and date.strip() else None
+        """The date of the ruling (``--date``), else each record's Date tag."""
         self.markdown = markdown
         self.referee = referee.strip() if referee and referee.strip() else None
         self.every = every
@@ -823,6 +785,9 @@ class _RecordReport:
         self.pending_words: list[str] = []
         self.games: list[Any] = []
         self.series: list[Any] | None = None
+        self.verdict = Verdict(self.target)
+        self.ending: dict[str, Any] = {}
+        """What the replay tells at the end: who deals next."""
         self.score: dict[str, int] = {}
         self.winner: str | None = None
         self.rules = "club-1878"
@@ -838,7 +803,7 @@ class _RecordReport:
         """Report on a record held whole, with its ruling if already made."""
         for deal in record.deals:
             self._read(deal)
-        self.summaries = deal_summaries(record)
+        self.summaries = deal_summaries(record, end=self.ending)
         self.digest = record_hash(record)
         ruling = ruling if ruling is not None else adjudicate(record, advise=True)
         self._take(ruling)
@@ -850,7 +815,7 @@ class _RecordReport:
         it."""
         digest = hashlib.sha256()
         court, replay = itertools.tee(self._hashed(parts, digest.update))
-        self.summaries = deal_summaries(head, replay)
+        self.summaries = deal_summaries(head, replay, end=self.ending)
         deals = self._reading(court)
         for piece in adjudicate_parts(head, deals, every=self.report.every, advise=True):
             self._take(piece)
@@ -908,6 +873,7 @@ class _RecordReport:
         for c in piece.claims:
             self._claimed(c)
         for correction in piece.corrections:
+            self.verdict.correction(correction)
             if correction.line is not None:
                 self._mark(correction.line, 2, correction)
             self.corrections.add(correction.model_dump(mode="json"))
@@ -932,6 +898,7 @@ class _RecordReport:
         if d is not None:  # (a deal is rendered only once the court has ruled past it)
             d.ruling = ruled
         self.ruled.append(ruled.line)
+        self.verdict.deal(ruled)
         if self.game_over:  # a deal after a game is won begins the next game
             self.game, self.game_over, self.game_line = {}, False, ruled.line
         for seat, n in ruled.marks.items():
@@ -954,6 +921,7 @@ class _RecordReport:
         begins at or before its line, else the first of that number; else the opening)."""
         x = _Found(self.tokens, f)
         self.tokens += 1
+        self.verdict.finding(f, {s: player_of(s, self.named)["label"] for s in SEATS})
         self._mark(f.line, 0, x)
         if f.deal is None:
             self.opening_findings.append(x)
@@ -1015,8 +983,8 @@ class _RecordReport:
         report = self.report
         seats = _seats(self.score)
         names = {seat: self.named[seat] for seat in seats}
-        who = {seat: _player(seat, names) for seat in seats}
-        everyone = {seat: who.get(seat) or _player(seat, {}) for seat in SEATS}
+        who = {seat: player_of(seat, names) for seat in seats}
+        everyone = {seat: who.get(seat) or player_of(seat, {}) for seat in SEATS}
         opening = sorted(self.opening_findings, key=_order)
         first = report.findings
         tokens = {x.token: i + 1 for i, x in enumerate(opening)}
@@ -1037,6 +1005,9 @@ class _RecordReport:
             "date": self.head.tag("Date"),
             "names": names,
             "seat_list": list(seats),
+            "ruled_on": report.date or self.head.tag("Date"),
+            "deals": self.count,
+            "verdict": self._verdict(who),
             "rules": rules_words(self.rules),
             "opening": {
                 "lines": self._listing(start, lines, marks, lambda x: f"finding-{first + at(x)}"),
@@ -1071,9 +1042,22 @@ class _RecordReport:
                 "hash": self.digest,
                 "hash_short": self.digest[:HASH_DIGITS],
                 "hash_id": "record-hash" if number == 1 else f"record-hash-{number}",
+                "players": [who[seat]["label"] for seat in seats],
             }
         )
         self._close()
+
+    def _verdict(self, who: dict[str, dict[str, str]]) -> dict[str, Any]:
+        """The verdict that opens the record's report (:mod:`adjudicator.shell.verdict`)."""
+        labels = {seat: player["label"] for seat, player in who.items()}
+        return self.verdict.words(
+            labels,
+            self.score,
+            ["G" + game_words(g, labels)[1:] for g in self.games if g.winner in who],
+            self.pending_words,
+            self.ending.get("next_dealer"),
+            self.games,
+        )
 
     def _tail(
         self, seats: tuple[str, ...], names: dict[str, str], who: dict[str, dict[str, str]]
@@ -1131,6 +1115,7 @@ class _RecordReport:
     def _close(self) -> None:
         for rows in (self.sheet, self.notes, self.corrections, self.trace):
             rows.close()
+        self.verdict.close()
 
     # -- a deal --------------------------------------------------------------------------------
 
@@ -1138,9 +1123,9 @@ class _RecordReport:
         """Each seat's player, as a deal rendered now shows him: A and B as the tags name them;
         C too if the ruling scores him, else as a mark (what the report calls him is known at
         the end: named if the ruling comes to score him, else "C")."""
-        who = {seat: _player(seat, self.named) for seat in ("A", "B")}
+        who = {seat: player_of(seat, self.named) for seat in ("A", "B")}
         if "C" in self.seated or self.named["C"] == "C" or self.ended:
-            who["C"] = _player("C", self.named if "C" in self.seated else {})
+            who["C"] = player_of("C", self.named if "C" in self.seated else {})
         else:
             who["C"] = {"seat": "C", "name": _MARK + "N" + _MARK, "label": _MARK + "L" + _MARK}
         return who
@@ -1163,29 +1148,36 @@ class _RecordReport:
         seen = self.numbers.count(d.number)
         ident = f"{self.prefix}deal-{d.number}" + (f"-{seen}" if seen > 1 else "")
         ruled = d.ruling
-        worths = {(a.law, a.option): a for a in ruled.advice} if ruled is not None else {}
+        advised = ruled is not None and report.advice
+        worths = {(a.law, a.option): a for a in ruled.advice} if advised and ruled else {}
         players = dict(who)
         if ruled is not None:
             for seat in (*ruled.marks, *ruled.recorded):
-                players.setdefault(seat, _player(seat, {}))
+                players.setdefault(seat, player_of(seat, {}))
         data = {
             "id": ident,
             "first": d.index == 0,
             "number": d.number,
             "line": d.line,
-            "dealer": who.get(d.dealer) or _player(d.dealer, {}),
-            "elder": (who.get(shown["elder"]) or _player(shown["elder"], {}))
+            "dealer": who.get(d.dealer) or player_of(d.dealer, {}),
+            "elder": (who.get(shown["elder"]) or player_of(shown["elder"], {}))
             if "elder" in shown
             else None,
-            "stages": _stages(shown, who),
-            "tricks": _tricks(shown),
-            "result": _result(shown, who),
+            "stages": stages(shown, who),
+            "tricks": tricks(shown, _faults(findings)),
+            "steps": play_steps(shown, who, ident),
+            "result": play_result(shown, who),
             "lines": self._listing(start, lines, marks, self._href),
             "findings": [
                 _finding(x.f, who, worths, _MARK + f"F{x.local}" + _MARK) for x in findings
             ],
             "claims": [_claim(c, who) for c in d.claims],
             "ruling": _deal_ruling(ruled) if ruled is not None else None,
+            "clean": not findings
+            and not d.claims
+            and ruled is not None
+            and ruled.outcome == "stands"
+            and _pairs(ruled.marks) == _pairs(ruled.recorded),
         }
         for text in report.render("deal", d=data, r={"players": players}):
             report.body.write(text)
@@ -1249,22 +1241,21 @@ class _RecordReport:
                 text = f"correction: {corr.player} {corr.points:+d} ({cite(corr.law)})"
                 beside.append({"kind": "correction", "law": corr.law, "text": text, "short": text})
             gutter = str(number).rjust(width)
+            text = lines[number - start]
             out.append(
-                {"number": number, "gutter": gutter, "text": lines[number - start], "marks": beside}
+                {
+                    "number": number,
+                    "gutter": gutter,
+                    "text": text,
+                    "marks": beside,
+                    "tag": text.lstrip().startswith("["),
+                }
             )
         return out
 
     def _name(self, seat: str) -> str:
         """What a claim beside its line calls a player: his name (see :meth:`_who`)."""
         return self._who().get(seat, {}).get("name", seat)
-
-
-def _player(seat: str, names: dict[str, str]) -> dict[str, str]:
-    """A seat and its player: ``{"seat": "A", "name": "Mr. Anstey", "label": "Mr. Anstey
-    (A)"}`` (the label is the seat alone when the record names no player)."""
-    name = names.get(seat, seat)
-    label = seat if name == seat else f"{name} ({seat})"
-    return {"seat": seat, "name": name, "label": label}
 
 
 def _law_title(law: int | None) -> str:
@@ -1279,108 +1270,15 @@ def _law_summary(law: int | None) -> str:
     return found.summary if found is not None else ""
 
 
-def card(code: str) -> dict[str, Any]:
-    """A card as the report draws it: ``KH`` is the king of hearts, red, shown ``K♥``; a card
-    the record does not know (``??``) is drawn face down."""
-    rank, suit = _RANKS.get(code[:-1]), _SUITS.get(code[-1:])
-    if rank is None or suit is None:
-        return {
-            "code": code,
-            "known": False,
-            "rank": "?",
-            "suit": "",
-            "red": False,
-            "words": "a card the record does not show",
-            "short": "??",
-        }
+def _faults(findings: list[_Found]) -> dict[str, str]:
+    """The cards the findings of a deal are about, each with the id of its finding (a mark
+    replaced once the report is written): the card at fault, linked to its finding."""
     return {
-        "code": code,
-        "known": True,
-        "rank": rank[0],
-        "suit": suit[0],
-        "red": suit[2],
-        "words": f"{rank[1]} of {suit[1]}",
-        "short": rank[0] + suit[0],
+        code: _MARK + f"F{x.local}" + _MARK
+        for x in findings
+        for code in x.f.evidence
+        if x.f.kind != "inconsistent_record"
     }
-
-
-def _cards(hand: str) -> list[dict[str, Any]]:
-    """The cards of a hand written ``KH QH 9S ??`` (``-``: none)."""
-    return [card(code) for code in hand.split() if code != "-"]
-
-
-def _hands(hands: dict[str, str], elder: str, who: dict[str, dict[str, str]]) -> list[Any]:
-    """The hands of a deal at one moment, the elder hand's first."""
-    out = []
-    for seat, hand in hands.items():
-        role = "elder hand" if seat == elder else "dealer"
-        out.append(
-            {"player": who.get(seat, _player(seat, {})), "role": role, "cards": _cards(hand)}
-        )
-    return out
-
-
-def _stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[str, Any]]:
-    """The hands after the deal (with the turn-up) and after each exchange."""
-    out: list[dict[str, Any]] = []
-    elder = shown.get("elder", "")
-    exchanges = 0
-    for item in shown.get("lines", []):
-        if item["what"] == "dealt":
-            trump = _SUITS.get(item["trump"] or "")
-            out.append(
-                {
-                    "title": "After the deal",
-                    "hands": _hands(item["hands"], elder, who),
-                    "turned": [card(c) for c in item["turned"]],
-                    "trump": f"{trump[0]} {trump[1]}" if trump else "not known",
-                    "stock": item["stock"],
-                    "packets": item["packets"],
-                }
-            )
-        elif item["what"] == "hands":
-            exchanges += 1
-            out.append(
-                {
-                    "title": f"After exchange {exchanges}",
-                    "hands": _hands(item["hands"], elder, who),
-                    "turned": [],
-                    "trump": None,
-                    "stock": None,
-                    "packets": None,
-                }
-            )
-    return out
-
-
-def _tricks(shown: dict[str, Any]) -> list[dict[str, Any]]:
-    """The tricks as played: number, leader and card, follower and card, winner."""
-    return [
-        {
-            "number": item["number"],
-            "leader": item["leader"],
-            "lead": card(item["lead"]),
-            "follower": item["follower"],
-            "follow": card(item["follow"]),
-            "winner": item["winner"],
-        }
-        for item in shown.get("lines", [])
-        if item["what"] == "trick"
-    ]
-
-
-def _result(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> str | None:
-    """The result of the play as the table played it, in words."""
-    result = shown.get("result")
-    if not result:
-        return None
-    tricks = ", ".join(f"{p} {n}" for p, n in result["tricks"].items())
-    if result["winner"]:
-        winner = who.get(result["winner"], {"label": result["winner"]})["label"]
-        points = result["points"]
-        mark = "mark" if points == 1 else "marks"
-        return f"{winner} wins the {result['how']} (tricks {tricks}): {points} {mark} to make"
-    return f"undetermined (tricks {tricks})"
 
 
 def _deal_ruling(deal: DealRuling) -> dict[str, Any]:
@@ -1410,7 +1308,7 @@ def _pairs(marks: dict[str, int], seats: tuple[str, ...] = ()) -> dict[str, int]
 
 def _label(seat: str, who: dict[str, dict[str, str]]) -> str:
     """What the report calls the player of ``seat``."""
-    return (who.get(seat) or _player(seat, {}))["label"]
+    return (who.get(seat) or player_of(seat, {}))["label"]
 
 
 def _finding(
@@ -1536,9 +1434,11 @@ def _environment() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters["md"] = _md
+    env.filters["capital"] = capital
     env.filters["cite"] = cite
     env.filters["Cite"] = lambda number: capital(cite(number))
     env.globals["fence"] = _fence
+    env.globals["card_of"] = card
     return env
 
 

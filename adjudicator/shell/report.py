@@ -4,8 +4,9 @@ shown by :mod:`adjudicator.shell.lawbook`)."""
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import Any, NamedTuple
 
+from adjudicator.court.api import is_number, number
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
     ON_SAMPLES,
@@ -17,6 +18,7 @@ from adjudicator.court.ecarte.api import (
     profile_named,
     series_of,
 )
+from adjudicator.shell.verdict import Verdict
 
 
 def _law_title(number: int) -> str:
@@ -104,65 +106,85 @@ def _cited(law: int | None) -> str:
     return f"{cite(law)}" if law is not None else "record"
 
 
-def _wrap(text: str, indent: str) -> list[str]:
-    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=indent) or [
-        indent
-    ]
+def _wrap(text: str, indent: str, then: str | None = None) -> list[str]:
+    """``text`` wrapped to 96 columns, its first line indented by ``indent``, the rest by
+    ``then`` (by default the same)."""
+    later = indent if then is None else then
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=later) or [indent]
 
 
-def render_ruling(path: str, ruling: RecordRuling) -> str:
-    """The full ruling, deal by deal, with each law's summary beside it."""
-    text = RulingText(path, ruling.line)
-    return "".join([*text.add(ruling), *text.end()])
+def render_ruling(path: str, ruling: RecordRuling, options: TextOptions | None = None) -> str:
+    """The full ruling: the verdict first, then deal by deal with each law's summary beside
+    it (see :class:`RulingText`)."""
+    text = RulingText(path, ruling.line, options)
+    try:
+        return "".join([*text.add(ruling), *text.end()])
+    finally:
+        text.close()
+
+
+class TextOptions(NamedTuple):
+    """What ``ecarte rule`` adds to the text of a ruling, or says in it."""
+
+    trace: bool = False
+    """The trace of the laws at the end (``--trace``)."""
+    advice: bool = False
+    """What each option is worth, and the game chances (``--advice``)."""
+    date: str | None = None
+    """The date of the ruling (``--date``; else the record's Date tag)."""
+    next_dealer: str | None = None
+    """Who deals next, as the laws move the table (where the replay tells)."""
 
 
 class RulingText:
     """The full ruling of :func:`render_ruling`, made from the pieces of a ruling as they come
-    (:func:`adjudicator.court.ecarte.adjudicate.adjudicate_parts`), for a record too long to hold:
-    each deal is written once nothing more can come for it (a finding about a deal comes at the
-    latest with the ruling of the deal after it), and the sections that end the ruling (notes,
-    corrections, the trace) wait in spooled files."""
+    (:func:`adjudicator.court.ecarte.adjudicate.adjudicate_parts`), for a record too long to hold.
+    The verdict opens it (:mod:`adjudicator.shell.verdict`), so everything waits in spooled
+    files until the record ends: each deal is written to its spool once nothing more can come
+    for it (a finding about a deal comes at the latest with the ruling of the deal after it),
+    a clean deal on one line."""
 
     LAG = 2
     """A deal is written once this many deals after it are ruled."""
 
-    def __init__(self, path: str, line: int) -> None:
+    def __init__(self, path: str, line: int, options: TextOptions | None = None) -> None:
         from adjudicator.shell.spool import Spooled
 
         self.path = path
         self.line = line
+        self.options = options or TextOptions()
         self._pending: list[tuple[Any, list[Any], list[Any]]] = []
         """Deals ruled and not yet written: each with its findings and its claims."""
         self._opening: list[Any] = []
         """Findings before the first deal."""
-        self._started = False
-        self._notes, self._corrections, self._trace = Spooled(), Spooled(), Spooled()
-        self._counts = {"notes": 0, "corrections": 0, "trace": 0}
+        self._deals, self._notes, self._trace = Spooled(), Spooled(), Spooled()
+        self._counts = {"notes": 0, "trace": 0}
         self._score: dict[str, int] = {}
-        self._winner: str | None = None
-        self._games: list[str] = []
-        """Each game won, in words."""
         self._won: list[Any] = []
-        """Each game won (for the pools or rubbers they make)."""
+        """Each game won (for the verdict, and the pools or rubbers they make)."""
         self._rules = "club-1878"
         """The rule profile the record is ruled under."""
         self._pending_deals: list[str] = []
         """What the score waits on: replays not in the record, deals undetermined."""
         self._tags: dict[str, str] = {}
         """The record's tags (from its first piece): the heading names the event and players."""
+        self._verdict: Verdict | None = None
 
     def add(self, piece: RecordRuling) -> list[str]:
-        """Take in a piece of the ruling; the text that can be written now."""
-        if not self._tags:
+        """Take in a piece of the ruling (nothing can be written before the verdict: the
+        text is given by :meth:`end`)."""
+        if self._verdict is None:
             self._tags = dict(piece.tags)
             self._rules = piece.rules
+            self._verdict = Verdict(_target(self._tags))
+        verdict = self._verdict
         self._won.extend(piece.games)
         for deal in piece.deals:
             self._pending_deals.extend(pending_words(deal))
-        self._games.extend(game_words(g) for g in piece.games)
-        for deal in piece.deals:
             self._pending.append((deal, [], []))
+            verdict.deal(deal)
         for f in piece.findings:
+            verdict.finding(f, {})
             if f.deal is None:
                 self._opening.append(f)
                 continue
@@ -176,57 +198,45 @@ class RulingText:
                 if deal.line <= claim.line and (after is None or claim.line < after):
                     claims.append(claim)
                     break
+        for c in piece.corrections:
+            verdict.correction(c)
         self._notes.write("".join(f"{line}\n" for n in piece.notes for line in _note(n)))
-        self._corrections.write(
-            "".join(f"{line}\n" for c in piece.corrections for line in _correction(c))
-        )
         self._trace.write("".join(f"{line}\n" for t in piece.trace for line in _trace(t)))
         self._counts["notes"] += len(piece.notes)
-        self._counts["corrections"] += len(piece.corrections)
         self._counts["trace"] += len(piece.trace)
-        self._score, self._winner = piece.score, piece.winner
-        return self._ready(len(self._pending) - self.LAG)
+        self._score = piece.score
+        self._ready(len(self._pending) - self.LAG)
+        return []
 
     def end(self) -> list[str]:
-        """The rest of the text (the spools let go as they are read)."""
-        out = self._ready(len(self._pending))
-        if not self._started:
-            out.append(self._head())
+        """The whole text (the spools let go as they are read)."""
+        self._ready(len(self._pending))
+        out = [self._head(), *self._verdict_lines()]
+        out.extend(self._deals.blocks())
         if self._counts["notes"]:
             out.append("Notes (rights exercised; no irregularity)\n")
             out.extend(self._notes.blocks())
             out.append("\n")
-        if self._counts["corrections"]:
-            out.append("Corrections to the score\n")
-            out.extend(self._corrections.blocks())
-            out.append("\n")
-        score = ", ".join(f"{p} {n}" for p, n in self._score.items())
-        won = f"; {self._winner} has won the game" if self._winner else ""
-        if self._pending_deals:
-            waits = "; ".join(self._pending_deals)
-            out.extend(
-                f"{line}\n" for line in _wrap(f"Score so far: {score}{won}. PENDING: {waits}", "")
-            )
-        else:
-            out.append(f"Corrected score: {score}{won}\n")
-        if self._games:
-            out.append("Games won\n")
-            out.extend(f"{line}\n" for g in self._games for line in _wrap(g, "  "))
         series = series_of(self._won, self._tags, profile_named(self._rules))
         if series:
             out.append("Pools\n" if series[0].kind == "pool" else "Rubbers\n")
             out.extend(f"{line}\n" for s in series for line in _wrap(series_words(s), "  "))
-        if self._counts["trace"]:
-            out.append("\nTrace\n")
+            out.append("\n")
+        if self._counts["trace"] and self.options.trace:
+            out.append("Trace of the laws\n")
             out.extend(self._trace.blocks())
+            out.append("\n")
+        if out[-1].endswith("\n\n"):
+            out[-1] = out[-1][:-1]
         return out
 
     def close(self) -> None:
-        for spool in (self._notes, self._corrections, self._trace):
+        for spool in (self._deals, self._notes, self._trace):
             spool.close()
+        if self._verdict is not None:
+            self._verdict.close()
 
     def _head(self) -> str:
-        self._started = True
         text = f"Ruling on the record at {self.path}:{self.line}\n"
         tags = self._tags
         where = ", ".join(tags[k] for k in ("Site", "Date") if tags.get(k))
@@ -236,39 +246,77 @@ class RulingText:
         names = [f"{p}: {tags[p]}" for p in ("A", "B", "C") if tags.get(p)]
         if names:
             text += f"{'; '.join(names)}\n"
-        text += f"Rules: {rules_words(self._rules)}\n\n"
+        text += f"Rules: {rules_words(self._rules)}\n"
+        date = self.options.date or tags.get("Date")
+        if date:
+            text += f"Ruled on: {date}\n"
+        return text + "\n"
+
+    def _verdict_lines(self) -> list[str]:
+        """The verdict, before the deals."""
+        verdict = self._verdict or Verdict(5)
+        won = [game_words(g) for g in self._won]
+        dealer = self.options.next_dealer
+        said = verdict.words({}, self._score, won, self._pending_deals, dealer, self._won)
+        lines = ["Verdict"]
+        lines.extend(_wrap(f"As marked at the table: {said['table']}", "  ", "    "))
+        lines.extend(_wrap(f"As corrected: {said['corrected']}", "  "))
+        if said["corrections"]:
+            lines.append("  Corrections, each with the law that decides it:")
+        for item in said["corrections"]:
+            lines.extend(_wrap(f"- {capital(item)}", "    ", "      "))
+        for item in said["games"]:
+            lines.extend(_wrap(item, "  ", "    "))
+        for item in said["pending"]:
+            lines.extend(_wrap(f"Pending: {item}", "  ", "    "))
+        if said["options"]:
+            lines.append("  Still open:")
+            lines.extend(
+                line for item in said["options"] for line in _wrap(f"- {item}", "    ", "      ")
+            )
+        if said["next"]:
+            lines.append(f"  {capital(said['next'])}.")
         if self._opening:
-            lines = ["Before the first deal"]
+            lines.extend(["", "Before the first deal"])
             for f in sorted(self._opening, key=_finding_order):
                 lines.extend(_finding(f))
-            text += "\n".join(lines) + "\n\n"
-            self._opening = []
-        return text
+        return ["\n".join(lines) + "\n\n"]
 
-    def _ready(self, count: int) -> list[str]:
-        """The text of the first ``count`` deals waiting (and the heading, first)."""
+    def _ready(self, count: int) -> None:
+        """Write the first ``count`` deals waiting to their spool (a clean deal on one line)."""
         if count <= 0:
-            return []
-        out = [] if self._started else [self._head()]
+            return
         for deal, findings, claims in self._pending[:count]:
-            lines = [f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"]
-            worths = {(a.law, a.option): a for a in deal.advice}
-            for f in sorted(findings, key=_finding_order):
-                lines.extend(_finding(f, worths))
-            for c in claims:
-                text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}"
-                lines.extend(_wrap(text, "  "))
-            marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
-            recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
-            cited = ", ".join(str(n) for n in deal.laws)
-            laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
-            lines.extend(_wrap(f"outcome: {deal.how}{laws}", "  "))
-            if deal.perfect_play is not None:
-                lines.extend(_wrap(perfect_words(deal.perfect_play), "  "))
-            lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
-            out.append("\n".join(lines) + "\n\n")
+            self._deals.write("\n".join(self._deal_lines(deal, findings, claims)) + "\n\n")
         del self._pending[:count]
-        return out
+
+    def _deal_lines(self, deal: Any, findings: list[Any], claims: list[Any]) -> list[str]:
+        marks = ", ".join(f"{p} {n}" for p, n in deal.marks.items())
+        head = f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"
+        quiet = deal.outcome == "stands" and deal.marks == deal.recorded
+        if quiet and not findings and not claims and deal.perfect_play is None:
+            return [f"{head}; marks {marks}"]
+        lines = [head]
+        worths = {(a.law, a.option): a for a in deal.advice} if self.options.advice else {}
+        for f in sorted(findings, key=_finding_order):
+            lines.extend(_finding(f, worths))
+        for c in claims:
+            text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}"
+            lines.extend(_wrap(text, "  "))
+        recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
+        cited = ", ".join(str(n) for n in deal.laws)
+        laws = f" (law{'s' if len(deal.laws) > 1 else ''} {cited})" if deal.laws else ""
+        lines.extend(_wrap(f"outcome: {deal.how}{laws}", "  "))
+        if deal.perfect_play is not None:
+            lines.extend(_wrap(perfect_words(deal.perfect_play), "  "))
+        lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
+        return lines
+
+
+def _target(tags: dict[str, str]) -> int:
+    """The points that win a game: the ``Game`` tag, else 5 (law 46)."""
+    value = tags.get("Game", "").strip()
+    return number(value) if is_number(value) and number(value) > 0 else 5
 
 
 def game_words(g: Any, names: dict[str, str] | None = None) -> str:
@@ -393,7 +441,7 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
     out.extend(_wrap(f.message, "    "))
     summary = _law_summary(f.law) if f.law is not None else ""
     if summary:
-        out.extend(_wrap(f"The law: {summary}", "    "))
+        out.extend(_wrap(f"{capital(cite(f.law))}, paraphrased: {summary}", "    "))
     for o in f.options:
         when = f" (line {o.line})" if o.line else ""
         if o.who is None:  # no one chooses: the law requires it

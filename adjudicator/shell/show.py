@@ -46,28 +46,53 @@ def summarise(record: Record, *, analyse: bool = False) -> dict[str, Any]:
 
 
 def deal_summaries(
-    record: Record, deals: Iterable[Deal] | None = None, *, analyse: bool = False
+    record: Record,
+    deals: Iterable[Deal] | None = None,
+    *,
+    analyse: bool = False,
+    end: dict[str, Any] | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The deals of :func:`summarise`, each as soon as the replay has passed it (a record of
     many deals is shown holding one deal's summary at a time). ``deals``: the record's deals,
-    if not ``record.deals`` (a long record read in parts); ``analyse``: see :func:`walk`."""
-    for part, item in walk(record, deals, analyse=analyse):
+    if not ``record.deals`` (a long record read in parts); ``analyse`` and ``end``: see
+    :func:`walk`."""
+    for part, item in walk(record, deals, analyse=analyse, end=end):
         if part == "deals":
             yield item
 
 
+def next_dealer(record: Record) -> str | None:
+    """Who deals next after the record, as the laws move the table (an annulled deal passes
+    to the right dealer): ``None`` if the replay does not tell."""
+    end: dict[str, Any] = {}
+    for _ in walk(record, end=end):
+        pass
+    dealer = end.get("next_dealer")
+    return dealer if isinstance(dealer, str) else None
+
+
 def walk(
-    record: Record, deals: Iterable[Deal] | None = None, *, analyse: bool = False
+    record: Record,
+    deals: Iterable[Deal] | None = None,
+    *,
+    analyse: bool = False,
+    end: dict[str, Any] | None = None,
 ) -> Iterator[tuple[str, dict[str, Any]]]:
     """The parts of the summary in the order the replay completes them: ``("opening", item)``
     for an event outside any deal, ``("deals", deal)`` for each deal once the next begins or
     the record ends.
 
-    ``analyse``: each trick also says, for each card played to it where every card still to
-    be played was known, what it cost its player under perfect play (:func:`_analysed`)."""
+    ``end``: given, it is told at the end who deals next (``next_dealer``), as the laws move
+    the table. ``analyse``: each trick also says, for each card played to it where every
+    card still to be played was known, what it cost its player under perfect play
+    (:func:`_analysed`)."""
     walker = _Walker(analyse)
+    dealer = None  # (the last step's next dealer, not the step: it holds the whole table)
     for step in ruled_replay(record, deals):
+        dealer = step.table.next_dealer
         yield from walker.step(step)
+    if end is not None and dealer is not None:
+        end["next_dealer"] = dealer.value
     if walker.current is not None:
         yield "deals", walker.current
 

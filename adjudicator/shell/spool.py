@@ -67,6 +67,39 @@ class Spooled:
             self._file = None
 
 
+class Rows:
+    """A list that waits in a spool (each item as a line of JSON) to be read back once, in
+    order: its length is known; its items are read as they are asked for."""
+
+    def __init__(self) -> None:
+        self._spool = Spooled()
+        self._count = 0
+
+    def add(self, item: Any) -> None:
+        self._spool.write(json.dumps(item, ensure_ascii=False) + "\n")
+        self._count += 1
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
+
+    def __iter__(self) -> Iterator[Any]:
+        held: list[str] = []
+        for block in self._spool.blocks():
+            start = 0
+            while (end := block.find("\n", start)) >= 0:
+                held.append(block[start:end])
+                yield json.loads("".join(held))
+                held.clear()
+                start = end + 1
+            held.append(block[start:])
+
+    def close(self) -> None:
+        self._spool.close()
+
+
 class RulingJson:
     """The JSON of a record's ruling (as ``check --format json`` writes it among a file's
     ``records``: ``json.dumps(..., indent=1)`` of the whole document, three levels deep),

@@ -468,7 +468,8 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
     if excess <= 0:
         return None
     p = sheet.player
-    head = f"{p} marked {sheet.recorded} for deal {sheet.deal}; the laws allow {sheet.allowed}"
+    allowed = "nothing" if sheet.allowed == 0 else str(sheet.allowed)
+    head = f"{p} marked {sheet.recorded} for deal {sheet.deal}; the laws allow him {allowed} in all"
     return Corrected(
         sheet.allowed,
         tuple(
@@ -516,7 +517,8 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
             excess -= take
         take = min(excess, allowed.hand_reckoned - allowed.hand)
         if take and allowed.cap is not None:
-            why = f"{_cite(allowed.cap.law)}: as offender he marks only {allowed.hand} for the hand"
+            marks = f"only {allowed.hand}" if allowed.hand else "nothing"
+            why = f"{_cite(allowed.cap.law)}: as offender he marks {marks} for the hand"
             out.append((allowed.cap.law, take, "hand", why))
             excess -= take
         for f in allowed.reckonings:
@@ -536,7 +538,7 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
             )
         if sheet.annulled is not None:
             law, how = sheet.annulled
-            why = f"the deal was {how} (law {law}), so it gives no marks"
+            why = f"the deal was {how} ({_cite(law)}), so it gives no marks"
         out.append((51, excess, "any", why))
     return out
 

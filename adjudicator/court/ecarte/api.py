@@ -29,9 +29,11 @@ if TYPE_CHECKING:
     from adjudicator.court.ecarte.adjudicate import ruled_replay as ruled_replay
     from adjudicator.court.ecarte.plain import tags_of as tags_of
     from adjudicator.court.ecarte.ruling import ClaimRuling as ClaimRuling
+    from adjudicator.court.ecarte.ruling import Correction as Correction
     from adjudicator.court.ecarte.ruling import DealRuling as DealRuling
     from adjudicator.court.ecarte.ruling import FileRuling as FileRuling
     from adjudicator.court.ecarte.ruling import FindingRuling as FindingRuling
+    from adjudicator.court.ecarte.ruling import GameRuling as GameRuling
     from adjudicator.court.ecarte.ruling import OptionWorth as OptionWorth
     from adjudicator.court.ecarte.ruling import RecordRuling as RecordRuling
     from adjudicator.court.ecarte.series import series_of as series_of
@@ -116,9 +118,11 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.court.ecarte.plain": ("tags_of",),
     "adjudicator.court.ecarte.ruling": (
         "ClaimRuling",
+        "Correction",
         "DealRuling",
         "FileRuling",
         "FindingRuling",
+        "GameRuling",
         "OptionWorth",
         "RecordRuling",
     ),
