@@ -262,7 +262,7 @@ def test_the_readme_opens_with_a_first_section_for_referees(
         assert said in first, said
     monkeypatch.chdir(ROOT)
     status, out, _ = run("rule", "docs/examples/tutorial.etn")
-    assert status == 1 and "Corrected score: A 1, B 0" in out  # as the section says
+    assert status == 1 and "As corrected: A 1, B 0" in out  # as the section says
     assert "line 15: law 43" in out
 
 
