@@ -48,7 +48,7 @@ def _marks_for_before(view: DealView) -> frozenset[int]:
         return frozenset()
     t = turn_index(view)
     early = {
-        s.number for i, s in enumerate(view.steps) if s.kind in _MARKS and (t is None or i < t)
+        s.number for i, s in enumerate(view.steps) if s.kind in MARK_KINDS and (t is None or i < t)
     }
     late: set[int] = set()
     if carried_king(view) is not None:  # a king the deal before turned up, marked here late
@@ -66,7 +66,7 @@ def for_deal_before(view: DealView) -> frozenset[int]:
 
 def mark_points(step: Step) -> int | None:
     """The points a ``marks`` or ``unmarks`` step put on the sheet (taken down: negative)."""
-    if step.kind not in _MARKS:
+    if step.kind not in MARK_KINDS:
         return None
     deal = step.table.deal
     if deal is None or not deal.marks:
@@ -77,12 +77,13 @@ def mark_points(step: Step) -> int | None:
 def marker(step: Step) -> Player | None:
     """Who made the mark (or took it down) at a ``marks``/``unmarks`` step."""
     deal = step.table.deal
-    if step.kind not in _MARKS or deal is None or not deal.marks:
+    if step.kind not in MARK_KINDS or deal is None or not deal.marks:
         return None
     return deal.marks[-1][0]
 
 
-_MARKS: tuple[StepKind, ...] = ("mark", "unmark")
+MARK_KINDS: tuple[StepKind, ...] = ("mark", "unmark")
+"""The steps that put marks on the sheet or take them down."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -154,7 +155,7 @@ def _sum(a: tuple[int, int, int], b: tuple[int, int, int]) -> tuple[int, int, in
 
 def _marks_and(view: DealView, *kinds: str) -> Sequence[Step]:
     """The deal's marks and marks taken down, with its steps of ``kinds``, in order."""
-    wanted = {k for k in (*_MARKS, *kinds) if k in view.kinds}
+    wanted = {k for k in (*MARK_KINDS, *kinds) if k in view.kinds}
     return [s for s in view.steps if s.kind in wanted] if wanted else ()
 
 
@@ -240,6 +241,7 @@ def count_deal(
 
 
 __all__ = [
+    "MARK_KINDS",
     "SheetLine",
     "Standing",
     "Tally",

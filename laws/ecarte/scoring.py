@@ -36,7 +36,7 @@ from .base import (
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
-from .games import mark_points, marker, sheet_lines
+from .games import MARK_KINDS, mark_points, marker, sheet_lines
 from .profiles import RULES
 from .view import DealView, remember
 
@@ -228,7 +228,7 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         net = 0
         hand_marked = 0
         for s in after:
-            if s.kind not in _MARK_KINDS:
+            if s.kind not in MARK_KINDS:
                 continue
             n = mark_points(s)
             if n is None or marker(s) is not p:
@@ -316,10 +316,6 @@ LAW_50 = Law(
 # --------------------------------------------------------------------------------------------
 
 
-_MARK_KINDS = frozenset({"mark", "unmark"})
-"""The steps that put marks on the sheet or take them down."""
-
-
 def _overscore(
     view: DealView, steps: Sequence[Step], p: Player, allowed: int, hand_allowed: int | None
 ) -> tuple[Step, int, int] | None:
@@ -332,7 +328,7 @@ def _overscore(
     first: Step | None = None
     excess = 0
     for s in steps:
-        if s.kind not in _MARK_KINDS:
+        if s.kind not in MARK_KINDS:
             continue
         n = mark_points(s)
         if n is None or marker(s) is not p:

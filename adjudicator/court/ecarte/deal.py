@@ -31,7 +31,7 @@ from laws.ecarte import LAWS, Law, cite
 from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks, most_marks
 from laws.ecarte.base import ANNULS, Correcting, Finding, Outcome
 from laws.ecarte.facts import replaced_marks, turn_index
-from laws.ecarte.games import Standing, after_the_game
+from laws.ecarte.games import MARK_KINDS, Standing, after_the_game
 from laws.ecarte.view import DealView
 
 SEVERITY = {
@@ -104,7 +104,7 @@ def _early_marks(view: DealView | None) -> dict[str, int]:
         k = s.kind
         if k == "turn":
             break
-        if k in ("mark", "unmark") and s.table.deal is not None and s.table.deal.marks:
+        if k in MARK_KINDS and s.table.deal is not None and s.table.deal.marks:
             player, points = s.table.deal.marks[-1]
             if player.value in out:
                 out[player.value] += points
@@ -452,7 +452,7 @@ def _made(view: DealView) -> _Made:
         kind = s.kind
         if kind == "turn":
             turned = True
-        if kind != "mark" and kind != "unmark":
+        if kind not in MARK_KINDS:
             continue
         e = s.event
         if not isinstance(e, Mark | Unmark) or e.player.value not in made.down:
