@@ -131,3 +131,76 @@ def test_the_report_has_a_line_for_each_player_to_sign_and_the_hash_small(fmt: s
     text = ruled("law-43-revoke/replay-worth-two.etn", fmt)
     assert "Mr. Anstey (A):" in text and "Mr. Bourke (B):" in text
     assert "SHA-256 of its canonical text" in text
+
+
+LABEL_43 = "[the project's reading, docs/laws.md, law 43]"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_deadline_the_laws_leave_open_is_labelled_the_project_s_reading(fmt: str) -> None:
+    """Law 43 sets no time for requiring the replay: the deadline (the next deal's turn-up) is
+    the project's, and says so where the option is still open and under the finding."""
+    text = ruled("law-43-revoke/revoke-offender-wins-point.etn", fmt)
+    said = verdict(text)
+    assert f"before the trump card of the next deal is turned up {LABEL_43}" in said
+    deals = text[text.index("Deal 1") :]
+    assert f"before the trump card of the next deal is turned up {LABEL_43}" in deals
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_deadline_the_law_sets_is_not_labelled(fmt: str) -> None:
+    """Law 9's options close at the turn-up by the law's own words: no label."""
+    text = ruled("law-09-misdeal/short-hand-rectified.etn", fmt)
+    assert "before the trump card is turned up" in text
+    assert "the project's reading, docs/laws.md" not in text
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_finding_that_rests_on_a_reading_says_so_and_where(fmt: str) -> None:
+    """The laws do not mention a tie in the cut: that it is cut again is the project's."""
+    text = ruled("law-05-higher-cut-deals/cut-tie.etn", fmt)
+    assert "The project's reading, docs/laws.md, law 5: a tie in the cut is cut again." in text
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_correction_that_rests_on_a_reading_says_so_in_the_verdict(fmt: str) -> None:
+    """Law 51 takes down an admitted overscore; that the ruling stands in for the admission
+    is the project's reading, labelled on the correction."""
+    said = verdict(ruled("law-51-overscore/x9-overscore-to-five-game-not-won.etn", fmt))
+    assert (
+        "[the project's reading, docs/laws.md, law 51: the ruling stands in for the table's "
+        "admission of the overscore]" in said
+    )
+
+
+def test_each_reading_names_an_option_or_a_finding_of_its_law() -> None:
+    """A reading labels an option's deadline only for an option its law gives, a finding only
+    of a kind its law makes (found in the casebook), so no label is written for nothing."""
+    from adjudicator.court.ecarte.api import EVERY, Rests
+
+    kinds = {
+        (f.get("law"), f.get("kind"))
+        for path in CASES.rglob("*.ruling.toml")
+        for f in _findings(path)
+    }
+    labelled = 0
+    for law in EVERY:
+        for reading in law.readings:
+            labelled += 1
+            if reading.rests is Rests.WINDOW:
+                assert reading.name in {o.name for o in law.options}, (law.number, reading)
+            elif reading.rests is Rests.FINDING:
+                assert (law.number, reading.name) in kinds, (law.number, reading)
+            else:
+                assert reading.name == "", (law.number, reading)
+            assert reading.what and not reading.what.endswith("."), (law.number, reading)
+    assert labelled >= 8
+
+
+def _findings(path: Path) -> list[dict[str, object]]:
+    """The findings a casebook ruling expects (law and kind)."""
+    import tomllib
+
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    found = data.get("findings", [])
+    return [f for f in found if isinstance(f, dict)]

@@ -13,11 +13,18 @@ aside that holds it. :func:`for_developers` keeps the text whole, for ``ecarte l
 --sources`` and the section "Sources" of ``docs/laws.md``. ``tests/test_first_hour.py`` holds
 every law's reading to it, so that a reading reworded in ``laws/ecarte`` that names the code
 anew is caught.
+
+A ruling labels each part of it that rests on such a reading (an option's deadline, a finding,
+a correction: the law's ``readings``) as the project's reading, with where it is documented
+(:func:`reading_label`, :func:`window_reading`, :func:`finding_reading`,
+:func:`correction_reading`), in text, Markdown and HTML alike.
 """
 
 from __future__ import annotations
 
 import re
+
+from adjudicator.court.ecarte.api import BY_NUMBER, FIRST_RULE, Rests, cite, reading_of
 
 SOURCES: dict[str, str] = {
     "S1": "Cavendish's book of 1886",
@@ -219,3 +226,51 @@ def for_developers(interpretation: str) -> str:
     """The interpretation as the project keeps it: with its source ids (:data:`SOURCES`), the
     sections of the reference's list of ambiguities (``§6.N``) and the names from the code."""
     return interpretation
+
+
+WHERE_LAWS = "docs/laws.md"
+"""Where each law's readings are documented in full (its section "How the project reads
+it")."""
+
+WHERE_RULES = "docs/profiles.md"
+"""Where the readings of the profiles' rules are documented."""
+
+
+def reading_label(number: int) -> str:
+    """The label of a reading the project made where law ``number`` is silent, and where it is
+    documented: "the project's reading, docs/laws.md, law 43"."""
+    where = WHERE_RULES if number >= FIRST_RULE else WHERE_LAWS
+    return f"the project's reading, {where}, {cite(number)}"
+
+
+def _reading(number: int | None, rests: Rests, name: str = "") -> str | None:
+    """The words of the reading of law ``number`` a part of a ruling rests on, if any."""
+    law = BY_NUMBER.get(number) if number is not None else None
+    found = reading_of(law, rests, name) if law is not None else None
+    return found.what if found is not None else None
+
+
+def window_reading(number: int | None, option: str) -> str:
+    """The label after an option's deadline where the deadline is the project's reading
+    (``" [the project's reading, docs/laws.md, law 43]"``), else nothing."""
+    if number is None or _reading(number, Rests.WINDOW, option) is None:
+        return ""
+    return f" [{reading_label(number)}]"
+
+
+def finding_reading(number: int | None, kind: str) -> str:
+    """The sentence saying that a finding rests on the project's reading, and which ("The
+    project's reading, docs/laws.md, law 5: a tie in the cut is cut again."), else nothing."""
+    what = _reading(number, Rests.FINDING, kind)
+    if number is None or what is None:
+        return ""
+    label = reading_label(number)
+    return f"{label[:1].upper()}{label[1:]}: {what}."
+
+
+def correction_reading(number: int) -> str:
+    """The label after a correction's reason where the corrections of law ``number`` rest on
+    the project's reading (``" [the project's reading, docs/laws.md, law 51: ...]"``), else
+    nothing."""
+    what = _reading(number, Rests.CORRECTION)
+    return "" if what is None else f" [{reading_label(number)}: {what}]"

@@ -80,6 +80,7 @@ from adjudicator.court.ecarte.api import (
 )
 from adjudicator.shell.batch import program_version, under_rules
 from adjudicator.shell.hands import card, play_result, play_steps, player_of, stages, tricks
+from adjudicator.shell.readings import correction_reading, finding_reading, window_reading
 from adjudicator.shell.report import (
     capital,
     game_words,
@@ -1325,6 +1326,7 @@ def _finding(
                 "who": o.who,
                 "who_label": _label(o.who, who) if o.who else "the law decides",
                 "window": o.window,
+                "reading": window_reading(f.law, o.name),
                 "status": o.status,
                 "required": o.who is None,
                 "fate": {"taken": "done", "open": "due", "expired": "not done"}.get(
@@ -1348,6 +1350,7 @@ def _finding(
         "offender": _label(f.offender, who) if f.offender else None,
         "kind": f.kind,
         "message": f.message,
+        "reading": finding_reading(f.law, f.kind),
         "options": options,
         "default": f.default,
     }
@@ -1376,7 +1379,7 @@ def _correction(c: dict[str, Any], who: dict[str, dict[str, str]]) -> dict[str, 
         "title": _law_title(c["law"]),
         "deal": c["deal"],
         "line": c["line"],
-        "reason": c["reason"],
+        "reason": c["reason"] + correction_reading(c["law"]),
     }
 
 

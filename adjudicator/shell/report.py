@@ -18,6 +18,7 @@ from adjudicator.court.ecarte.api import (
     profile_named,
     series_of,
 )
+from adjudicator.shell.readings import correction_reading, finding_reading, window_reading
 from adjudicator.shell.verdict import Verdict
 
 
@@ -439,17 +440,21 @@ def _finding(f: Any, worths: dict[tuple[int, str], Any] | None = None) -> list[s
     else:
         out.append(f"  line {f.line}: {cite(f.law)}, {_law_title(f.law)}{who}")
     out.extend(_wrap(f.message, "    "))
+    reading = finding_reading(f.law, f.kind)
+    if reading:
+        out.extend(_wrap(reading, "    "))
     summary = _law_summary(f.law) if f.law is not None else ""
     if summary:
         out.extend(_wrap(f"{capital(cite(f.law))}, paraphrased: {summary}", "    "))
     for o in f.options:
         when = f" (line {o.line})" if o.line else ""
+        window = o.window + window_reading(f.law, o.name)
         if o.who is None:  # no one chooses: the law requires it
             done = {"taken": "DONE", "open": "DUE", "expired": "NOT DONE"}.get(o.status, "")
-            text = f"- the law requires ({o.window}): {o.effect or o.name}"
+            text = f"- the law requires ({window}): {o.effect or o.name}"
             out.extend(_wrap(f"{text}. {done or o.status.upper()}{when}", "    "))
             continue
-        text = f"- option {o.name} ({o.who}, {o.window}): {o.effect or o.name}"
+        text = f"- option {o.name} ({o.who}, {window}): {o.effect or o.name}"
         out.extend(_wrap(f"{text}. {o.status.upper()}{when}", "    "))
         worth = (worths or {}).get((f.law, o.name))
         if worth is not None:
@@ -465,7 +470,8 @@ def _note(n: Any) -> list[str]:
 
 def _correction(corr: Any) -> list[str]:
     sign = "+" if corr.points > 0 else ""
-    return _wrap(f"{corr.player} {sign}{corr.points}, {cite(corr.law)}: {corr.reason}", "  ")
+    reason = corr.reason + correction_reading(corr.law)
+    return _wrap(f"{corr.player} {sign}{corr.points}, {cite(corr.law)}: {reason}", "  ")
 
 
 def _trace(t: Any) -> list[str]:

@@ -27,6 +27,7 @@ from adjudicator.court.ecarte.api import (
     GameRuling,
     cite,
 )
+from adjudicator.shell.readings import correction_reading, window_reading
 from adjudicator.shell.spool import Rows
 
 SEATS = ("A", "B", "C")
@@ -126,13 +127,14 @@ class Verdict:
                 continue
             law = cite(f.law) if f.law is not None else "the court"
             effect = o.effect or o.name.replace("_", " ")
+            window = o.window + window_reading(f.law, o.name)
             if o.who is None:
-                said = f"the law requires ({law}, line {f.line}): {effect}, {o.window}"
+                said = f"the law requires ({law}, line {f.line}): {effect}, {window}"
             else:
                 who = names.get(o.who, o.who)
                 said = (
                     f"{who} may still take the option {o.name.replace('_', ' ')} ({law}, "
-                    f"line {f.line}), {o.window}: {effect}"
+                    f"line {f.line}), {window}: {effect}"
                 )
             self.open.append((f.line, said))
 
@@ -228,6 +230,7 @@ class Verdict:
         if c.line is not None:
             where += f", line {c.line}"
         text = f"{where}: {effect}, under {cite(c.law)}{title}: {c.reason}"
+        text += correction_reading(c.law)
         if running is not None:
             text += f"; the game then stands at {score_words(running, names)}"
         return text

@@ -196,6 +196,30 @@ class Option(NamedTuple):
     court has the engine do it as the claim is upheld."""
 
 
+class Rests(StrEnum):
+    """What part of a ruling a :class:`Reading` bears on."""
+
+    WINDOW = "window"
+    """An option's deadline (the reading's ``name``: the option's)."""
+    FINDING = "finding"
+    """A finding (the reading's ``name``: the finding's kind)."""
+    CORRECTION = "correction"
+    """The corrections to the score sheet the law decides (the reading's ``name`` is empty)."""
+
+
+class Reading(NamedTuple):
+    """A reading the project made where the law is silent, and the part of a ruling that rests
+    on it: a ruling labels that part as the project's reading, citing the law's section of
+    ``docs/laws.md``, where the law's interpretation states it in full."""
+
+    rests: Rests
+    name: str
+    """The option's name (:attr:`Rests.WINDOW`) or the finding's kind (:attr:`Rests.FINDING`);
+    empty for :attr:`Rests.CORRECTION`."""
+    what: str
+    """The reading in a few words, e.g. "a tie in the cut is cut again"."""
+
+
 @dataclass(frozen=True)
 class Finding:
     """An irregularity a law finds in a deal (never an exception: a fact of the ruling)."""
@@ -385,6 +409,10 @@ class Law:
     :class:`~adjudicator.engine.ecarte.deviations.DeviationKind`)."""
     cite: str = ""
     """How a ruling cites it, if not "law N": a profile's rule, e.g. "pool rule P1"."""
+    readings: tuple[Reading, ...] = ()
+    """The readings the project made where the law is silent that a ruling rests on (an
+    option's deadline, a finding, a correction): each labelled in the ruling as the project's
+    reading (:class:`Reading`). Its ``interpretation`` states them in full."""
     looks_at: frozenset[Kind] | Always = field(kw_only=True)
     """What the finder looks at (:data:`~laws.ecarte.view.Kind`): the kinds of event
     (``EventKind`` of ``adjudicator.notation.ecarte.model``; ``deal`` for a deal's heading) and of
@@ -393,6 +421,12 @@ class Law:
     reads more than which kinds a deal holds, :data:`NEVER` if it finds nothing. Every law must
     say (there is no default): the adjudicator skips a finder whose kinds a deal does not hold
     (:func:`may_find`)."""
+
+
+def reading_of(law: Law, rests: Rests, name: str = "") -> Reading | None:
+    """The reading of ``law`` that the part of a ruling named by ``rests`` and ``name`` rests
+    on (an option's deadline, a finding of a kind, its corrections), if any."""
+    return next((r for r in law.readings if r.rests is rests and r.name == name), None)
 
 
 def citation(law: Law) -> str:

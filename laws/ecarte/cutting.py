@@ -14,7 +14,7 @@ from adjudicator.engine.ecarte.table import Step, StepKind
 from adjudicator.notation.cards import Card
 from adjudicator.notation.ecarte.model import CutForDeal
 
-from .base import Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import Finding, Heading, Law, Option, Outcome, Reading, Rests, Who, Window
 from .facts import deviations, finding, turned
 from .view import DealView
 
@@ -194,6 +194,7 @@ LAW_5 = Law(
     default="both cut again after a tie",
     definitional=True,
     deviations=(DeviationKind.CUT_TIE,),
+    readings=(Reading(Rests.FINDING, "cut_tie", "a tie in the cut is cut again"),),
     looks_at=frozenset({DeviationKind.CUT_TIE}),
 )
 

@@ -19,7 +19,20 @@ from adjudicator.engine.ecarte.table import ANNULLED, SEAT, Phase, Step, StepKin
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Holds, Order, Packet
 
-from .base import ALWAYS, Does, Finding, Heading, Law, Option, Outcome, Remedy, Who, Window
+from .base import (
+    ALWAYS,
+    Does,
+    Finding,
+    Heading,
+    Law,
+    Option,
+    Outcome,
+    Reading,
+    Remedy,
+    Rests,
+    Who,
+    Window,
+)
 from .facts import claims_by, deviations, finding, fresh_deal, opening_state, turn_step
 from .view import DealView
 
@@ -1217,6 +1230,9 @@ LAW_20 = Law(
     default="a fresh deal",
     overrides=(15, 16),
     deviations=(DeviationKind.WRONG_COUNT_AT_PLAY,),
+    readings=(
+        Reading(Rests.WINDOW, "fresh_deal", "the claim is open until the next deal's turn-up"),
+    ),
     looks_at=frozenset({DeviationKind.WRONG_COUNT_AT_PLAY}),
 )
 
@@ -1271,6 +1287,9 @@ LAW_21 = Law(
     default="the deal stands; the dealer cannot mark a king turned up (law 19)",
     overrides=(17, 18),
     deviations=(DeviationKind.WRONG_COUNT_AT_PLAY,),
+    readings=(
+        Reading(Rests.WINDOW, "fresh_deal", "the claim is open until the next deal's turn-up"),
+    ),
     looks_at=frozenset({DeviationKind.WRONG_COUNT_AT_PLAY}),
 )
 

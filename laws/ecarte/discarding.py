@@ -45,7 +45,7 @@ from adjudicator.notation.ecarte.model import (
     Trick,
 )
 
-from .base import Does, Finding, Heading, Law, Option, Remedy, Who, Window
+from .base import Does, Finding, Heading, Law, Option, Reading, Remedy, Rests, Who, Window
 from .facts import deviations, finding, fresh_deal, indexed_deviations, state_before
 from .view import DealView, remember
 
@@ -1244,6 +1244,9 @@ LAW_38 = Law(
     overrides=(34,),
     deviations=(DeviationKind.STOCK_EXHAUSTED,),
     # an exchange too big for the stock, or cards given beyond it
+    readings=(
+        Reading(Rests.FINDING, "stock_short", "the turn-up is never drawn: the stock is 21 cards"),
+    ),
     looks_at=frozenset({"accept", DeviationKind.STOCK_EXHAUSTED}),
 )
 

@@ -8,7 +8,7 @@ from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.rules import CARD_BIT
 from adjudicator.notation.ecarte.model import PackFault, Turn
 
-from .base import Finding, Heading, Law, Outcome
+from .base import Finding, Heading, Law, Outcome, Reading, Rests
 from .facts import finding
 from .view import DealView
 
@@ -89,6 +89,13 @@ LAW_45 = Law(
     find=_find_45,
     default="the deal in which the fault is discovered is void",
     deviations=(DeviationKind.PACK_FAULTY, DeviationKind.CARD_SEEN_TWICE),
+    readings=(
+        Reading(
+            Rests.FINDING,
+            "card_seen_twice",
+            "a card seen twice that the table did not notice voids no deal",
+        ),
+    ),
     looks_at=frozenset({"pack_fault", DeviationKind.CARD_SEEN_TWICE}),
 )
 

@@ -32,7 +32,7 @@ from adjudicator.engine.ecarte.table import ANNULLED, SEAT, DealState, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Announce, Mark, Unmark
 
-from .base import Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import Finding, Heading, Law, Option, Outcome, Reading, Rests, Who, Window
 from .facts import finding, is_king_mark, offender_marks, opponent, turn_index
 from .view import DealView, remember
 
@@ -509,6 +509,7 @@ LAW_25 = Law(
     find=_find_law_25,
     options=(REPLAY,),
     default="the score is corrected and the offender's marks for the hand are reduced",
+    readings=(Reading(Rests.WINDOW, "replay", "the replay is open until the next deal's turn-up"),),
     looks_at=frozenset({"announce"}),  # an announcement of a king not held
 )
 

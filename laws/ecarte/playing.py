@@ -33,7 +33,7 @@ from adjudicator.notation.ecarte.model import (
     Trick,
 )
 
-from .base import Finding, Heading, Law, Option, Who, Window
+from .base import Finding, Heading, Law, Option, Reading, Rests, Who, Window
 from .facts import finding, opponent, other, state_before
 from .view import DealView, remember
 
@@ -784,6 +784,18 @@ LAW_42 = Law(
     find=_find_42,
     default="the adversary marks the vole (no trick) or the point (one or two tricks)",
     deviations=(DeviationKind.ABANDONED_WITH_POINT,),
+    readings=(
+        Reading(
+            Rests.FINDING,
+            "abandoned_with_point",
+            "giving up with three tricks or more is a claim to score",
+        ),
+        Reading(
+            Rests.FINDING,
+            "claim_not_made_good",
+            "a claim is settled by the cards as they lie, both players playing their best",
+        ),
+    ),
     looks_at=frozenset({"abandon", "show"}),
 )
 

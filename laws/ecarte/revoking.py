@@ -8,7 +8,7 @@ from adjudicator.engine.ecarte.deviations import DeviationKind
 from adjudicator.engine.ecarte.hand_score import Why
 from adjudicator.notation.cards import Player
 
-from .base import Finding, Heading, Law, Option, Outcome, Who, Window
+from .base import Finding, Heading, Law, Option, Outcome, Reading, Rests, Who, Window
 from .facts import finding, offender_marks, opponent, other
 from .playing import REVOKES, corrected_at
 from .view import DealView
@@ -156,6 +156,7 @@ LAW_43 = Law(
         DeviationKind.NOT_WINNING,
         DeviationKind.PLAY_UNDETERMINED,
     ),
+    readings=(Reading(Rests.WINDOW, "replay", "the replay is open until the next deal's turn-up"),),
     looks_at=frozenset({*REVOKES, DeviationKind.PLAY_UNDETERMINED}),
 )
 

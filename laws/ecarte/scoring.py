@@ -31,6 +31,8 @@ from .base import (
     Heading,
     Law,
     LawIndex,
+    Reading,
+    Rests,
     citation,
     findings_of,
 )
@@ -75,6 +77,13 @@ LAW_46 = Law(
     ),
     definitional=True,
     scoring=game_value,
+    readings=(
+        Reading(
+            Rests.CORRECTION,
+            "",
+            "the game ends once it is won; marks after it count for nothing",
+        ),
+    ),
     looks_at=NEVER,
 )
 
@@ -578,6 +587,11 @@ LAW_51 = Law(
     default="an admitted overscore is taken down at any time during the game",
     deviations=(DeviationKind.SCORE_DIFFERS_FROM_MARKS,),
     # a score line that differs from the marks, or a mark beyond what is allowed
+    readings=(
+        Reading(
+            Rests.CORRECTION, "", "the ruling stands in for the table's admission of the overscore"
+        ),
+    ),
     looks_at=frozenset({DeviationKind.SCORE_DIFFERS_FROM_MARKS, "mark", "unmark"}),
 )
 

@@ -78,7 +78,9 @@ if TYPE_CHECKING:
     from laws.ecarte.base import FIRST_RULE as FIRST_RULE
     from laws.ecarte.base import Outcome as Outcome
     from laws.ecarte.base import Remedy as Remedy
+    from laws.ecarte.base import Rests as Rests
     from laws.ecarte.base import citation as citation
+    from laws.ecarte.base import reading_of as reading_of
     from laws.ecarte.profiles import rules_of as rules_of
 
 HOMES: dict[str, tuple[str, ...]] = {
@@ -107,7 +109,14 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.engine.ecarte.solve": ("DealSolution", "position_of", "solve", "solve_deal"),
     "adjudicator.engine.ecarte.table": ("SEAT", "DealState", "Holding", "Phase", "Step"),
     "laws.ecarte": ("BY_NUMBER", "EVERY", "LAWS", "Law", "cite"),
-    "laws.ecarte.base": ("FIRST_RULE", "Outcome", "Remedy", "citation"),
+    "laws.ecarte.base": (
+        "FIRST_RULE",
+        "Outcome",
+        "Remedy",
+        "Rests",
+        "citation",
+        "reading_of",
+    ),
     "laws.ecarte.profiles": ("rules_of",),
     "adjudicator.court.ecarte.adjudicate": (
         "MAX_WAITING",
