@@ -276,6 +276,9 @@ class Part:
     """``rule``: the worth of the options and the game chances in the text (``--advice``)."""
     date: str | None = None
     """``rule``: the date of the ruling (``--date``; else each record's Date tag)."""
+    analyse: bool = False
+    """``rule``: each deal's tricks with what each card cost its player under perfect play
+    (``--analyse``; a record held whole)."""
 
 
 @dataclass(slots=True, kw_only=True)
@@ -917,11 +920,12 @@ class _LongText:
 def _text_options(part: Part, record: Record | None) -> TextOptions:
     """What ``rule`` says in the text of a record's ruling (``record``: the record held
     whole, whose replay tells who deals next; ``None`` for a long record read in parts)."""
-    from adjudicator.shell.report import TextOptions
+    from adjudicator.shell.report import TextOptions, analysed_play
     from adjudicator.shell.show import next_dealer
 
     dealer = next_dealer(record) if record is not None else None
-    return TextOptions(part.trace, part.advice, part.date, dealer)
+    play = analysed_play(record) if part.analyse and record is not None else None
+    return TextOptions(part.trace, part.advice, part.date, dealer, play)
 
 
 class _LongCheck:

@@ -573,6 +573,14 @@ AdviceOption = Annotated[
         "ruling without it).",
     ),
 ]
+AnalyseOption = Annotated[
+    bool,
+    typer.Option(
+        "--analyse",
+        help="Beside each card of the tricks, what it cost its player under perfect play, every "
+        "card seen (as 'replay --analyse'); left out of the ruling without it.",
+    ),
+]
 DateOption = Annotated[
     str | None,
     typer.Option(
@@ -613,6 +621,7 @@ def rule(
     trace: TraceOption = False,
     advice: AdviceOption = False,
     date: DateOption = None,
+    analyse: AnalyseOption = False,
 ) -> None:
     """Give the full ruling for a referee, the verdict first.
 
@@ -629,7 +638,7 @@ def rule(
 
     if format in (RuleFormat.html, RuleFormat.md):
         markdown = format is RuleFormat.md
-        shown = ReportOptions(referee, advice, date)
+        shown = ReportOptions(referee, advice, date, analyse)
         _guard(lambda status: _referee_reports(paths, status, markdown, shown, rules))
         return
 
@@ -647,6 +656,7 @@ def rule(
                 trace=trace,
                 advice=advice,
                 date=date,
+                analyse=analyse,
             )
             for ruled in batch.rule(part, fmt, full=True):
                 status.earn(ruled.status)
@@ -677,7 +687,7 @@ def _referee_reports(
     gives no report."""
     from adjudicator.shell.referee import write_report
 
-    referee, advice, date = shown
+    referee, advice, date, analyse = shown
 
     def unread(error: NotationError) -> None:
         status.earn(EXIT_UNREADABLE)
@@ -699,17 +709,19 @@ def _referee_reports(
             ruled=ruled,
             advice=advice,
             date=date,
+            analyse=analyse,
         )
         sys.stdout.flush()
 
 
 class ReportOptions(NamedTuple):
     """What ``rule --format html|md`` is told: who signs, whether the advice is shown, the
-    date of the ruling."""
+    date of the ruling, whether each card's cost under perfect play is shown."""
 
     referee: str | None
     advice: bool
     date: str | None
+    analyse: bool = False
 
 
 class LawsFormat(StrEnum):

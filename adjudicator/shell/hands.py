@@ -143,25 +143,53 @@ def stages(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> list[dict[s
 
 def tricks(shown: dict[str, Any], faults: dict[str, str]) -> list[dict[str, Any]]:
     """The tricks as played: number, leader and card, follower and card, winner; the card
-    that won each trick marked (``won``), and a card a finding is about marked (``fault``:
-    the id of the finding, from ``faults``)."""
+    that won each trick marked (``won``), a card a finding is about marked (``fault``: the id
+    of the finding, from ``faults``), and, where the replay was analysed (``rule
+    --analyse``), what each card cost its player under perfect play (``cost``:
+    :func:`costs`)."""
     trump = next((i["trump"] for i in shown.get("lines", []) if i["what"] == "dealt"), None)
 
-    def played(code: str, won: bool) -> dict[str, Any]:
-        return card(code) | {"trump": code[-1:] == trump, "won": won, "fault": faults.get(code)}
+    def played(item: dict[str, Any], seat: str, code: str) -> dict[str, Any]:
+        return card(code) | {
+            "trump": code[-1:] == trump,
+            "won": item["winner"] == seat,
+            "fault": faults.get(code),
+            "cost": costs(item).get((seat, code)),
+        }
 
     return [
         {
             "number": item["number"],
             "leader": item["leader"],
-            "lead": played(item["lead"], item["winner"] == item["leader"]),
+            "lead": played(item, item["leader"], item["lead"]),
             "follower": item["follower"],
-            "follow": played(item["follow"], item["winner"] == item["follower"]),
+            "follow": played(item, item["follower"], item["follow"]),
             "winner": item["winner"],
         }
         for item in shown.get("lines", [])
         if item["what"] == "trick"
     ]
+
+
+def costs(trick: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
+    """What each card of a trick the replay analysed cost its player under perfect play, by
+    player and card: ``lost`` (the tricks it cost; ``None`` for a card he might not lawfully
+    play), ``best`` (the cards that cost nothing, drawn) and ``words`` ("costs 1 trick; best
+    7♠", "best", "not a lawful card; best 7♠"). Empty where the trick was not analysed (no
+    ``--analyse``, or a card still to be played was not known)."""
+    out = {}
+    for a in trick.get("analysis", ()):
+        best = [card(code) for code in a["best"]]
+        shown = " ".join(c["short"] for c in best)
+        lost = a["cost"]
+        if lost is None:
+            words = f"not a lawful card; best {shown}"
+        elif lost:
+            words = f"costs {lost} {'trick' if lost == 1 else 'tricks'}; best {shown}"
+        else:
+            words = "best"
+        out[(a["player"], a["card"])] = {"lost": lost, "best": best, "words": words}
+    return out
 
 
 def play_steps(
@@ -191,12 +219,15 @@ def play_steps(
             for seat, cards in hands.items()
         ]
         trick = tricks[k] if k < len(tricks) else None
+        cost = costs(trick) if trick else {}
         steps.append(
             {
                 "id": f"{ident}-step-{k + 1}",
                 "title": f"Before trick {trick['number']}" if trick else "After the last trick",
                 "held": held,
                 "trick": trick,
+                "lead_cost": cost.get((trick["leader"], trick["lead"])) if trick else None,
+                "follow_cost": cost.get((trick["follower"], trick["follow"])) if trick else None,
                 "prev": f"{ident}-step-{k}" if k else None,
                 "next": f"{ident}-step-{k + 2}" if trick else None,
             }

@@ -165,6 +165,7 @@ def report_html(
     typed: bool = False,
     advice: bool = False,
     date: str | None = None,
+    analyse: bool = False,
 ) -> str:
     """The referee's report on the records of one file as one self-contained HTML page (no
     request to any network; printable on A4, readable on a phone). ``lines``: the file's
@@ -173,8 +174,11 @@ def report_html(
     ``errors``: the records of the file that could not be read; ``typed``: the records were
     typed in ``ecarte serve``'s page, and have no file: the report names them by their event
     instead; ``advice``: say what each option is worth (else left out of the signed document);
-    ``date``: the date of the ruling (else each record's Date tag)."""
-    report = _Report(name, markdown=False, referee=referee, advice=advice, date=date)
+    ``date``: the date of the ruling (else each record's Date tag); ``analyse``: beside each
+    card of the tricks, what it cost its player under perfect play (``--analyse``)."""
+    report = _Report(
+        name, markdown=False, referee=referee, advice=advice, date=date, analyse=analyse
+    )
     report.typed = typed
     return _held(report, records, lines, rulings, errors)
 
@@ -189,9 +193,12 @@ def report_md(
     errors: Sequence[NotationError] = (),
     advice: bool = False,
     date: str | None = None,
+    analyse: bool = False,
 ) -> str:
     """The report of :func:`report_html` as Markdown, for pasting into a club's minutes."""
-    report = _Report(name, markdown=True, referee=referee, advice=advice, date=date)
+    report = _Report(
+        name, markdown=True, referee=referee, advice=advice, date=date, analyse=analyse
+    )
     return _held(report, records, lines, rulings, errors)
 
 
@@ -237,6 +244,7 @@ def write_report(
     every: int = PIECE,
     advice: bool = False,
     date: str | None = None,
+    analyse: bool = False,
 ) -> bool:
     """Write the referee's report on the records of one file (``path``; ``None``: standard
     input) with ``write``, reading and ruling them as it goes: what is held does not grow with
@@ -246,10 +254,16 @@ def write_report(
     ``rules``: the rule profile to rule every record under (``--rules``); ``unread`` is told
     each record that cannot be read (which the report names too), ``ruled`` whether each
     record read is clean; ``every``: the deals of a piece of a long record's ruling;
-    ``advice`` and ``date``: as for :func:`report_html`. Returns whether a report was
-    written."""
+    ``advice``, ``date`` and ``analyse``: as for :func:`report_html`. Returns whether a
+    report was written."""
     report = _Report(
-        name, markdown=markdown, referee=referee, every=every, advice=advice, date=date
+        name,
+        markdown=markdown,
+        referee=referee,
+        every=every,
+        advice=advice,
+        date=date,
+        analyse=analyse,
     )
     copy: Path | None = None
     try:
@@ -537,10 +551,14 @@ class _Report:
         every: int = PIECE,
         advice: bool = False,
         date: str | None = None,
+        analyse: bool = False,
     ) -> None:
         self.name = name
         self.advice = advice
         """Whether the options' worth and the game chances are shown (``--advice``)."""
+        self.analyse = analyse
+        """Whether each card of the tricks says what it cost its player under perfect play
+        (``--analyse``)."""
         self.date = date.strip() if date and date.strip() else None
         """The date of the ruling (``--date``), else each record's Date tag."""
         self.markdown = markdown
@@ -804,7 +822,7 @@ class _RecordReport:
         """Report on a record held whole, with its ruling if already made."""
         for deal in record.deals:
             self._read(deal)
-        self.summaries = deal_summaries(record, end=self.ending)
+        self.summaries = deal_summaries(record, end=self.ending, analyse=self.report.analyse)
         self.digest = record_hash(record)
         ruling = ruling if ruling is not None else adjudicate(record, advise=True)
         self._take(ruling)
@@ -816,7 +834,7 @@ class _RecordReport:
         it."""
         digest = hashlib.sha256()
         court, replay = itertools.tee(self._hashed(parts, digest.update))
-        self.summaries = deal_summaries(head, replay, end=self.ending)
+        self.summaries = deal_summaries(head, replay, end=self.ending, analyse=self.report.analyse)
         deals = self._reading(court)
         for piece in adjudicate_parts(head, deals, every=self.report.every, advise=True):
             self._take(piece)
@@ -1151,6 +1169,7 @@ class _RecordReport:
         ruled = d.ruling
         advised = ruled is not None and report.advice
         worths = {(a.law, a.option): a for a in ruled.advice} if advised and ruled else {}
+        played = tricks(shown, _faults(findings))
         players = dict(who)
         if ruled is not None:
             for seat in (*ruled.marks, *ruled.recorded):
@@ -1165,7 +1184,8 @@ class _RecordReport:
             if "elder" in shown
             else None,
             "stages": stages(shown, who),
-            "tricks": tricks(shown, _faults(findings)),
+            "tricks": played,
+            "analysed": ANALYSED if any(_costed(t) for t in played) else None,
             "steps": play_steps(shown, who, ident),
             "result": play_result(shown, who),
             "lines": self._listing(start, lines, marks, self._href),
@@ -1257,6 +1277,19 @@ class _RecordReport:
     def _name(self, seat: str) -> str:
         """What a claim beside its line calls a player: his name (see :meth:`_who`)."""
         return self._who().get(seat, {}).get("name", seat)
+
+
+ANALYSED = (
+    "Beside each card: what it cost its player under perfect play, both players seeing every "
+    "card (double dummy), in tricks, with his best cards; the value of perfect play, not what "
+    "players who see only their own hands would make. Analysis, not part of the ruling."
+)
+"""What the costs beside the cards of the tricks are (``rule --analyse``)."""
+
+
+def _costed(trick: dict[str, Any]) -> bool:
+    """Whether a card of the trick says what it cost (``--analyse``)."""
+    return bool(trick["lead"]["cost"] or trick["follow"]["cost"])
 
 
 def _law_title(law: int | None) -> str:

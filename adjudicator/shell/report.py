@@ -4,6 +4,7 @@ shown by :mod:`adjudicator.shell.lawbook`)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from adjudicator.court.api import is_number, number
@@ -12,6 +13,7 @@ from adjudicator.court.ecarte.api import (
     ON_SAMPLES,
     OptionWorth,
     Outcome,
+    Record,
     RecordRuling,
     cite,
     fresh_deals,
@@ -135,6 +137,9 @@ class TextOptions(NamedTuple):
     """The date of the ruling (``--date``; else the record's Date tag)."""
     next_dealer: str | None = None
     """Who deals next, as the laws move the table (where the replay tells)."""
+    play: Mapping[int, str] | None = None
+    """With ``--analyse``: each deal's tricks, each card with what it cost its player under
+    perfect play (:func:`analysed_play`), by the deal's line."""
 
 
 class RulingText:
@@ -296,8 +301,8 @@ class RulingText:
         head = f"Deal {deal.number} (dealer {deal.dealer}): {deal.outcome.replace('_', ' ')}"
         quiet = deal.outcome == "stands" and deal.marks == deal.recorded
         if quiet and not findings and not claims and deal.perfect_play is None:
-            return [f"{head}; marks {marks}"]
-        lines = [head]
+            return [f"{head}; marks {marks}", *self._play_lines(deal.line)]
+        lines = [head, *self._play_lines(deal.line)]
         worths = {(a.law, a.option): a for a in deal.advice} if self.options.advice else {}
         for f in sorted(findings, key=_finding_order):
             lines.extend(_finding(f, worths))
@@ -312,6 +317,52 @@ class RulingText:
             lines.extend(_wrap(perfect_words(deal.perfect_play), "  "))
         lines.append(f"  marks after the ruling: {marks}; marked at the table: {recorded}")
         return lines
+
+    def _play_lines(self, line: int) -> list[str]:
+        """With ``--analyse``, the deal's tricks and what each card cost (else nothing)."""
+        play = (self.options.play or {}).get(line)
+        return _wrap(play, "  ", "    ") if play else []
+
+
+def analysed_play(record: Record) -> dict[int, str]:
+    """Each deal's tricks, each card with what it cost its player under perfect play (as
+    ``replay --analyse`` finds it), in words, by the deal's line: "the tricks, each card with
+    its cost under perfect play (double dummy): 1. B KS best, A 8H not a lawful card (best
+    7S); ...". A deal whose tricks were not analysed (a card not known) has none."""
+    from adjudicator.shell.show import deal_summaries
+
+    out: dict[int, str] = {}
+    for shown in deal_summaries(record, analyse=True):
+        said = []
+        for trick in (i for i in shown.get("lines", []) if i["what"] == "trick"):
+            found = {(a["player"], a["card"]): a for a in trick.get("analysis", ())}
+            cards = [
+                f"{seat} {code}" + _cost_words(found.get((seat, code)))
+                for seat, code in (
+                    (trick["leader"], trick["lead"]),
+                    (trick["follower"], trick["follow"]),
+                )
+            ]
+            said.append(f"{trick['number']}. {', '.join(cards)}")
+        if any(trick.get("analysis") for trick in shown.get("lines", [])):
+            out[shown["line"]] = (
+                "the tricks, each card with its cost under perfect play (double dummy): "
+                + "; ".join(said)
+            )
+    return out
+
+
+def _cost_words(a: dict[str, Any] | None) -> str:
+    """What a card cost, after it: " best", " costs 1 trick (best 7S)", " not a lawful card
+    (best 7S)"; nothing where it was not analysed."""
+    if a is None:
+        return ""
+    best = " ".join(a["best"])
+    if a["cost"] is None:
+        return f" not a lawful card (best {best})"
+    if a["cost"]:
+        return f" costs {a['cost']} {'trick' if a['cost'] == 1 else 'tricks'} (best {best})"
+    return " best"
 
 
 def _target(tags: dict[str, str]) -> int:
