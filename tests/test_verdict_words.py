@@ -148,6 +148,15 @@ def test_a_deadline_the_laws_leave_open_is_labelled_the_project_s_reading(fmt: s
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
+def test_a_claim_upheld_within_a_deadline_the_laws_leave_open_says_it_is_a_reading(
+    fmt: str,
+) -> None:
+    text = ruled("law-43-revoke/replay-worth-two.etn", fmt)
+    said = f"gives B this option before the trump card of the next deal is turned up {LABEL_43}:"
+    assert said in text
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_a_deadline_the_law_sets_is_not_labelled(fmt: str) -> None:
     """Law 9's options close at the turn-up by the law's own words: no label."""
     text = ruled("law-09-misdeal/short-hand-rectified.etn", fmt)

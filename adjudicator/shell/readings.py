@@ -274,3 +274,18 @@ def correction_reading(number: int) -> str:
     nothing."""
     what = _reading(number, Rests.CORRECTION)
     return "" if what is None else f" [{reading_label(number)}: {what}]"
+
+
+def claim_reading(number: int | None, reason: str) -> str:
+    """A claim's reason with the label of :func:`window_reading` after the deadline it states,
+    where that deadline is the project's reading ("law 43 gives B this option before the
+    trump card of the next deal is turned up [the project's reading, docs/laws.md, law 43]:
+    ..."); else the reason as it is."""
+    law = BY_NUMBER.get(number) if number is not None else None
+    if law is None:
+        return reason
+    for option in law.options:
+        window = str(option.window.value)
+        if window in reason and reading_of(law, Rests.WINDOW, option.name) is not None:
+            return reason.replace(window, window + window_reading(number, option.name), 1)
+    return reason

@@ -80,7 +80,12 @@ from adjudicator.court.ecarte.api import (
 )
 from adjudicator.shell.batch import program_version, under_rules
 from adjudicator.shell.hands import card, play_result, play_steps, player_of, stages, tricks
-from adjudicator.shell.readings import correction_reading, finding_reading, window_reading
+from adjudicator.shell.readings import (
+    claim_reading,
+    correction_reading,
+    finding_reading,
+    window_reading,
+)
 from adjudicator.shell.report import (
     capital,
     game_words,
@@ -1397,7 +1402,7 @@ def _claim(c: ClaimRuling, who: dict[str, dict[str, str]]) -> dict[str, Any]:
         "claim": c.claim,
         "verdict": c.verdict,
         "law": c.law,
-        "reason": capital(c.reason),
+        "reason": capital(claim_reading(c.law, c.reason)),
         "needs": list(c.needs),
     }
 

@@ -20,7 +20,12 @@ from adjudicator.court.ecarte.api import (
     profile_named,
     series_of,
 )
-from adjudicator.shell.readings import correction_reading, finding_reading, window_reading
+from adjudicator.shell.readings import (
+    claim_reading,
+    correction_reading,
+    finding_reading,
+    window_reading,
+)
 from adjudicator.shell.verdict import Verdict
 
 
@@ -307,7 +312,8 @@ class RulingText:
         for f in sorted(findings, key=_finding_order):
             lines.extend(_finding(f, worths))
         for c in claims:
-            text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {c.reason}"
+            reason = claim_reading(c.law, c.reason)
+            text = f"claim, line {c.line}: {c.player} {c.claim}: {c.verdict}. {reason}"
             lines.extend(_wrap(text, "  "))
         recorded = ", ".join(f"{p} {n}" for p, n in deal.recorded.items())
         cited = ", ".join(str(n) for n in deal.laws)
