@@ -24,7 +24,7 @@ from adjudicator.court.ecarte.api import (
     Remedy,
     citation,
 )
-from adjudicator.shell.readings import SOURCES, for_developers, for_members
+from adjudicator.shell.readings import SOURCES, for_developers, for_members, labelled
 from adjudicator.shell.report import capital
 
 _WORD = re.compile(r"[^\W\d_]+")
@@ -161,6 +161,10 @@ def render_law(law: Law, root: Path | None, *, sources: bool = False) -> str:
     out.append("")
     out.append("How the project reads it:")
     out.extend(_wrap(for_members(law.interpretation), "  "))
+    if law.readings:
+        out.append("")
+        out.append("Labelled in a ruling as the project's reading:")
+        out.extend(line for said in labelled(law) for line in _wrap(f"- {said}", "  "))
     if law.options:
         out.append("")
         out.append("Options:")
@@ -208,6 +212,7 @@ def law_json(law: Law, root: Path | None) -> dict[str, Any]:
         "title": law.title,
         "summary": law.summary,
         "reading": for_members(law.interpretation),
+        "labelled": labelled(law),
         "interpretation": for_developers(law.interpretation),
         "keywords": list(law.keywords),
         "options": [
@@ -277,6 +282,9 @@ def render_markdown(laws: Sequence[Law], root: Path | None) -> str:
         out.extend([f"### {law.number}. {law.title}", ""])
         out.extend([law.summary, ""])
         out.extend([f"*How the project reads it.* {for_members(law.interpretation)}", ""])
+        if law.readings:
+            said = "; ".join(labelled(law))
+            out.extend([f"*Labelled in a ruling as the project's reading:* {said}.", ""])
         if law.options:
             out.append("*Options:*")
             out.append("")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from adjudicator.court.ecarte.api import BY_NUMBER, FIRST_RULE, Rests, cite, reading_of
+from adjudicator.court.ecarte.api import BY_NUMBER, FIRST_RULE, Law, Rests, cite, reading_of
 
 SOURCES: dict[str, str] = {
     "S1": "Cavendish's book of 1886",
@@ -289,3 +289,19 @@ def claim_reading(number: int | None, reason: str) -> str:
         if window in reason and reading_of(law, Rests.WINDOW, option.name) is not None:
             return reason.replace(window, window + window_reading(number, option.name), 1)
     return reason
+
+
+def labelled(law: Law) -> list[str]:
+    """The readings of ``law`` a ruling labels as the project's, each with the part of the
+    ruling it bears on: "the replay is open until the next deal's turn-up (the deadline of
+    the option replay)", for ``ecarte laws N`` and ``docs/laws.md``."""
+    out = []
+    for r in law.readings:
+        if r.rests is Rests.WINDOW:
+            part = f"the deadline of the option {r.name.replace('_', ' ')}"
+        elif r.rests is Rests.FINDING:
+            part = f"the finding '{r.name.replace('_', ' ')}'"
+        else:
+            part = "its corrections to the score"
+        out.append(f"{r.what} ({part})")
+    return out
