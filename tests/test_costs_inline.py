@@ -26,9 +26,9 @@ def ruled(path: Path, *given: str) -> str:
 
 def test_text_says_each_card_s_cost_beside_it() -> None:
     tutorial = " ".join(ruled(TUTORIAL, "--analyse").split())
-    assert "1. B KS best, A 8H not a lawful card (best 7S);" in tutorial
+    assert "1. B KS (best), A 8H (not a lawful card; best 7S);" in tutorial
     costly = " ".join(ruled(COSTLY, "--analyse").split())
-    assert "4. B JD best, A 9D costs 1 trick (best 7D);" in costly
+    assert "4. B JD (best), A 9D (costs 1 trick; best 7D);" in costly
 
 
 def test_markdown_trick_table_gives_each_card_s_cost() -> None:

@@ -180,16 +180,20 @@ def costs(trick: dict[str, Any]) -> dict[tuple[str, str], dict[str, Any]]:
     out = {}
     for a in trick.get("analysis", ()):
         best = [card(code) for code in a["best"]]
-        shown = " ".join(c["short"] for c in best)
-        lost = a["cost"]
-        if lost is None:
-            words = f"not a lawful card; best {shown}"
-        elif lost:
-            words = f"costs {lost} {'trick' if lost == 1 else 'tricks'}; best {shown}"
-        else:
-            words = "best"
-        out[(a["player"], a["card"])] = {"lost": lost, "best": best, "words": words}
+        words = cost_words(a["cost"], " ".join(c["short"] for c in best))
+        out[(a["player"], a["card"])] = {"lost": a["cost"], "best": best, "words": words}
     return out
+
+
+def cost_words(lost: int | None, best: str) -> str:
+    """What a card cost its player, in words, given the tricks it lost (``None``: a card he
+    might not lawfully play) and his best cards as shown: "best", "costs 1 trick; best 7♠",
+    "not a lawful card; best 7♠"."""
+    if lost is None:
+        return f"not a lawful card; best {best}"
+    if lost:
+        return f"costs {lost} {'trick' if lost == 1 else 'tricks'}; best {best}"
+    return "best"
 
 
 def play_steps(

@@ -333,17 +333,21 @@ class RulingText:
 def analysed_play(record: Record) -> dict[int, str]:
     """Each deal's tricks, each card with what it cost its player under perfect play (as
     ``replay --analyse`` finds it), in words, by the deal's line: "the tricks, each card with
-    its cost under perfect play (double dummy): 1. B KS best, A 8H not a lawful card (best
+    its cost under perfect play (double dummy): 1. B KS (best), A 8H (not a lawful card; best
     7S); ...". A deal whose tricks were not analysed (a card not known) has none."""
+    from adjudicator.shell.hands import cost_words
     from adjudicator.shell.show import deal_summaries
 
     out: dict[int, str] = {}
     for shown in deal_summaries(record, analyse=True):
         said = []
         for trick in (i for i in shown.get("lines", []) if i["what"] == "trick"):
-            found = {(a["player"], a["card"]): a for a in trick.get("analysis", ())}
+            found = {
+                (a["player"], a["card"]): f" ({cost_words(a['cost'], ' '.join(a['best']))})"
+                for a in trick.get("analysis", ())
+            }
             cards = [
-                f"{seat} {code}" + _cost_words(found.get((seat, code)))
+                f"{seat} {code}{found.get((seat, code), '')}"
                 for seat, code in (
                     (trick["leader"], trick["lead"]),
                     (trick["follower"], trick["follow"]),
@@ -356,19 +360,6 @@ def analysed_play(record: Record) -> dict[int, str]:
                 + "; ".join(said)
             )
     return out
-
-
-def _cost_words(a: dict[str, Any] | None) -> str:
-    """What a card cost, after it: " best", " costs 1 trick (best 7S)", " not a lawful card
-    (best 7S)"; nothing where it was not analysed."""
-    if a is None:
-        return ""
-    best = " ".join(a["best"])
-    if a["cost"] is None:
-        return f" not a lawful card (best {best})"
-    if a["cost"]:
-        return f" costs {a['cost']} {'trick' if a['cost'] == 1 else 'tricks'} (best {best})"
-    return " best"
 
 
 def _target(tags: dict[str, str]) -> int:
