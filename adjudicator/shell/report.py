@@ -4,6 +4,7 @@ shown by :mod:`adjudicator.shell.lawbook`)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from adjudicator.court.api import is_number, number
@@ -367,7 +368,9 @@ def pending_words(deal: Any) -> list[str]:
 
 
 def worth_words(w: Any) -> str:
-    """What an option is worth to its chooser, in one sentence."""
+    """What an option is worth to its chooser, in one sentence: each figure with its 95%
+    interval or said to be exact, and the better choice only where the interval of the
+    difference that decides excludes nought (else "about even")."""
 
     def number(n: float) -> str:
         return str(n) if isinstance(n, int) else f"{n:.2f}"
@@ -375,13 +378,18 @@ def worth_words(w: Any) -> str:
     def marks(m: dict[str, Any]) -> str:
         return ", ".join(f"{p} {number(n)}" for p, n in sorted(m.items()))
 
-    def side(m: dict[str, Any] | None, by: str) -> str:
+    def side(m: dict[str, Any] | None, by: str, basis: str, ways: int) -> str:
         if m is None:
             return "not shown by the record"
         if by == "fresh_deal":
             return f"a fresh deal, on average {marks(m)}"
         if by == "played_on":
-            return f"played on, the cards not shown dealt at random: on average {marks(m)}"
+            how = (
+                f"solved in every way the cards not shown can lie ({ways:,})"
+                if basis == "exact"
+                else f"the cards not shown dealt at random ({ways:,} ways)"
+            )
+            return f"played on, {how}: on average {marks(m)}"
         if by == "perfect_play" and w.perfect_play is not None:
             p = w.perfect_play
             tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
@@ -390,25 +398,74 @@ def worth_words(w: Any) -> str:
         return marks(m)
 
     what = "for the hand" if "perfect_play" in (w.taken_by, w.declined_by) else "for the deal"
-    sides = f"taken: {side(w.taken, w.taken_by)}; declined: {side(w.declined, w.declined_by)}"
+    taken = side(w.taken, w.taken_by, w.taken_basis, w.taken_ways)
+    declined = side(w.declined, w.declined_by, w.declined_basis, w.declined_ways)
+    sides = f"taken: {taken}; declined: {declined}"
     if w.worth is None:
         head = f"worth to {w.chooser}: not weighed, a side is not in the record ({sides})"
     else:
-        value = number(w.worth)
-        sign = f"+{value}" if w.worth > 0 else value
         unit = "mark" if w.worth in (1, -1) else "marks"
-        head = f"worth to {w.chooser}: {sign} {unit} {what} ({sides})"
+        head = f"worth to {w.chooser}: {_signed(w.worth, number)} {unit} {what}"
+        head += f", {_sure(w.interval, number)} ({sides})"
     chances = [
-        f"{percent(c)} {label}"
-        for c, label in ((w.game_taken, "taken"), (w.game_declined, "declined"))
+        f"{percent(c)} {label}{_chance_band(band)}"
+        for c, band, label in (
+            (w.game_taken, w.game_taken_interval, "taken"),
+            (w.game_declined, w.game_declined_interval, "declined"),
+        )
         if c is not None
     ]
     if chances:
         head += f"; {w.chooser}'s chance of the game: {', '.join(chances)}"
-    better = {"take": "take it", "decline": "decline it", "either": "either"}.get(w.better)
-    if better:
-        head += f"; the better choice: {better}"
-    return head
+    return head + _verdict_words(w, number)
+
+
+def _signed(n: float, number: Callable[[float], str]) -> str:
+    return f"+{number(n)}" if n > 0 else number(n)
+
+
+def _sure(band: Any, number: Callable[[float], str]) -> str:
+    """A worth's 95% interval in words, or "exact"."""
+    if band is None or band[0] == band[1]:
+        return "exact"
+    return f"95% interval {_signed(band[0], number)} to {_signed(band[1], number)}"
+
+
+def _chance_band(band: Any) -> str:
+    """A chance's 95% interval in words ("" when exact)."""
+    if band is None or band[0] == band[1]:
+        return " (exact)" if band is not None else ""
+    return f" (95%: {100 * band[0]:.1f} to {100 * band[1]:.1f})"
+
+
+def _verdict_words(w: Any, number: Callable[[float], str]) -> str:
+    """The better choice where it is shown better, else "about even", with the difference
+    that decides and its interval."""
+    if not w.verdict:
+        return ""
+    if w.decided_by == "game":
+        low, high = w.game_gain_interval
+        by = (
+            f"by the chance of the game, taken less declined: "
+            f"{_points(w.game_gain)} points, 95% interval {_points(low)} to {_points(high)}"
+        )
+        exact = low == high
+    else:
+        low, high = w.interval
+        exact = low == high
+        by = "by the marks, exactly" if exact else f"by the marks, {_sure(w.interval, number)}"
+    if w.verdict == "better":
+        choice = "take it" if w.better == "take" else "decline it"
+        return f"; the better choice: {choice} ({by})"
+    if exact:
+        return f"; about even: either choice is worth the same ({by})"
+    return f"; about even: neither choice is shown the better ({by}, which includes nought)"
+
+
+def _points(chance: float) -> str:
+    """A difference of chances in percentage points, signed: ``+1.2``."""
+    value = f"{100 * chance:.1f}"
+    return value if value.startswith("-") else f"+{value}"
 
 
 def percent(chance: float) -> str:
