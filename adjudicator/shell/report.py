@@ -10,6 +10,7 @@ from typing import Any, NamedTuple
 from adjudicator.court.api import is_number, number
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
+    EXACT_WAYS,
     ON_SAMPLES,
     OptionWorth,
     Outcome,
@@ -571,7 +572,8 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
         "perfect_play": "a replay's worth is worked out with both players seeing every card "
         "(double dummy): the value of perfect play, not a forecast",
         "fresh_deal": FRESH_DEAL_NOTE.format(deals=fresh_deals().deals),
-        "played_on": PLAYED_ON_NOTE.format(samples=ON_SAMPLES),
+        "played_on": PLAYED_ON_NOTE.format(samples=ON_SAMPLES, exact=EXACT_WAYS),
+        "intervals": INTERVALS_NOTE,
         "deals": deals,
     }
 
@@ -602,10 +604,27 @@ FRESH_DEAL_NOTE = (
 
 PLAYED_ON_NOTE = (
     "where the record stops before a deal is played out, going on is valued by playing the deal "
-    "on by the same policy, the cards the record does not show (the rest of each hand, the "
-    "turn-up, the stock) dealt at random {samples} ways from a seed made of the position"
+    "on from there: by the same policy while the exchange is open, the cards the record does not "
+    "show (the rest of each hand, the turn-up, the stock) dealt at random {samples} ways from a "
+    "seed made of the position; once it is closed, under perfect play, solved in every way the "
+    "cards not shown can lie when they are {exact:,} ways or fewer (exact), else in {samples} "
+    "ways drawn at random"
 )
 """What the value of playing on is, in words."""
+
+
+INTERVALS_NOTE = (
+    "how to read the figures: a figure said to be exact rests on no sample (the record, perfect "
+    "play with every card known, or every way the cards not shown can lie); any other comes with "
+    "its 95% interval, from this deal's sample and the table's (for a worth, and a difference of "
+    "chances, the figure and 1.96 standard errors either side; for a chance, Wilson's interval, "
+    "as 'solve' gives, at the sample's effective size). The better choice is named only where "
+    "the interval of the difference that decides (the chance of the game, taken less declined, "
+    "where both sides have one; else the worth in marks) leaves out nought; else the choice is "
+    "about even: the sample cannot tell the two sides apart. The intervals cover the sampling, "
+    "not the policy the deals are played by"
+)
+"""How to read the advice's intervals and its verdict, in words."""
 
 
 def render_advice(path: str, ruling: RecordRuling) -> str:
@@ -641,4 +660,6 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
     ):
         if by in bases:
             out.extend(_wrap(f"Note: {data[note]}.", ""))
+    if bases:
+        out.extend(_wrap(f"Note: {data['intervals']}.", ""))
     return "\n".join(out) + "\n"

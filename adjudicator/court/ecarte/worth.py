@@ -42,6 +42,7 @@ the solver does not play; going on with a hand already played short or long.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
@@ -471,14 +472,21 @@ def _chance(e: Estimate | None) -> float | None:
     return None if e is None else round(e.value, 3)
 
 
-def _band(low_high: tuple[float, float], places: int = 3) -> tuple[float, float]:
-    return (round(low_high[0], places), round(low_high[1], places))
+def _band(e: Estimate, low_high: tuple[float, float], places: int) -> tuple[float, float]:
+    """An interval as the advice gives it: the figure twice when exact, else rounded outwards
+    to ``places`` (as it is printed: two places of marks, a tenth of a point of chance), so
+    that the verdict read from it is the one the reader sees."""
+    if e.exact:
+        return (e.value, e.value)
+    scale = 10**places
+    low, high = (round(x * scale, 6) for x in low_high)
+    return (math.floor(low) / scale, math.ceil(high) / scale)
 
 
 def _weighed(worth: int | float | None, taken: _Side, declined: _Side) -> dict[str, Any]:
     """How sure the worth and the chances are, and the verdict (:class:`OptionWorth`'s
-    fields from ``basis`` on): by the chance of the game where both sides have one and they
-    are not the same exactly, else by the worth in marks."""
+    fields from ``verdict`` on): by the chance of the game where both sides have one and
+    they are not the same exactly, else by the worth in marks."""
     table = fresh_deals()
     out: dict[str, Any] = {
         "taken_basis": _basis(taken),
@@ -486,25 +494,25 @@ def _weighed(worth: int | float | None, taken: _Side, declined: _Side) -> dict[s
         "taken_ways": taken.ways,
         "declined_ways": declined.ways,
     }
+    decide: tuple[str, Estimate, tuple[float, float]] | None = None
     if taken.net is not None and declined.net is not None and worth is not None:
         diff = taken.net.minus(declined.net)._replace(value=worth)
         out["basis"] = "exact" if diff.exact else "sampled"
-        out["interval"] = _band(spread.interval(diff, table))
+        out["interval"] = _band(diff, spread.interval(diff, table), 2)
+        decide = ("marks", diff, out["interval"])
     for side, name in ((taken, "game_taken_interval"), (declined, "game_declined_interval")):
         if side.game is not None:
-            out[name] = _band(spread.chance_interval(side.game, table), 4)
-    decide: tuple[str, Estimate] | None = None
+            game = side.game._replace(value=round(side.game.value, 3))
+            out[name] = _band(game, spread.chance_interval(side.game, table), 3)
     if taken.game is not None and declined.game is not None:
         gain = taken.game.minus(declined.game)
-        out["game_gain"] = round(gain.value, 4)
-        out["game_gain_interval"] = _band(spread.interval(gain, table), 4)
+        gain = gain._replace(value=round(gain.value, 4))
+        out["game_gain"] = gain.value
+        out["game_gain_interval"] = _band(gain, spread.interval(gain, table), 3)
         if not (gain.exact and _chance(taken.game) == _chance(declined.game)):
-            decide = ("game", gain._replace(value=out["game_gain"]))
-    if decide is None and "interval" in out:
-        decide = ("marks", diff)
+            decide = ("game", gain, out["game_gain_interval"])
     if decide is not None:
-        by, e = decide
-        low, high = out["game_gain_interval"] if by == "game" else out["interval"]
+        by, e, (low, high) = decide
         verdict = spread.verdict(low, high, e.value)
         out["decided_by"], out["verdict"] = by, verdict
         out["better"] = (
