@@ -12,8 +12,10 @@ is better for me?" Each side of a choice is valued in one of four ways
   replay they look at the deal again: an offender's cap depends on who wins it);
 * **played on**: the deal played on from where the record leaves it, or from the position an
   option leads to, with cards the record does not show (the rest of a hand, the stock):
-  by the fresh deals' policy while the exchange is open, perfectly once it is closed, the
-  unknown cards dealt at random (:func:`adjudicator.engine.ecarte.fresh.play_from`), on average;
+  by the fresh deals' policy while the exchange is open, the unknown cards dealt at random;
+  perfectly once it is closed, solved in every way the unknown cards can lie when they are
+  :data:`~adjudicator.engine.ecarte.fresh.EXACT_WAYS` or fewer, else dealt at random
+  (:func:`adjudicator.engine.ecarte.fresh.play_from`); on average;
 * **a fresh deal**: what a new deal gives each seat on average, and the chance of the game from
   the score before the deal with the same dealer dealing again, by the table of fresh deals
   (:mod:`adjudicator.engine.ecarte.fresh`: deals played by a stated policy of proposing, accepting
@@ -21,8 +23,18 @@ is better for me?" Each side of a choice is valued in one of four ways
 
 An option is worth what its chooser gains by it over the other side: his marks less his
 adversary's (for a replay, the hand's marks; otherwise the king's too, since a fresh deal takes
-it away), and his chance of winning the game from the score the deal leaves, which decides the
-better choice when it differs. Which options are valued:
+it away), and his chance of winning the game from the score the deal leaves.
+
+How sure each figure is (:mod:`adjudicator.engine.ecarte.spread`): exact where nothing was
+sampled (the record; perfect play with every card known; every way the unknown cards can lie),
+else with its 95% interval, from this deal's sample of ways and the table of fresh deals' own
+sample (a worth in marks and a difference of chances ± 1.96 standard errors; a chance, Wilson's
+interval at its sample's effective size). The difference that decides is the chooser's chance of
+the game, taken less declined, where both sides have one and they are not the same exactly,
+else the worth in marks; the verdict is **better** (``better``: take or decline) only where its
+interval, rounded outwards as printed, leaves out nought (an exact difference: where it is not
+nought), else **about even** (``better``: either). The intervals cover the sampling, not the
+policy the deals are played by. Which options are valued:
 
 * a replay of the hands (laws 25, 43): the replay under perfect play against the hand as played;
 * a fresh deal, against going on with the deal: as played, if the record shows it played out
