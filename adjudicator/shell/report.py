@@ -422,6 +422,7 @@ def worth_words(w: Any) -> str:
 
 
 def _signed(n: float, number: Callable[[float], str]) -> str:
+    """A number of marks with its sign: ``+0.07``, ``-1.12``."""
     return f"+{number(n)}" if n > 0 else number(n)
 
 

@@ -353,6 +353,7 @@ class _Advisor:
         declined: _Side,
         perfect: PerfectPlay | None = None,
     ) -> OptionWorth:
+        """What ``key`` is worth to ``chooser``: the two sides, the gain, and how sure it is."""
         c, a = chooser.value, self._adversary(chooser).value
 
         def net(marks: Marks) -> float:
