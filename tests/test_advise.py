@@ -57,7 +57,7 @@ def test_a_fresh_deal_is_weighed_against_the_deal_as_played() -> None:
     assert fresh["worth"] == -complete["worth"] and fresh["declined"] == complete["taken"]
     assert fresh["game_taken"] == complete["game_declined"]
     assert {fresh["better"], complete["better"]} == {"take", "decline"}
-    text = CliRunner().invoke(app, ["advise", str(folder)]).stdout
+    text = " ".join(CliRunner().invoke(app, ["advise", str(folder)]).stdout.split())
     assert "taken: a fresh deal, on average" in text and "B's chance of the game" in text
     assert "Note: a fresh deal is valued by a table of 100,000 deals" in text
 

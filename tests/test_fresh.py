@@ -14,6 +14,7 @@ from adjudicator.engine.ecarte.fresh import (
     POLICY,
     SEED,
     FreshDeals,
+    Ways,
     deal_chunk,
     fresh_deals,
     shipped,
@@ -167,9 +168,9 @@ def test_playing_on_before_the_exchange_is_playing_on_the_cards_dealt() -> None:
     from adjudicator.engine.ecarte.fresh import play_from, play_on
 
     deal = _states(DEALT)[-1]
-    assert play_from(deal) == play_on(
-        cards("KH QH 9S 7C 8C"), cards("JS 8S 7D TD AH"), cards("9D"), 0
-    )
+    ways = play_from(deal)
+    assert ways is not None and not ways.exact  # the policy's play is sampled
+    assert ways.counts == play_on(cards("KH QH 9S 7C 8C"), cards("JS 8S 7D TD AH"), cards("9D"), 0)
 
 
 def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
@@ -177,8 +178,9 @@ def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
     from adjudicator.engine.ecarte.solve import solve_deal
 
     deal = _states(DEALT + "  B plays\n")[-1]
-    counts = play_from(deal)
-    assert counts is not None and sum(counts) == 1  # every card known: exact
+    ways = play_from(deal)
+    assert ways is not None and ways.exact and sum(ways.counts) == 1  # every card known
+    counts = ways.counts
     solved = solve_deal(deal)
     assert not isinstance(solved, Unknown)
     (ended,) = (o for o, n in zip(OUTCOMES, counts, strict=True) if n)
@@ -186,8 +188,8 @@ def test_playing_on_once_the_exchange_is_closed_is_perfect_play() -> None:
     assert ended.marks == solved.points
     # A trick in progress, every card known: exact too.
     led = _states(DEALT + "  B plays\n  B leads KH\n")[-1]
-    counts = play_from(led)
-    assert counts is not None and sum(counts) == 1
+    ways = play_from(led)
+    assert ways is not None and ways.exact and sum(ways.counts) == 1
 
 
 def test_a_hand_played_short_is_not_played_on() -> None:
@@ -197,15 +199,15 @@ def test_a_hand_played_short_is_not_played_on() -> None:
     assert play_from(_states(short + "  B plays\n  1. B KH A AH\n")[-1]) is None
     # Before a card is played, the short hand is completed as law 16 says: it is played on.
     before = play_from(_states(short)[-1])
-    assert before is not None and sum(before) == 64
+    assert before is not None and sum(before.counts) == 64 and not before.exact
 
 
-def _show(counts: list[int] | None) -> dict[str, int] | None:
-    if counts is None:
+def _show(ways: Ways | None) -> dict[str, int] | None:
+    if ways is None:
         return None
     return {
         f"{o.king or '-'} {o.winner} {o.marks}": n
-        for o, n in zip(OUTCOMES, counts, strict=True)
+        for o, n in zip(OUTCOMES, ways.counts, strict=True)
         if n
     }
 
@@ -231,16 +233,40 @@ def test_the_king_played_on_is_marked_only_as_the_laws_allow() -> None:
     assert lapsed is not None and all(k.startswith("- ") for k in lapsed)  # played, unannounced
 
 
-def test_a_hand_put_right_at_random_is_not_called_exact() -> None:
+def test_a_hand_put_right_at_random_is_solved_in_every_way() -> None:
     from adjudicator.engine.ecarte.fresh import play_from
 
     six = (
         "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH 7H\n  turn 9D\n  B plays\n"
     )
-    counts = play_from(_states(six)[-1])
-    assert counts is not None and sum(counts) == 64  # law 17's card drawn at random: sampled
+    # Law 17's card drawn at random from the dealer's six: each of the six ways solved.
+    ways = play_from(_states(six)[-1])
+    assert ways is not None and ways.exact and sum(ways.counts) == 6
     short = "deal 1 A\n  B: KH QH 9S\n  A: JS 8S 7D\n  B: 7C 8C\n  A: TD AH\n  turn 9D\n"
     led = play_from(
         _states(short.replace("  B: 7C 8C\n", "  B: 7C\n") + "  B plays\n  B leads KH\n")[-1]
     )
     assert led is None  # a trick in progress with a short hand: not played on, no error
+
+
+def test_every_way_is_counted_before_it_is_solved() -> None:
+    from adjudicator.engine.ecarte.fresh import EXACT_WAYS, play_from, ways_to_place
+    from adjudicator.engine.ecarte.table import Holding
+
+    # Before play, the dealer's six: any one of them lost (law 17), six ways.
+    six = Holding(cards("JS 8S 7D TD AH 7H"))
+    known = cards("KH QH 9S 7C 8C JS 8S 7D TD AH 7H 9D")
+    assert ways_to_place(Holding(cards("KH QH 9S 7C 8C")), six, cards("9D"), known, False) == 6
+    # Two of the elder's cards not shown, 31 cards they may be: 465 ways.
+    assert ways_to_place(Holding(0, 2), Holding(0, 0), cards("9D"), cards("9D"), True) == 465
+    # Past the threshold the cards not shown are drawn: the elder's five not shown (65,780
+    # ways of the 26 cards left) are sampled, not solved in every way.
+    unknown = (
+        "deal 1 A\n  B: ?? ?? ??\n  A: JS 8S 7D\n  B: ?? ??\n  A: TD AH\n  turn 9D\n  B plays\n"
+    )
+    deal = _states(unknown)[-1]
+    hands = deal.hand(deal.elder), deal.hand(deal.dealer)
+    known = hands[1].cards | cards("9D")
+    assert ways_to_place(*hands, cards("9D"), known, False) == 65_780 > EXACT_WAYS
+    ways = play_from(deal)
+    assert ways is not None and not ways.exact and sum(ways.counts) == 64

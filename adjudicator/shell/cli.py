@@ -961,8 +961,10 @@ def advise(
     A replay of the hands (laws 25, 43) is valued exactly: the hand as played against the
     hands played again under perfect play, each marked as the laws allow. A fresh deal is
     weighed against the deal as played, by the table of fresh deals (a new deal's average and
-    the chance of the game from the score). Options the record cannot weigh are listed and
-    said to be not valued. Exit status as for 'replay' and 'solve': 0 when every record was
+    the chance of the game from the score). Each figure is exact or has its 95% interval; the
+    better choice is named only where the interval of the difference leaves out nought, else
+    the choice is about even. Options the record cannot weigh are listed and said to be not
+    valued. Exit status as for 'replay' and 'solve': 0 when every record was
     read (findings are for 'check' and 'rule' to report), 2 when one could not be.
     """
     from adjudicator.court.ecarte.api import adjudicate

@@ -4,12 +4,13 @@ shown by :mod:`adjudicator.shell.lawbook`)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from adjudicator.court.api import is_number, number
 from adjudicator.court.ecarte.api import (
     BY_NUMBER,
+    EXACT_WAYS,
     ON_SAMPLES,
     OptionWorth,
     Outcome,
@@ -416,7 +417,9 @@ def pending_words(deal: Any) -> list[str]:
 
 
 def worth_words(w: Any) -> str:
-    """What an option is worth to its chooser, in one sentence."""
+    """What an option is worth to its chooser, in one sentence: each figure with its 95%
+    interval or said to be exact, and the better choice only where the interval of the
+    difference that decides excludes nought (else "about even")."""
 
     def number(n: float) -> str:
         return str(n) if isinstance(n, int) else f"{n:.2f}"
@@ -424,13 +427,18 @@ def worth_words(w: Any) -> str:
     def marks(m: dict[str, Any]) -> str:
         return ", ".join(f"{p} {number(n)}" for p, n in sorted(m.items()))
 
-    def side(m: dict[str, Any] | None, by: str) -> str:
+    def side(m: dict[str, Any] | None, by: str, basis: str, ways: int) -> str:
         if m is None:
             return "not shown by the record"
         if by == "fresh_deal":
             return f"a fresh deal, on average {marks(m)}"
         if by == "played_on":
-            return f"played on, the cards not shown dealt at random: on average {marks(m)}"
+            how = (
+                f"solved in every way the cards not shown can lie ({ways:,})"
+                if basis == "exact"
+                else f"the cards not shown dealt at random ({ways:,} ways)"
+            )
+            return f"played on, {how}: on average {marks(m)}"
         if by == "perfect_play" and w.perfect_play is not None:
             p = w.perfect_play
             tricks = " to ".join(str(n) for n in sorted(p.tricks.values(), reverse=True))
@@ -439,25 +447,75 @@ def worth_words(w: Any) -> str:
         return marks(m)
 
     what = "for the hand" if "perfect_play" in (w.taken_by, w.declined_by) else "for the deal"
-    sides = f"taken: {side(w.taken, w.taken_by)}; declined: {side(w.declined, w.declined_by)}"
+    taken = side(w.taken, w.taken_by, w.taken_basis, w.taken_ways)
+    declined = side(w.declined, w.declined_by, w.declined_basis, w.declined_ways)
+    sides = f"taken: {taken}; declined: {declined}"
     if w.worth is None:
         head = f"worth to {w.chooser}: not weighed, a side is not in the record ({sides})"
     else:
-        value = number(w.worth)
-        sign = f"+{value}" if w.worth > 0 else value
         unit = "mark" if w.worth in (1, -1) else "marks"
-        head = f"worth to {w.chooser}: {sign} {unit} {what} ({sides})"
+        head = f"worth to {w.chooser}: {_signed(w.worth, number)} {unit} {what}"
+        head += f", {_sure(w.interval, number)} ({sides})"
     chances = [
-        f"{percent(c)} {label}"
-        for c, label in ((w.game_taken, "taken"), (w.game_declined, "declined"))
+        f"{percent(c)} {label}{_chance_band(band)}"
+        for c, band, label in (
+            (w.game_taken, w.game_taken_interval, "taken"),
+            (w.game_declined, w.game_declined_interval, "declined"),
+        )
         if c is not None
     ]
     if chances:
         head += f"; {w.chooser}'s chance of the game: {', '.join(chances)}"
-    better = {"take": "take it", "decline": "decline it", "either": "either"}.get(w.better)
-    if better:
-        head += f"; the better choice: {better}"
-    return head
+    return head + _verdict_words(w, number)
+
+
+def _signed(n: float, number: Callable[[float], str]) -> str:
+    """A number of marks with its sign: ``+0.07``, ``-1.12``."""
+    return f"+{number(n)}" if n > 0 else number(n)
+
+
+def _sure(band: Any, number: Callable[[float], str]) -> str:
+    """A worth's 95% interval in words, or "exact"."""
+    if band is None or band[0] == band[1]:
+        return "exact"
+    return f"95% interval {_signed(band[0], number)} to {_signed(band[1], number)}"
+
+
+def _chance_band(band: Any) -> str:
+    """A chance's 95% interval in words ("" when exact)."""
+    if band is None or band[0] == band[1]:
+        return " (exact)" if band is not None else ""
+    return f" (95%: {100 * band[0]:.1f} to {100 * band[1]:.1f})"
+
+
+def _verdict_words(w: Any, number: Callable[[float], str]) -> str:
+    """The better choice where it is shown better, else "about even", with the difference
+    that decides and its interval."""
+    if not w.verdict:
+        return ""
+    if w.decided_by == "game":
+        low, high = w.game_gain_interval
+        by = (
+            f"by the chance of the game, taken less declined: "
+            f"{_points(w.game_gain)} points, 95% interval {_points(low)} to {_points(high)}"
+        )
+        exact = low == high
+    else:
+        low, high = w.interval
+        exact = low == high
+        by = "by the marks, exactly" if exact else f"by the marks, {_sure(w.interval, number)}"
+    if w.verdict == "better":
+        choice = "take it" if w.better == "take" else "decline it"
+        return f"; the better choice: {choice} ({by})"
+    if exact:
+        return f"; about even: either choice is worth the same ({by})"
+    return f"; about even: neither choice is shown the better ({by}, which includes nought)"
+
+
+def _points(chance: float) -> str:
+    """A difference of chances in percentage points, signed: ``+1.2``."""
+    value = f"{100 * chance:.1f}"
+    return value if value.startswith("-") else f"+{value}"
 
 
 def percent(chance: float) -> str:
@@ -568,7 +626,8 @@ def advice_data(ruling: RecordRuling) -> dict[str, Any]:
         "perfect_play": "a replay's worth is worked out with both players seeing every card "
         "(double dummy): the value of perfect play, not a forecast",
         "fresh_deal": FRESH_DEAL_NOTE.format(deals=fresh_deals().deals),
-        "played_on": PLAYED_ON_NOTE.format(samples=ON_SAMPLES),
+        "played_on": PLAYED_ON_NOTE.format(samples=ON_SAMPLES, exact=EXACT_WAYS),
+        "intervals": INTERVALS_NOTE,
         "deals": deals,
     }
 
@@ -599,10 +658,27 @@ FRESH_DEAL_NOTE = (
 
 PLAYED_ON_NOTE = (
     "where the record stops before a deal is played out, going on is valued by playing the deal "
-    "on by the same policy, the cards the record does not show (the rest of each hand, the "
-    "turn-up, the stock) dealt at random {samples} ways from a seed made of the position"
+    "on from there: by the same policy while the exchange is open, the cards the record does not "
+    "show (the rest of each hand, the turn-up, the stock) dealt at random {samples} ways from a "
+    "seed made of the position; once it is closed, under perfect play, solved in every way the "
+    "cards not shown can lie when they are {exact:,} ways or fewer (exact), else in {samples} "
+    "ways drawn at random"
 )
 """What the value of playing on is, in words."""
+
+
+INTERVALS_NOTE = (
+    "how to read the figures: a figure said to be exact rests on no sample (the record, perfect "
+    "play with every card known, or every way the cards not shown can lie); any other comes with "
+    "its 95% interval, from this deal's sample and the table's (for a worth, and a difference of "
+    "chances, the figure and 1.96 standard errors either side; for a chance, Wilson's interval, "
+    "as 'solve' gives, at the sample's effective size). The better choice is named only where "
+    "the interval of the difference that decides (the chance of the game, taken less declined, "
+    "where both sides have one; else the worth in marks) leaves out nought; else the choice is "
+    "about even: the sample cannot tell the two sides apart. The intervals cover the sampling, "
+    "not the policy the deals are played by"
+)
+"""How to read the advice's intervals and its verdict, in words."""
 
 
 def render_advice(path: str, ruling: RecordRuling) -> str:
@@ -638,4 +714,6 @@ def render_advice(path: str, ruling: RecordRuling) -> str:
     ):
         if by in bases:
             out.extend(_wrap(f"Note: {data[note]}.", ""))
+    if bases:
+        out.extend(_wrap(f"Note: {data['intervals']}.", ""))
     return "\n".join(out) + "\n"

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from adjudicator.court.ecarte.series import series_of as series_of
     from adjudicator.engine.ecarte.chances import Chances as Chances
     from adjudicator.engine.ecarte.chances import chances as chances
+    from adjudicator.engine.ecarte.fresh import EXACT_WAYS as EXACT_WAYS
     from adjudicator.engine.ecarte.fresh import ON_SAMPLES as ON_SAMPLES
     from adjudicator.engine.ecarte.fresh import fresh_deals as fresh_deals
     from adjudicator.engine.ecarte.profiles import PROFILES as PROFILES
@@ -96,7 +97,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     ),
     "adjudicator.notation.ecarte.writer": ("event_text", "write", "write_all", "write_parts"),
     "adjudicator.engine.ecarte.chances": ("Chances", "chances"),
-    "adjudicator.engine.ecarte.fresh": ("ON_SAMPLES", "fresh_deals"),
+    "adjudicator.engine.ecarte.fresh": ("EXACT_WAYS", "ON_SAMPLES", "fresh_deals"),
     "adjudicator.engine.ecarte.profiles": (
         "PROFILES",
         "Profile",

@@ -129,6 +129,14 @@ leaves it, by the policy of the table of fresh deals, the cards it does not show
 (:func:`adjudicator.engine.ecarte.fresh.play_on`); or a new deal at the same score and seat (the
 table of fresh deals, :mod:`adjudicator.engine.ecarte.fresh`)."""
 
+Basis = Literal["exact", "sampled"]
+"""How a figure of the advice is known (:mod:`adjudicator.engine.ecarte.spread`): exactly
+(nothing sampled: the record, perfect play with every card known, every way the cards not shown
+can lie), or from a sample (a deal played on a sample of ways, the table of fresh deals)."""
+
+Interval = tuple[float, float]
+"""A 95% interval: its low and high ends (the figure twice when exact)."""
+
 
 class OptionWorth(_Model):
     """What an option is worth to the player who may take it (the advisor:
@@ -161,8 +169,37 @@ class OptionWorth(_Model):
     """How the side worked out under perfect play (a replay) comes out."""
 
     better: Literal["take", "decline", "either", ""] = ""
-    """Which choice is worth more to him: by the chance of the game where both sides have one
-    and they differ, else by the marks; ``""`` when a side is not known."""
+    """Which choice is worth more to him, where one is shown better (:attr:`verdict`);
+    ``either`` where they are about even; ``""`` when a side is not known."""
+    verdict: Literal["better", "about even", ""] = ""
+    """``better`` where the 95% interval of the difference that decides excludes nought (an
+    exact difference: where it is not nought), else ``about even``; ``""`` when a side is not
+    known."""
+    decided_by: Literal["game", "marks", ""] = ""
+    """The difference that decides: his chance of the game, taken less declined, where both
+    sides have one and they are not the same exactly; else the worth in marks."""
+    basis: Basis = "exact"
+    """How the worth is known: exactly where both sides are, else from a sample."""
+    interval: Interval | None = None
+    """The worth's 95% interval (± 1.96 standard errors); ``None`` with no worth."""
+    taken_basis: Basis = "exact"
+    """How the side taken is known."""
+    declined_basis: Basis = "exact"
+    """How the side declined is known."""
+    taken_ways: int = 0
+    """For a side played on, the ways it was solved in (every way, where exact) or drawn; for
+    a fresh deal, the table's deals; else 0 (read from the record, or solved once)."""
+    declined_ways: int = 0
+    """The same for the side declined."""
+    game_taken_interval: Interval | None = None
+    """The 95% interval of :attr:`game_taken` (Wilson's, at its sample's effective size)."""
+    game_declined_interval: Interval | None = None
+    """The same for :attr:`game_declined`."""
+    game_gain: float | None = None
+    """His chance of the game taken less declined (``None`` unless both sides have one)."""
+    game_gain_interval: Interval | None = None
+    """Its 95% interval (± 1.96 standard errors, what the two sides share of the table's
+    uncertainty cancelling)."""
 
 
 class DealRuling(_Model):

@@ -12,8 +12,10 @@ is better for me?" Each side of a choice is valued in one of four ways
   replay they look at the deal again: an offender's cap depends on who wins it);
 * **played on**: the deal played on from where the record leaves it, or from the position an
   option leads to, with cards the record does not show (the rest of a hand, the stock):
-  by the fresh deals' policy while the exchange is open, perfectly once it is closed, the
-  unknown cards dealt at random (:func:`adjudicator.engine.ecarte.fresh.play_from`), on average;
+  by the fresh deals' policy while the exchange is open, the unknown cards dealt at random;
+  perfectly once it is closed, solved in every way the unknown cards can lie when they are
+  :data:`~adjudicator.engine.ecarte.fresh.EXACT_WAYS` or fewer, else dealt at random
+  (:func:`adjudicator.engine.ecarte.fresh.play_from`); on average;
 * **a fresh deal**: what a new deal gives each seat on average, and the chance of the game from
   the score before the deal with the same dealer dealing again, by the table of fresh deals
   (:mod:`adjudicator.engine.ecarte.fresh`: deals played by a stated policy of proposing, accepting
@@ -21,8 +23,18 @@ is better for me?" Each side of a choice is valued in one of four ways
 
 An option is worth what its chooser gains by it over the other side: his marks less his
 adversary's (for a replay, the hand's marks; otherwise the king's too, since a fresh deal takes
-it away), and his chance of winning the game from the score the deal leaves, which decides the
-better choice when it differs. Which options are valued:
+it away), and his chance of winning the game from the score the deal leaves.
+
+How sure each figure is (:mod:`adjudicator.engine.ecarte.spread`): exact where nothing was
+sampled (the record; perfect play with every card known; every way the unknown cards can lie),
+else with its 95% interval, from this deal's sample of ways and the table of fresh deals' own
+sample (a worth in marks and a difference of chances ± 1.96 standard errors; a chance, Wilson's
+interval at its sample's effective size). The difference that decides is the chooser's chance of
+the game, taken less declined, where both sides have one and they are not the same exactly,
+else the worth in marks; the verdict is **better** (``better``: take or decline) only where its
+interval, rounded outwards as printed, leaves out nought (an exact difference: where it is not
+nought), else **about even** (``better``: either). The intervals cover the sampling, not the
+policy the deals are played by. Which options are valued:
 
 * a replay of the hands (laws 25, 43): the replay under perfect play against the hand as played;
 * a fresh deal, against going on with the deal: as played, if the record shows it played out
@@ -42,15 +54,19 @@ the solver does not play; going on with a hand already played short or long.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
+from typing import Any, NamedTuple
 
-from adjudicator.court.ecarte.ruling import OptionWorth, PerfectPlay, Valuation
-from adjudicator.engine.ecarte.fresh import MAX_TARGET, fresh_deals, marks_of, play_from
+from adjudicator.court.ecarte.ruling import Basis, OptionWorth, PerfectPlay, Valuation
+from adjudicator.engine.ecarte import spread
+from adjudicator.engine.ecarte.fresh import MAX_TARGET, Ways, fresh_deals, marks_of, play_from
 from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.rules import mask
 from adjudicator.engine.ecarte.solve import solve_deal
+from adjudicator.engine.ecarte.spread import Estimate
 from adjudicator.engine.ecarte.table import ANNULLED, DealState, Phase, Result
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Claim, ClaimKind
@@ -109,7 +125,7 @@ class _Advisor:
         self.target = start.target
         self._played: dict[Player, Allowed] | None = None
         self._played_known = False
-        self._on: dict[tuple[int, Player], tuple[Marks | None, float | None]] = {}
+        self._on: dict[tuple[int, Player], _Side | None] = {}
         """Deals played on, by the state played on from (held by the view) and chooser."""
 
     def worths(self) -> list[OptionWorth]:
@@ -202,7 +218,11 @@ class _Advisor:
         self._played_known = True
         return self._played
 
-    def _game(self, chooser: Player, marks: Marks | None, deals_next: bool) -> float | None:
+    def _seat(self, chooser: Player) -> str:
+        """The chooser's seat in this deal: ``dealer`` or ``elder``."""
+        return "dealer" if chooser is self.final.dealer else "elder"
+
+    def _game(self, chooser: Player, marks: Marks | None, deals_next: bool) -> Estimate | None:
         """The chooser's chance of the game from the score before the deal with ``marks``
         added, the next deal his (``deals_next``) or his adversary's (``None`` for a game
         longer than the table reckons)."""
@@ -211,10 +231,21 @@ class _Advisor:
         adversary = self._adversary(chooser)
         mine = self.sheet[chooser] + round(marks.get(chooser.value, 0))
         his = self.sheet[adversary] + round(marks.get(adversary.value, 0))
-        chance = fresh_deals().game(mine, his, deals_next, self.target)
-        return round(chance, 3)
+        return spread.game(fresh_deals(), mine, his, deals_next, self.target)
 
-    def _fresh_side(self, chooser: Player) -> tuple[Marks, float | None]:
+    def _exact(
+        self, chooser: Player, marks: Marks | None, by: Valuation, deals_next: bool
+    ) -> _Side:
+        """A side known exactly (as played, or solved once with every card known), and the
+        chooser's chance of the game from the score it leaves."""
+        net = None
+        if marks is not None:
+            net = Estimate(
+                marks.get(chooser.value, 0) - marks.get(self._adversary(chooser).value, 0)
+            )
+        return _Side(marks, by, net, self._game(chooser, marks, deals_next))
+
+    def _fresh_side(self, chooser: Player) -> _Side:
         """A fresh deal: the marks it gives each seat on average, and the chooser's chance of
         the game (the same dealer deals it, at the score before this deal)."""
         table = fresh_deals()
@@ -223,29 +254,29 @@ class _Advisor:
             final.dealer.value: round(table.expected(True), 3),
             final.elder.value: round(table.expected(False), 3),
         }
+        net = spread.fresh_marks(table, self._seat(chooser))
         if self.target > MAX_TARGET:
-            return marks, None
+            return _Side(marks, "fresh_deal", net, None, table.deals)
         adversary = self._adversary(chooser)
-        chance = table.game(
-            self.sheet[chooser], self.sheet[adversary], chooser is final.dealer, self.target
+        dealing = chooser is final.dealer
+        chance = spread.game(
+            table, self.sheet[chooser], self.sheet[adversary], dealing, self.target
         )
-        return marks, round(chance, 3)
+        return _Side(marks, "fresh_deal", net, chance, table.deals)
 
-    def _played_side(
-        self, chooser: Player, f: Finding
-    ) -> tuple[Marks | None, float | None, Valuation]:
+    def _played_side(self, chooser: Player, f: Finding) -> _Side:
         """Going on with the deal: as played, marks and the chooser's chance of the game from
         the score it leaves (the deal then passes), if the record shows it played out; else
         played on from where the record leaves it, or, if it cannot be played on from there
         (a hand played short or long), from where ``f`` was found (:meth:`_played_on`)."""
         parts = self._as_played()
         if parts is None:
-            on, chance = self._played_on(chooser, self._position())
+            on = self._played_on(chooser, self._position())
             if on is None:
-                on, chance = self._played_on(chooser, self._found_at(f))
-            return on, chance, "played_on"
+                on = self._played_on(chooser, self._found_at(f))
+            return on or _Side(None, "played_on")
         marks: Marks = {p.value: a.total for p, a in parts.items()}
-        return marks, self._game(chooser, marks, chooser is self.final.elder), "as_played"
+        return self._exact(chooser, marks, "as_played", chooser is self.final.elder)
 
     def _position(self) -> DealState | None:
         """Where the record leaves the deal: the deal before the claim that ended it, or as
@@ -257,62 +288,60 @@ class _Advisor:
         """The deal as it stood where ``f`` was found."""
         return next((s.table.deal for s in self.view.steps if s.number == f.step), None)
 
-    def _played_on(
-        self, chooser: Player, state: DealState | None
-    ) -> tuple[Marks | None, float | None]:
+    def _played_on(self, chooser: Player, state: DealState | None) -> _Side | None:
         """The deal played on from ``state`` (:func:`play_from`): what each seat marks on
         average and the chooser's chance of the game; of several cards turned up (law 11),
         the one best for him as the trump."""
         if state is None:
-            return None, None
-        known = self._on.get((id(state), chooser))
-        if known is not None:
-            return known
+            return None
+        key = (id(state), chooser)
+        if key in self._on:
+            return self._on[key]
         turned = [c for c in state.turned if c is not None]
         choices = [
             (state._replace(turned=(c,), trump=c.suit), mask(turned) & ~mask([c])) for c in turned
         ] or [(state, 0)]
-        best: tuple[float, Marks, float | None] | None = None
+        best: tuple[float, _Side] | None = None
         for position, aside in choices:
             side = self._side_of(play_from(position, aside=aside), chooser)
             if side is None:
                 continue
-            key = self._key(side, chooser)
-            if best is None or key > best[0]:
-                best = (key, *side)
-        out: tuple[Marks | None, float | None] = (None, None)
-        if best is not None:
-            out = (best[1], best[2])
-        self._on[(id(state), chooser)] = out
-        return out
+            rank = self._key(side, chooser)
+            if best is None or rank > best[0]:
+                best = (rank, side)
+        self._on[key] = best[1] if best is not None else None
+        return self._on[key]
 
     def _side_of(
-        self, counts: list[int] | None, chooser: Player
-    ) -> tuple[Marks, float | None] | None:
-        """What each player marks on average in deals that end as ``counts`` say, and the
+        self, ways: Ways | None, chooser: Player, by: Valuation = "played_on"
+    ) -> _Side | None:
+        """What each player marks on average in deals that end as ``ways`` say, and the
         chooser's chance of the game after them (the deal then passes)."""
-        if counts is None:
+        if ways is None:
             return None
-        final = self.final
+        final, counts = self.final, ways.counts
         seats = marks_of(counts)
         marks: Marks = {
             final.dealer.value: _rounded(seats["dealer"]),
             final.elder.value: _rounded(seats["elder"]),
         }
+        net = spread.counted_marks(counts, self._seat(chooser), ways.exact)
         chance = None
         if self.target <= MAX_TARGET:
             adversary = self._adversary(chooser)
-            mine, his = self.sheet[chooser], self.sheet[adversary]
+            score = (self.sheet[chooser], self.sheet[adversary])
             dealing = chooser is final.dealer
-            chance = round(fresh_deals().after(counts, mine, his, dealing, self.target), 3)
-        return marks, chance
+            chance = spread.game_after(
+                fresh_deals(), counts, ways.exact, score, dealing, self.target
+            )
+        return _Side(marks, by, net, chance, sum(counts))
 
-    def _key(self, side: tuple[Marks, float | None], chooser: Player) -> float:
+    def _key(self, side: _Side, chooser: Player) -> float:
         """How good a side is for the chooser: his chance of the game, else his net marks."""
-        marks, chance = side
-        if chance is not None:
-            return chance
-        return marks[chooser.value] - marks[self._adversary(chooser).value]
+        if side.game is not None:
+            return round(side.game.value, 3)
+        assert side.marks is not None
+        return side.marks[chooser.value] - side.marks[self._adversary(chooser).value]
 
     # -- the options -------------------------------------------------------------------------
 
@@ -320,37 +349,33 @@ class _Advisor:
         self,
         key: tuple[int, str],
         chooser: Player,
-        taken: tuple[Marks | None, float | None, Valuation],
-        declined: tuple[Marks | None, float | None, Valuation],
+        taken: _Side,
+        declined: _Side,
         perfect: PerfectPlay | None = None,
     ) -> OptionWorth:
+        """What ``key`` is worth to ``chooser``: the two sides, the gain, and how sure it is."""
         c, a = chooser.value, self._adversary(chooser).value
 
         def net(marks: Marks) -> float:
             return marks.get(c, 0) - marks.get(a, 0)
 
         worth: int | float | None = None
-        if taken[0] is not None and declined[0] is not None:
-            gain = net(taken[0]) - net(declined[0])
+        if taken.marks is not None and declined.marks is not None:
+            gain = net(taken.marks) - net(declined.marks)
             worth = round(gain, 3) if isinstance(gain, float) else gain
-        better = ""
-        if taken[1] is not None and declined[1] is not None and taken[1] != declined[1]:
-            better = "take" if taken[1] > declined[1] else "decline"
-        elif worth is not None:
-            better = "take" if worth > 0 else "decline" if worth < 0 else "either"
         return OptionWorth(
             law=key[0],
             option=key[1],
             chooser=c,
-            taken=taken[0],
-            declined=declined[0],
+            taken=taken.marks,
+            declined=declined.marks,
             worth=worth,
-            taken_by=taken[2],
-            declined_by=declined[2],
-            game_taken=taken[1],
-            game_declined=declined[1],
-            better=better,
+            taken_by=taken.by,
+            declined_by=declined.by,
+            game_taken=_chance(taken.game),
+            game_declined=_chance(declined.game),
             perfect_play=perfect,
+            **_weighed(worth, taken, declined),
         )
 
     def _replay(self, key: tuple[int, str], chooser: Player) -> OptionWorth | None:
@@ -377,33 +402,31 @@ class _Advisor:
         kings: Marks = {p.value: a.king for p, a in parts.items()}
         elder_next = chooser is final.elder
 
-        def game(hand: Marks) -> float | None:
+        def side(hand: Marks, by: Valuation) -> _Side:
             seats = (final.dealer.value, final.elder.value)
             both: Marks = {q: hand.get(q, 0) + kings.get(q, 0) for q in seats}
-            return self._game(chooser, both, elder_next)
+            exact = self._exact(chooser, hand, by, elder_next)
+            return exact._replace(game=self._game(chooser, both, elder_next))
 
         taken_marks: Marks = dict(replayed.marks)
         return self._worth(
             key,
             chooser,
-            (taken_marks, game(taken_marks), "perfect_play"),
-            (stood, game(stood), "as_played"),
+            side(taken_marks, "perfect_play"),
+            side(stood, "as_played"),
             replayed,
         )
 
     def _fresh(self, key: tuple[int, str], chooser: Player, f: Finding) -> OptionWorth:
         """A fresh deal, against going on with the deal."""
-        marks, chance = self._fresh_side(chooser)
-        going = self._played_side(chooser, f)
-        return self._worth(key, chooser, (marks, chance, "fresh_deal"), going)
+        return self._worth(key, chooser, self._fresh_side(chooser), self._played_side(chooser, f))
 
     def _going_on(self, key: tuple[int, str], chooser: Player, f: Finding) -> OptionWorth | None:
         """The one way of going on a law gives beside a fresh deal, against a fresh deal."""
         going = self._played_side(chooser, f)
-        if going[0] is None:
+        if going.marks is None:
             return None
-        marks, chance = self._fresh_side(chooser)
-        return self._worth(key, chooser, going, (marks, chance, "fresh_deal"))
+        return self._worth(key, chooser, going, self._fresh_side(chooser))
 
     def _play_on_from(
         self, key: tuple[int, str], chooser: Player, f: Finding, taken: Option, other: Option
@@ -421,27 +444,99 @@ class _Advisor:
 
     def _best_of(
         self, option: Option, state: DealState, f: Finding, chooser: Player
-    ) -> tuple[Marks, float | None, Valuation] | None:
+    ) -> _Side | None:
         """The deal played on from the positions ``option`` leads to (:func:`play_from`: under
         perfect play where every card is known, else on average over the cards not known),
         of several the one his adversary would choose: the marks and the chooser's chance of
         the game."""
         assert option.leads_to is not None
-        best: tuple[float, Marks, float | None] | None = None
+        best: tuple[float, _Side] | None = None
         valued: Valuation = "perfect_play"
         for position in option.leads_to(state, f):
-            counts = play_from(position)
-            side = self._side_of(counts, chooser)
-            if counts is None or side is None:
+            ways = play_from(position)
+            side = self._side_of(ways, chooser)
+            if ways is None or side is None:
                 return None
+            counts = ways.counts
             if max(counts) != sum(counts) or sum(counts) > 1:
                 valued = "played_on"
-            key = -self._key(side, chooser)  # his adversary picks
-            if best is None or key > best[0]:
-                best = (key, *side)
+            rank = -self._key(side, chooser)  # his adversary picks
+            if best is None or rank > best[0]:
+                best = (rank, side)
         if best is None:
             return None
-        return best[1], best[2], valued
+        return best[1]._replace(by=valued)
+
+
+class _Side(NamedTuple):
+    """One side of a choice: what each seat marks for it, how it is valued, the chooser's
+    marks less his adversary's and his chance of the game with how sure each is
+    (:mod:`adjudicator.engine.ecarte.spread`), and the ways or deals it rests on."""
+
+    marks: Marks | None
+    by: Valuation
+    net: Estimate | None = None
+    game: Estimate | None = None
+    ways: int = 0
+
+
+def _chance(e: Estimate | None) -> float | None:
+    """A chance as the advice gives it: to three places."""
+    return None if e is None else round(e.value, 3)
+
+
+def _band(e: Estimate, low_high: tuple[float, float], places: int) -> tuple[float, float]:
+    """An interval as the advice gives it: the figure twice when exact, else rounded outwards
+    to ``places`` (as it is printed: two places of marks, a tenth of a point of chance), so
+    that the verdict read from it is the one the reader sees."""
+    if e.exact:
+        return (e.value, e.value)
+    scale = 10**places
+    low, high = (round(x * scale, 6) for x in low_high)
+    return (math.floor(low) / scale, math.ceil(high) / scale)
+
+
+def _weighed(worth: int | float | None, taken: _Side, declined: _Side) -> dict[str, Any]:
+    """How sure the worth and the chances are, and the verdict (:class:`OptionWorth`'s
+    fields from ``verdict`` on): by the chance of the game where both sides have one and
+    they are not the same exactly, else by the worth in marks."""
+    table = fresh_deals()
+    out: dict[str, Any] = {
+        "taken_basis": _basis(taken),
+        "declined_basis": _basis(declined),
+        "taken_ways": taken.ways,
+        "declined_ways": declined.ways,
+    }
+    decide: tuple[str, Estimate, tuple[float, float]] | None = None
+    if taken.net is not None and declined.net is not None and worth is not None:
+        diff = taken.net.minus(declined.net)._replace(value=worth)
+        out["basis"] = "exact" if diff.exact else "sampled"
+        out["interval"] = _band(diff, spread.interval(diff, table), 2)
+        decide = ("marks", diff, out["interval"])
+    for side, name in ((taken, "game_taken_interval"), (declined, "game_declined_interval")):
+        if side.game is not None:
+            game = side.game._replace(value=round(side.game.value, 3))
+            out[name] = _band(game, spread.chance_interval(side.game, table), 3)
+    if taken.game is not None and declined.game is not None:
+        gain = taken.game.minus(declined.game)
+        gain = gain._replace(value=round(gain.value, 4))
+        out["game_gain"] = gain.value
+        out["game_gain_interval"] = _band(gain, spread.interval(gain, table), 3)
+        if not (gain.exact and _chance(taken.game) == _chance(declined.game)):
+            decide = ("game", gain, out["game_gain_interval"])
+    if decide is not None:
+        by, e, (low, high) = decide
+        verdict = spread.verdict(low, high, e.value)
+        out["decided_by"], out["verdict"] = by, verdict
+        out["better"] = (
+            "either" if verdict == "about even" else "take" if e.value > 0 else "decline"
+        )
+    return out
+
+
+def _basis(side: _Side) -> Basis:
+    """How a side's worth is known."""
+    return "sampled" if side.net is not None and not side.net.exact else "exact"
 
 
 def _chosen(option: Option) -> bool:

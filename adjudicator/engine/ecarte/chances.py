@@ -67,10 +67,16 @@ class Chances(NamedTuple):
         p = self.chance(player)
         if self.exact or not self.solved:
             return (p, p)
-        n, z = self.solved, 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson(p, self.solved)
+
+
+def wilson(p: float, n: float, z: float = 1.96) -> tuple[float, float]:
+    """Wilson's interval (95% with the default ``z``) of a share ``p`` of ``n`` trials: the
+    chances ``solve`` gives, and the advisor's (:mod:`adjudicator.engine.ecarte.spread`, where
+    ``n`` is a sample's effective size)."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def unseen(deal: DealState) -> int:
@@ -194,4 +200,4 @@ def _placements(
         yield sum(drawn[:left]), sum(drawn[left:])
 
 
-__all__ = ["LIMIT", "SAMPLE", "Chances", "chances", "hands_of", "unseen"]
+__all__ = ["LIMIT", "SAMPLE", "Chances", "chances", "hands_of", "unseen", "wilson"]

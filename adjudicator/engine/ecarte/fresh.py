@@ -29,11 +29,13 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import resources
+from math import comb
 from typing import NamedTuple
 
+from adjudicator.engine.ecarte.chances import hands_of
 from adjudicator.engine.ecarte.policy import (
     KINGS,
     PACK_SIZE,
@@ -182,28 +184,57 @@ def _step(
         return 1.0
     if his >= target:
         return 0.0
-    me, him = ("dealer", "elder") if dealing else ("elder", "dealer")
     total = 0.0
     for o, p in this:
-        m, h = mine, his
-        if o.king == me:
-            m += 1
-        elif o.king == him:
-            h += 1
-        if m >= target or h >= target:
-            total += p * (1.0 if m >= target else 0.0)
-            continue
-        if o.winner == me:
-            m += o.marks
+        after = score_after(o, mine, his, dealing, target)
+        if isinstance(after, float):
+            total += p * after
         else:
-            h += o.marks
-        total += p * _game(chances, m, h, not dealing, target)
+            total += p * _game(chances, *after, not dealing, target)
     return total
 
 
+def score_after(
+    o: DealResult, mine: int, his: int, dealing: bool, target: int
+) -> float | tuple[int, int]:
+    """The score after a deal that ends as ``o`` (his own if ``dealing``), the king marked
+    before the hand is played: the game's result (1.0 won, 0.0 lost) if it decides it, else
+    both players' points."""
+    me, him = ("dealer", "elder") if dealing else ("elder", "dealer")
+    m, h = mine, his
+    if o.king == me:
+        m += 1
+    elif o.king == him:
+        h += 1
+    if m >= target or h >= target:
+        return 1.0 if m >= target else 0.0
+    if o.winner == me:
+        m += o.marks
+    else:
+        h += o.marks
+    return m, h
+
+
 ON_SAMPLES = 64
-"""Ways the cards the record does not show are dealt when a deal is played on
-(:func:`play_on`)."""
+"""Ways the cards the record does not show are dealt when a deal is played on and they are not
+all placed in every way (:func:`play_on`, :func:`play_from`)."""
+
+EXACT_WAYS = 1_000
+"""The most ways of placing the cards the record does not show in which a deal played on under
+perfect play (the exchange closed) is solved, every one of them, for an exact answer; past it,
+:data:`ON_SAMPLES` ways are drawn at random. Chosen from a measurement
+(``scripts/exact_ways.py``, on one core): a way costs about 0.25 ms to deal and solve (0.24 ms
+a way over 253 ways, 0.27 over 2,024), so 1,000 ways take about a quarter of a second, some
+fifteen times the sample of 64 (about 16 ms), the most one position played on can cost; the
+casebook's positions played on under perfect play have at most 6 ways."""
+
+
+class Ways(NamedTuple):
+    """How a deal played on ends (:func:`play_from`): a count for each of :data:`OUTCOMES`, and
+    whether the counts are every way the cards not shown can lie (``exact``), else a sample."""
+
+    counts: list[int]
+    exact: bool
 
 
 def play_on(
@@ -256,12 +287,13 @@ def _five(
     return elder, dealer
 
 
-def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> list[int] | None:
+def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> Ways | None:
     """How ``deal`` ends if it is played on from where it stands: by the policy while the
     exchange is open (:func:`play_on`'s way, the cards not known dealt at random ``samples``
     ways), under perfect play once it is closed (a proposal refused, play declared, or a card
-    played), the cards not known dealt at random likewise; exactly, if every card at play is
-    known. A count for each of :data:`OUTCOMES`. Before a card is played, a hand of the wrong
+    played), solved in every way the cards not known (and a card drawn or taken at random to
+    put a hand right) can lie when they are :data:`EXACT_WAYS` or fewer, else dealt at random
+    ``samples`` ways (:class:`Ways` says which). Before a card is played, a hand of the wrong
     number is put right as the laws say when no fresh deal is claimed (laws 15 to 18, as
     :func:`play_on` does). ``None`` where it cannot be played on: a hand played short or long
     once play has begun (the solver plays hands of equal size), a deal in the middle of an
@@ -289,8 +321,65 @@ def play_from(deal: DealState, *, samples: int = ON_SAMPLES, aside: int = 0) -> 
     if _short_of_cards(elder, dealer, top, known, in_play):
         return None
     if not started and not elder.unknown and not dealer.unknown:
-        return play_on(elder.cards, dealer.cards, top, out, samples=samples)
-    return _played_on(deal, top, out, known, in_play, closed, samples)
+        return Ways(play_on(elder.cards, dealer.cards, top, out, samples=samples), exact=False)
+    if closed and 0 < ways_to_place(elder, dealer, top, known, in_play) <= EXACT_WAYS:
+        return _solved_every_way(deal, top, known, in_play)
+    counts = _played_on(deal, top, out, known, in_play, closed, samples)
+    return None if counts is None else Ways(counts, exact=False)
+
+
+def ways_to_place(elder: Holding, dealer: Holding, top: int, known: int, in_play: bool) -> int:
+    """How many ways, all alike likely, the cards not known can lie once the exchange is
+    closed: the turn-up if none is known, the unknown cards of each hand, and, before play, a
+    hand put right as :func:`_five` does (the dealer's surplus cards lost at random, a short
+    hand completed from the cards no one is known to hold)."""
+    left = PACK_SIZE - known.bit_count()
+    ways = 1
+    if not top:
+        ways, left = left, left - 1
+    for need in (elder.unknown, dealer.unknown):
+        ways, left = ways * comb(max(0, left), need), left - need
+    if in_play:
+        return ways
+    if dealer.size > HAND:
+        ways *= comb(dealer.size, dealer.size - HAND)
+    for size in (elder.size, dealer.size):
+        need = max(0, HAND - size)
+        ways, left = ways * comb(max(0, left), need), left - need
+    return ways
+
+
+def _solved_every_way(deal: DealState, top: int, known: int, in_play: bool) -> Ways | None:
+    """:func:`play_from` exactly: the deal played on under perfect play in every way the
+    cards not known can lie (:func:`ways_to_place`)."""
+    elder, dealer = deal.hand(deal.elder), deal.hand(deal.dealer)
+    pool = ((1 << PACK_SIZE) - 1) & ~known
+    counts: Counter[DealResult] = Counter()
+    for t in [top] if top else [1 << i for i in range(PACK_SIZE) if pool >> i & 1]:
+        for more_e in hands_of(pool & ~t, elder.unknown):
+            for more_d in hands_of(pool & ~t & ~more_e, dealer.unknown):
+                e, d, rest = elder.cards | more_e, dealer.cards | more_d, pool & ~t & ~more_e
+                hands = [(e, d)] if in_play else _every_five(e, d, t, rest & ~more_d)
+                for e5, d5 in hands:
+                    ended = _played_out(deal, e5, d5, t)
+                    if ended is None:
+                        return None
+                    counts[ended] += 1
+    return Ways([counts[o] for o in OUTCOMES], exact=True)
+
+
+def _every_five(elder: int, dealer: int, turned: int, rest: int) -> Iterator[tuple[int, int]]:
+    """Every way :func:`_five` can bring both hands to five: the elder throws what he would
+    discard, the dealer loses any of his surplus cards, a short hand is completed with any of
+    the cards of ``rest``."""
+    trumps = 0xFF << (8 * ((turned.bit_length() - 1) >> 3))
+    while elder.bit_count() > HAND:
+        elder &= ~throws(elder, trumps, 1)
+    for lost in hands_of(dealer, max(0, dealer.bit_count() - HAND)):
+        kept = dealer & ~lost
+        for more_e in hands_of(rest, max(0, HAND - elder.bit_count())):
+            for more_d in hands_of(rest & ~more_e, max(0, HAND - kept.bit_count())):
+                yield elder | more_e, kept | more_d
 
 
 def _playable_in_play(deal: DealState, elder: Holding, dealer: Holding, turned: bool) -> bool:
@@ -480,18 +569,22 @@ def fresh_deals() -> FreshDeals:
 
 __all__ = [
     "CHUNK",
+    "EXACT_WAYS",
     "MAX_TARGET",
     "ON_SAMPLES",
     "OUTCOMES",
     "POLICY",
     "SEED",
     "FreshDeals",
+    "Ways",
     "chunk_seed",
     "deal_chunk",
     "fresh_deals",
     "marks_of",
     "play_from",
     "play_on",
+    "score_after",
     "shipped",
     "table_json",
+    "ways_to_place",
 ]
