@@ -511,8 +511,13 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
     marks made after a king won the game (law 46: they count in no game); the marks he
     made for a hand a replay took the place of (the replay's law); a king he may not mark (the
     law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
-    law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
-    point law 49 does not make two is worth one)."""
+    law reckons otherwise (that law); the rest, this law (a point law 49 does not make two is
+    worth one). A deal annulled gives no marks: every mark for it is taken down citing the law
+    that annulled it, which decides it (this law only lets it be taken down at any time in the
+    game)."""
+    if sheet.annulled is not None:  # the deal gives nothing: the law that annulled it decides
+        law, how = sheet.annulled
+        return [(law, excess, "any", f"the deal was {how} ({_cite(law)}), so it gives no marks")]
     out: list[tuple[int, int, str, str]] = []
     allowed = sheet.parts
     take = min(excess, sheet.after_game)
@@ -562,9 +567,6 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
                 "dealer when the non-dealer played without proposing, or for the non-dealer when "
                 "the dealer refused the first proposal, and neither was so"
             )
-        if sheet.annulled is not None:
-            law, how = sheet.annulled
-            why = f"the deal was {how} ({_cite(law)}), so it gives no marks"
         out.append((51, excess, "any", why))
     return out
 
@@ -587,7 +589,7 @@ LAW_51 = Law(
         "other laws (law 43's and 25's reductions) are those laws' findings, not overscores "
         "here; the adjudicator's correction cites them. The correction cites the law that "
         "decides it, this law only letting the mark come off at any time in the game: a mark "
-        "for the "
+        "for a deal that is void or dealt afresh, the law that annulled it; a mark for the "
         "hand made after a deal's turn-up and before its play, which can only be for the deal "
         "before, law 50, when it makes good an omission of that deal too late (the correction "
         "is that deal's, and the finding says for which deal it was marked and in which). "
