@@ -529,7 +529,7 @@ class Judge:
                 return (1.0, f.law, why)
             where = (
                 f"this option for deal {f.deal}, claimed in deal {self.view.number} before its "
-                f"trump was turned up ({o.window})"
+                "trump was turned up"
             )
             self._uphold(earlier, i, f, o, s, player, text, where)
             return True
