@@ -193,7 +193,8 @@ class Judge:
         """The options lapsed before this deal (:attr:`lapsed`), with this deal's options open
         until the next turn-up and not taken, which lapse at the turn-up of ``after``, the next
         deal (the latest option for a claim wins)."""
-        turn = next((s for s in after.steps if s.kind == "turn"), None)
+        turns = after.events("turn")
+        turn = turns[0] if turns else None
         out = dict(self.lapsed)
         for i, f in enumerate(self.found):
             for o in f.options:
