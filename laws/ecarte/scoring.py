@@ -379,24 +379,8 @@ def _find_51(view: DealView) -> Sequence[Finding]:
     early = steps[1:t] if t is not None else steps[1:]
     after = steps[t + 1 :] if t is not None else []
     players = (final.elder, final.dealer)
-    # Marks made before this deal's turn-up are for the deal before (laws 22, 50).
-    prev = view.previous
-    left: dict[Player, int] = {}  # what the deal before still owed each player at the turn-up
-    for p in players:
-        owed = 0
-        if prev is not None and prev.ended_by not in ANNULLED:
-            ent = entitled_marks(prev)
-            if isinstance(ent, Unknown):
-                continue
-            made = sum(n for q, n in prev.marks if q is p)
-            owed = max(0, ent.get(p, 0) - made)
-        found = _overscore(view, early, p, owed, None)
-        if found is not None:
-            s, excess, down = found
-            where = "before the trump was turned up, beyond anything owing from the deal before"
-            out.append(_overscore_finding(view, s, p, excess, down, where))
-        early_made = sum(max(0, mark_points(s) or 0) for s in early if marker(s) is p)
-        left[p] = max(0, owed - early_made)
+    before, left = _early_overscores(view, early, players)
+    out.extend(before)
     if t is None and final.result is None:
         return out
     unknown = ""  # what the record lacks, if the deal's marks are only bounded
@@ -427,6 +411,38 @@ def _find_51(view: DealView) -> Sequence[Finding]:
                 where = _beyond(view, gone=hand is None and not unknown, unknown=unknown)
             out.append(_overscore_finding(view, s, p, excess, down, where))
     return out
+
+
+def _early_overscores(
+    view: DealView, early: Sequence[Step], players: tuple[Player, Player]
+) -> tuple[list[Finding], dict[Player, int]]:
+    """The overscores among the marks made before the deal's turn-up, which are for the deal
+    before (laws 22, 50), beyond what that deal still owed each player; and what it still owed
+    each player after them."""
+    out: list[Finding] = []
+    prev = view.previous
+    left: dict[Player, int] = {}
+    for p in players:
+        owed = 0
+        if prev is not None and prev.ended_by not in ANNULLED:
+            ent = entitled_marks(prev)
+            if isinstance(ent, Unknown):
+                continue
+            made = sum(n for q, n in prev.marks if q is p)
+            owed = max(0, ent.get(p, 0) - made)
+        found = _overscore(view, early, p, owed, None)
+        if found is not None:
+            s, excess, down = found
+            where = "before the trump was turned up, beyond anything owing from the deal before"
+            if prev is not None:
+                where = (
+                    f"for deal {prev.number}, marked in deal {view.number} before its trump was "
+                    f"turned up, beyond anything deal {prev.number} still owed him"
+                )
+            out.append(_overscore_finding(view, s, p, excess, down, where))
+        early_made = sum(max(0, mark_points(s) or 0) for s in early if marker(s) is p)
+        left[p] = max(0, owed - early_made)
+    return out, left
 
 
 def _too_late(view: DealView, turn: Step) -> str:
@@ -493,6 +509,17 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
                 "only until then: it is lost"
             )
             fixes.append(SheetCorrection(-take, LAW_50.number, "late", why, before))
+            excess -= take
+    if sheet.early is not None:  # marks made here for the deal before, beyond what it owed
+        before, made = sheet.early
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{p} marked {made} in deal {sheet.deal}, before its trump was turned up, for "
+                f"deal {before}, beyond what deal {before} still owed him: an overscore of "
+                f"deal {before}"
+            )
+            fixes.append(SheetCorrection(-take, LAW_51.number, "early", why, before))
             excess -= take
     recorded = sheet.recorded - sum(-f.points for f in fixes)
     allowed = "nothing" if sheet.allowed == 0 else str(sheet.allowed)

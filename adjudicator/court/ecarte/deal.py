@@ -218,6 +218,8 @@ class _Marks(NamedTuple):
     """Marks of ``owed`` settled here."""
     made: _Made
     """The marks made on the sheet in the deal."""
+    spare: dict[str, int]
+    """Marks made before the deal's turn-up, for the deal before, beyond what it owed."""
 
 
 def _marks(
@@ -297,7 +299,26 @@ def _marks(
         if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
             settled[q] = min(short, owed[q], made.down[q])
             recorded[q] += settled[q]
-    return _Marks(marks, recorded, allowed, kings, borrowed, settled, made), decided
+    spare = {q: max(0, made.early[q] - lent.get(q, 0)) for q in _SEATS}
+    return _Marks(marks, recorded, allowed, kings, borrowed, settled, made, spare), decided
+
+
+def _replaced(
+    view: DealView, judged: Judge, decided: _Outcome, sheet: _Marks
+) -> dict[str, tuple[int, int]]:
+    """Marks made for the hand first played, when an option taken replayed it (by a claim in
+    the deal, or in the next before its turn-up: then every mark for the hand was for it), by
+    player: the replay's law, which takes them off, and how many."""
+    replay_law = next(
+        (law for name, law, _ in judged.taken_outcomes() if name is Outcome.REPLAY), None
+    )
+    if replay_law is None:
+        return {}
+    _, first_played = replaced_marks(view)
+    if _replayed_later(view, decided.outcome):
+        kings = sheet.made.kings
+        first_played = {Player(q): n - kings.get(q, 0) for q, n in sheet.recorded.items()}
+    return {p.value: (replay_law, n) for p, n in first_played.items() if n > 0}
 
 
 def _corrections(
@@ -322,17 +343,7 @@ def _corrections(
     before = view.previous.number if view.previous is not None else None
     t = turn_index(view)
     turned = view.steps[t].line if t is not None else 0
-    # Marks made for the hand first played, when an option taken replayed it: the replay's law
-    # takes them off. Marks for a deal annulled: the law that annulled it.
-    replaced: dict[str, tuple[int, int]] = {}
-    replay_law = next(
-        (law for name, law, _ in judged.taken_outcomes() if name is Outcome.REPLAY), None
-    )
-    if replay_law is not None:
-        _, first_played = replaced_marks(view)
-        if _replayed_later(view, decided.outcome):  # every mark for the hand was for it
-            first_played = {Player(q): n - made.kings.get(q, 0) for q, n in recorded.items()}
-        replaced = {p.value: (replay_law, n) for p, n in first_played.items() if n > 0}
+    replaced = _replaced(view, judged, decided, sheet)
     annulled = None
     if decided.outcome in ANNULS and decided.decided_by is not None:
         annulled = (
@@ -359,6 +370,7 @@ def _corrections(
                 result=final.result,
                 after_game=beyond,
                 late=(before, late, turned) if late > 0 else None,
+                early=(before, sheet.spare[q]) if sheet.spare[q] and before is not None else None,
             )
         )
         if corrected is None:
@@ -497,10 +509,18 @@ class _Made(NamedTuple):
     late: dict[str, int]
     """The marks for a hand each player made after the deal's turn-up and before its play
     began (:func:`laws.ecarte.games.marks_before_play`): for an earlier deal."""
+    early: dict[str, int]
+    """The marks each player made before the deal's turn-up: for the deal before."""
 
 
 def _made(view: DealView) -> _Made:
-    made = _Made({}, dict.fromkeys(_SEATS, 0), {q: {} for q in _SEATS}, dict.fromkeys(_SEATS, 0))
+    made = _Made(
+        kings={},
+        down=dict.fromkeys(_SEATS, 0),
+        lines={q: {} for q in _SEATS},
+        late=dict.fromkeys(_SEATS, 0),
+        early=dict.fromkeys(_SEATS, 0),
+    )
     before_play = marks_before_play(view)
     turned = "turn" not in view.kinds
     for s in view.steps:
@@ -515,6 +535,9 @@ def _made(view: DealView) -> _Made:
         p = e.player.value
         at = (s.line, s.column)
         made.lines[p]["any"] = at
+        if not turned and isinstance(e, Mark):
+            made.lines[p]["early"] = at
+            made.early[p] += max(0, mark_points(s) or 0)
         if isinstance(e, Unmark):
             made.down[p] += e.points
         elif e.reason is MarkReason.KING:
