@@ -108,3 +108,18 @@ def test_the_json_of_a_replay_claimed_too_late_cites_its_law(case: str) -> None:
     assert claim["upheld"] is False and claim["law"] in (25, 43)
     assert "too late: claimed in deal" in claim["reason"]
     assert "the project's reading" in claim["reason"]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_a_mark_made_again_before_the_next_turn_up_is_the_deal_before_s_overscore(
+    fmt: str,
+) -> None:
+    case = "law-51-overscore/point-marked-again-before-next-turn.etn"
+    said = verdict(ruled(case, fmt))
+    assert "Deal 1, line 27:" in said and "under law 51 (An overscore)" in said
+    assert "in deal 2, before its trump was turned up, for deal 1" in said
+    assert "for deal 2" not in said
+    corrections = _json(case)["corrections"]
+    assert isinstance(corrections, list) and len(corrections) == 1
+    fix = corrections[0]
+    assert (fix["law"], fix["deal"], fix["line"]) == (51, 1, 27)
