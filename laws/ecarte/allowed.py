@@ -158,6 +158,15 @@ class Sheet(NamedTuple):
     """Of what the deal entitles him to, the marks that count nowhere: the hand's, when a king
     won the game before the hand was played (law 46, :func:`laws.ecarte.games.after_the_game`).
     ``allowed`` is without them."""
+    early: tuple[int | None, int] | None = None
+    """Marks he made in this deal before its trump was turned up, which are for the deal before
+    (:func:`laws.ecarte.games.for_deal_before`), beyond what that deal still owed him: the deal
+    before's number, and how many of ``recorded`` they are."""
+    late: tuple[int | None, int, int] | None = None
+    """Marks he made in this deal, after its trump was turned up and before its play began,
+    for the deal before (:func:`laws.ecarte.games.marks_before_play`), which that deal's
+    ruling had lost to him: the deal before's number, how many of ``recorded`` they are, and
+    the line of this deal's turn-up."""
 
 
 class SheetCorrection(NamedTuple):
@@ -168,8 +177,12 @@ class SheetCorrection(NamedTuple):
     law: int
     """The law that answers for it."""
     where: str
-    """The kind of mark it is located at: ``king``, ``hand`` or ``any``."""
+    """The kind of mark it is located at: ``king``, ``hand``, ``early`` or ``late`` (a mark made
+    for the deal before, :attr:`Sheet.early`, :attr:`Sheet.late`) or ``any``."""
     reason: str
+    deal: int | None = None
+    """The deal whose marks it corrects, when it is not the sheet's (a mark made for the deal
+    before)."""
 
 
 class Corrected(NamedTuple):

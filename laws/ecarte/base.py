@@ -194,6 +194,10 @@ class Option(NamedTuple):
     remedy: Remedy | None = None
     """What taking it does to the cards on the table (:class:`Remedy`), if anything; the
     court has the engine do it as the claim is upheld."""
+    reading: str = ""
+    """When the window is the project's reading, not the law's words (the law sets no time):
+    what the ruling says of it, with where the reading is documented; empty when the law
+    itself sets the window."""
 
 
 class Rests(StrEnum):

@@ -30,11 +30,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import NamedTuple
 
-from adjudicator.engine.ecarte.table import SEAT, Step, StepKind
+from adjudicator.engine.ecarte.table import SEAT, Phase, Step, StepKind
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import Score
 
-from .facts import turn_index
+from .facts import is_king_mark, turn_index
 from .king import carried_king, king_marks
 from .view import DealView, remember
 
@@ -62,6 +62,27 @@ def for_deal_before(view: DealView) -> frozenset[int]:
     marks may be made until then), and a king marked after it for the king the deal before
     turned up (law 22: too late, but that deal's king). Computed once per view."""
     return remember(view, "games.for_deal_before", lambda: _marks_for_before(view))
+
+
+def _marks_before_play(view: DealView) -> frozenset[int]:
+    if "mark" not in view.kinds or turn_index(view) is None:
+        return frozenset()
+    out: set[int] = set()
+    for s in view.steps:
+        deal = s.table.deal
+        if s.kind != "mark" or deal is None or deal.phase is not Phase.EXCHANGE:
+            continue
+        if deal.result is None and not is_king_mark(s) and (mark_points(s) or 0) > 0:
+            out.add(s.number)
+    return frozenset(out)
+
+
+def marks_before_play(view: DealView) -> frozenset[int]:
+    """The step numbers of the marks for a hand (not a king's) made in the deal after its trump
+    was turned up and before its first card was played: nothing of this deal's hand is won yet,
+    so such a mark can only be for an earlier deal, and it comes after the time law 50 gave to
+    make that deal's omission good (the next turn-up). Computed once per view."""
+    return remember(view, "games.marks_before_play", lambda: _marks_before_play(view))
 
 
 def mark_points(step: Step) -> int | None:
@@ -250,6 +271,7 @@ __all__ = [
     "for_deal_before",
     "mark_points",
     "marker",
+    "marks_before_play",
     "sheet_lines",
     "tally_after",
 ]

@@ -388,6 +388,10 @@ REPLAY = Option(
         "leader, no new proposals); the offender's marks are reduced as the law says"
     ),
     outcome=Outcome.REPLAY,
+    reading=(
+        "law 25 sets no time for it: the cut-off is the project's reading, the one law 43 "
+        "uses for the same words, by analogy with law 50; see 'ecarte laws 25'"
+    ),
 )
 
 

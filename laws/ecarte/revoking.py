@@ -21,6 +21,10 @@ _REPLAY = Option(
     "the hands are played again as they were when the play began (same cards, trump and "
     "leader, no new proposals); the offender's reduced marks apply to the hand replayed",
     Outcome.REPLAY,
+    reading=(
+        "law 43 sets no time for it: the cut-off is the project's reading, by analogy with "
+        "law 50; see 'ecarte laws 43'"
+    ),
 )
 _REPLAY_UNDETERMINED = _REPLAY._replace(
     name="replay_if_revoke",

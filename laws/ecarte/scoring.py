@@ -38,7 +38,7 @@ from .base import (
 )
 from .chapters import BEFORE_SCORING
 from .facts import finding, is_king_mark, replaced_marks, turn_index
-from .games import MARK_KINDS, mark_points, marker, sheet_lines
+from .games import MARK_KINDS, mark_points, marker, marks_before_play, sheet_lines
 from .profiles import RULES
 from .view import DealView, remember
 
@@ -388,21 +388,8 @@ def _find_51(view: DealView) -> Sequence[Finding]:
     early = steps[1:t] if t is not None else steps[1:]
     after = steps[t + 1 :] if t is not None else []
     players = (final.elder, final.dealer)
-    # Marks made before this deal's turn-up are for the deal before (laws 22, 50).
-    prev = view.previous
-    for p in players:
-        owed = 0
-        if prev is not None and prev.ended_by not in ANNULLED:
-            ent = entitled_marks(prev)
-            if isinstance(ent, Unknown):
-                continue
-            made = sum(n for q, n in prev.marks if q is p)
-            owed = max(0, ent.get(p, 0) - made)
-        found = _overscore(view, early, p, owed, None)
-        if found is not None:
-            s, excess, down = found
-            where = "before the trump was turned up, beyond anything owing from the deal before"
-            out.append(_overscore_finding(view, s, p, excess, down, where))
+    before, left = _early_overscores(view, early, players)
+    out.extend(before)
     if t is None and final.result is None:
         return out
     unknown = ""  # what the record lacks, if the deal's marks are only bounded
@@ -427,9 +414,55 @@ def _find_51(view: DealView) -> Sequence[Finding]:
         )
         if found is not None:
             s, excess, down = found
-            where = _beyond(view, gone=hand is None and not unknown, unknown=unknown)
+            if left.get(p, 0) > 0 and s.number in marks_before_play(view) and t is not None:
+                where = _too_late(view, steps[t])
+            else:
+                where = _beyond(view, gone=hand is None and not unknown, unknown=unknown)
             out.append(_overscore_finding(view, s, p, excess, down, where))
     return out
+
+
+def _early_overscores(
+    view: DealView, early: Sequence[Step], players: tuple[Player, Player]
+) -> tuple[list[Finding], dict[Player, int]]:
+    """The overscores among the marks made before the deal's turn-up, which are for the deal
+    before (laws 22, 50), beyond what that deal still owed each player; and what it still owed
+    each player after them."""
+    out: list[Finding] = []
+    prev = view.previous
+    left: dict[Player, int] = {}
+    for p in players:
+        owed = 0
+        if prev is not None and prev.ended_by not in ANNULLED:
+            ent = entitled_marks(prev)
+            if isinstance(ent, Unknown):
+                continue
+            made = sum(n for q, n in prev.marks if q is p)
+            owed = max(0, ent.get(p, 0) - made)
+        found = _overscore(view, early, p, owed, None)
+        if found is not None:
+            s, excess, down = found
+            where = "before the trump was turned up, beyond anything owing from the deal before"
+            if prev is not None:
+                where = (
+                    f"for deal {prev.number}, marked in deal {view.number} before its trump was "
+                    f"turned up, beyond anything deal {prev.number} still owed him"
+                )
+            out.append(_overscore_finding(view, s, p, excess, down, where))
+        early_made = sum(max(0, mark_points(s) or 0) for s in early if marker(s) is p)
+        left[p] = max(0, owed - early_made)
+    return out, left
+
+
+def _too_late(view: DealView, turn: Step) -> str:
+    """What a mark made in the deal after its turn-up and before its play was for: the deal
+    before, whose omission law 50 let the player make good only until that turn-up."""
+    before = view.previous.number if view.previous is not None else None
+    return (
+        f"for deal {before}, marked in deal {view.number} after its trump was turned up "
+        f"(line {turn.line}): too late, {citation(LAW_50)} having let him make good the "
+        "omission only until then"
+    )
 
 
 def _beyond(view: DealView, *, gone: bool, unknown: str) -> str:
@@ -473,15 +506,39 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
     if excess <= 0:
         return None
     p = sheet.player
+    fixes: list[SheetCorrection] = []
+    if sheet.late is not None:  # marks made here for the deal before, too late for it
+        before, made, turned = sheet.late
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{p} marked {made} in deal {sheet.deal} for deal {before}, after deal "
+                f"{sheet.deal}'s trump was turned up (line {turned}): too late, "
+                f"{citation(LAW_50)} having let him make good an omission of deal {before} "
+                "only until then: it is lost"
+            )
+            fixes.append(SheetCorrection(-take, LAW_50.number, "late", why, before))
+            excess -= take
+    if sheet.early is not None:  # marks made here for the deal before, beyond what it owed
+        before, made = sheet.early
+        take = min(excess, made)
+        if take:
+            why = (
+                f"{p} marked {made} in deal {sheet.deal}, before its trump was turned up, for "
+                f"deal {before}, beyond what deal {before} still owed him: an overscore of "
+                f"deal {before}"
+            )
+            fixes.append(SheetCorrection(-take, LAW_51.number, "early", why, before))
+            excess -= take
+    recorded = sheet.recorded - sum(-f.points for f in fixes)
     allowed = "nothing" if sheet.allowed == 0 else str(sheet.allowed)
-    head = f"{p} marked {sheet.recorded} for deal {sheet.deal}; the laws allow him {allowed} in all"
-    return Corrected(
-        sheet.allowed,
-        tuple(
+    head = f"{p} marked {recorded} for deal {sheet.deal}; the laws allow him {allowed} in all"
+    if excess:
+        fixes.extend(
             SheetCorrection(-points, law, where, f"{head}: {why}")
             for law, points, where, why in _takedowns(sheet, excess)
-        ),
-    )
+        )
+    return Corrected(sheet.allowed, tuple(fixes))
 
 
 def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
@@ -490,8 +547,13 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
     marks made after a king won the game (law 46: they count in no game); the marks he
     made for a hand a replay took the place of (the replay's law); a king he may not mark (the
     law that takes it, or answers for it); the hand beyond a cap (the law of the cap); a hand a
-    law reckons otherwise (that law); the rest, this law (a deal annulled gives no marks; a
-    point law 49 does not make two is worth one)."""
+    law reckons otherwise (that law); the rest, this law (a point law 49 does not make two is
+    worth one). A deal annulled gives no marks: every mark for it is taken down citing the law
+    that annulled it, which decides it (this law only lets it be taken down at any time in the
+    game)."""
+    if sheet.annulled is not None:  # the deal gives nothing: the law that annulled it decides
+        law, how = sheet.annulled
+        return [(law, excess, "any", f"the deal was {how} ({_cite(law)}), so it gives no marks")]
     out: list[tuple[int, int, str, str]] = []
     allowed = sheet.parts
     take = min(excess, sheet.after_game)
@@ -541,9 +603,6 @@ def _takedowns(sheet: Sheet, excess: int) -> list[tuple[int, int, str, str]]:
                 "dealer when the non-dealer played without proposing, or for the non-dealer when "
                 "the dealer refused the first proposal, and neither was so"
             )
-        if sheet.annulled is not None:
-            law, how = sheet.annulled
-            why = f"the deal was {how} ({_cite(law)}), so it gives no marks"
         out.append((51, excess, "any", why))
     return out
 
@@ -564,11 +623,17 @@ LAW_51 = Law(
         "a deal's turn-up beyond what was owing from the deal before. An overscore on a king "
         "mark in a deal that stands is left to the king's laws (19, 22 to 25). Penalties of "
         "other laws (law 43's and 25's reductions) are those laws' findings, not overscores "
-        "here; the adjudicator's correction cites them. `score A n B m` lines that differ from "
-        "the marks (`score_differs_from_marks`) are reported too: the score is the marks as "
-        "the laws allow them. A line is read against the sheet as marked, each mark in the "
-        "game of the deal it is for (`laws/ecarte/games.py`), the games cut where the marks "
-        "as made reach five: a line after a game the table believed won on an overscore, "
+        "here; the adjudicator's correction cites them. The correction cites the law that "
+        "decides it, this law only letting the mark come off at any time in the game: a mark "
+        "for a deal that is void or dealt afresh, the law that annulled it; a mark for the "
+        "hand made after a deal's turn-up and before its play, which can only be for the deal "
+        "before, law 50, when it makes good an omission of that deal too late (the correction "
+        "is that deal's, and the finding says for which deal it was marked and in which). "
+        "`score A n B m` lines that differ from the marks (`score_differs_from_marks`) are "
+        "reported too: the score is the marks as the laws allow them. A line is read against "
+        "the sheet as marked, each mark in the game of the deal it is for "
+        "(`laws/ecarte/games.py`), the games cut where the marks as made reach five: a line "
+        "after a game the table believed won on an overscore, "
         "adding up the marks since, repeats an error the ruling corrects and is no finding. "
         "`A unmarks 1` records a take-down; an overscore taken down in the deal is still "
         "reported, with no correction. §6.9 decided: the notation cannot "

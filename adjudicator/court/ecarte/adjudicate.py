@@ -214,7 +214,16 @@ class _Court:
         if self.waiting:  # the deal before, not yet judged: a provisional judge of it
             before = self.waiting[-1]
             if self.earlier is None or self.earlier[0] is not before:
-                judged = Judge(before.view, before.found, None, self.verdicts, provisional=True)
+                older = self.ruler.previous  # the deal before that one, judged at its turn-up
+                carried = older[1].lapsing(before.view) if older is not None else None
+                judged = Judge(
+                    before.view,
+                    before.found,
+                    None,
+                    self.verdicts,
+                    provisional=True,
+                    carried=carried,
+                )
                 self.earlier = (before, judged)
             earlier = self.earlier[1]
         elif self.ruler.previous is not None:  # the deal before, judged at this deal's turn-up
@@ -432,6 +441,10 @@ class _Ruler:
         self.previous: tuple[DealView, Judge] | None = None
         self.owed: list[Correction] = []
         """Marks the ruling has taken down in the game so far."""
+        self.lost: dict[str, int] = {}
+        """What the laws allowed each player for the deal last ruled and did not let stand (an
+        omission not made good in time): a mark made for it in the next deal, after its
+        turn-up, is too late for it (law 50's correction)."""
 
     def _settle(self, settled: dict[str, int]) -> None:
         """Marks a player took down himself for an earlier deal, which the ruling had taken
@@ -481,7 +494,7 @@ class _Ruler:
             self.standing = Standing(dict.fromkeys(self.standing.score, 0))
             self.owed = []  # an overscore is taken down during its game only
         owed = {p: -sum(c.points for c in self.owed if c.player == p) for p in "ABC"}
-        deal_ruling, corrections, self.lent, settled = rule_deal(
+        deal_ruling, corrections, self.lent, settled, self.lost = rule_deal(
             view,
             final,
             judged,
@@ -492,6 +505,7 @@ class _Ruler:
             standing=self.standing,
             target=self.target,
             advise=self.advise,
+            lost_before=self.lost,
         )
         self._settle(settled)
         self.deals.append(deal_ruling)

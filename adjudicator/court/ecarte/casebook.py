@@ -101,6 +101,9 @@ class ExpectedCorrection(_Strict):
     player: Literal["A", "B", "C"]
     points: int
     law: int
+    deal: int | None = None
+    """The deal whose marks it corrects (a mark written in a later deal is corrected as the
+    deal's it was made for); compared when given."""
 
 
 class ExpectedGame(_Strict):
@@ -303,6 +306,10 @@ def _total_differences(expected: Expected, ruling: RecordRuling) -> Iterator[str
     want_corr = Counter((c.player, c.points, c.law) for c in expected.corrections)
     if got_corr != want_corr:
         yield f"corrections {sorted(got_corr.elements())}, expected {sorted(want_corr.elements())}"
+    got_deals = Counter((c.player, c.points, c.law, c.deal) for c in ruling.corrections)
+    for c in expected.corrections:
+        if c.deal is not None and got_deals[(c.player, c.points, c.law, c.deal)] == 0:
+            yield f"correction {c.player} {c.points:+d} (law {c.law}): not for deal {c.deal}"
     if expected.rules is not None and ruling.rules != expected.rules:
         yield f"rules {ruling.rules}, expected {expected.rules}"
     if expected.games is not None:

@@ -23,6 +23,8 @@ from adjudicator.engine.ecarte.queries import Unknown
 from adjudicator.engine.ecarte.table import DealState
 from adjudicator.notation.cards import Player
 from adjudicator.notation.ecarte.model import (
+    Claim,
+    ClaimKind,
     Mark,
     MarkReason,
     Unmark,
@@ -31,7 +33,13 @@ from laws.ecarte import LAWS, Law, cite
 from laws.ecarte.allowed import Allowed, Corrected, Sheet, allowed_marks, most_marks
 from laws.ecarte.base import ANNULS, Correcting, Finding, Outcome
 from laws.ecarte.facts import replaced_marks, turn_index
-from laws.ecarte.games import MARK_KINDS, Standing, after_the_game
+from laws.ecarte.games import (
+    MARK_KINDS,
+    Standing,
+    after_the_game,
+    mark_points,
+    marks_before_play,
+)
 from laws.ecarte.view import DealView
 
 SEVERITY = {
@@ -173,6 +181,26 @@ def _outcome(judged: Judge, next_view: DealView | None) -> _Outcome:
     return _Outcome(outcome, how, decided_by, laws, bool(unruled), needs)
 
 
+def _replayed_later(view: DealView, outcome: Outcome) -> bool:
+    """The hands are to be played again (laws 25, 43) by a claim made in the next deal, before
+    its turn-up: the deal's record holds only the hand first played, which the replay, not
+    written, replaces; what the hand gives waits on it (the king is not touched)."""
+    if outcome is not Outcome.REPLAY:
+        return False
+    return not any(
+        isinstance(s.event, Claim) and s.event.claim is ClaimKind.REPLAY and not s.refused
+        for s in view.steps
+    )
+
+
+def _awaiting_replay(allowed: dict[str, Allowed]) -> dict[str, Allowed]:
+    """What each player may mark for a deal whose hands are to be played again and whose replay
+    the record does not show: the hand first played gives nothing; the king stands."""
+    return {
+        q: a._replace(hand=0, hand_reckoned=0, hand_given=0, cap=None) for q, a in allowed.items()
+    }
+
+
 class _Marks(NamedTuple):
     """A deal's marks as the laws allow them, against those made for it."""
 
@@ -190,6 +218,8 @@ class _Marks(NamedTuple):
     """Marks of ``owed`` settled here."""
     made: _Made
     """The marks made on the sheet in the deal."""
+    spare: dict[str, int]
+    """Marks made before the deal's turn-up, for the deal before, beyond what it owed."""
 
 
 def _marks(
@@ -238,6 +268,8 @@ def _marks(
         marks = {q: min(n, most.get(Player(q), n)) for q, n in recorded.items()}
     else:
         allowed = {q.value: a for q, a in parts.items() if q.value in recorded}
+        if _replayed_later(view, outcome):
+            allowed = _awaiting_replay(allowed)
         marks = dict.fromkeys(_SEATS, 0)
         for q, a in allowed.items():
             marks[q] = a.total
@@ -267,7 +299,26 @@ def _marks(
         if short > 0 and owed.get(q, 0) > 0 and made.down[q] > 0:
             settled[q] = min(short, owed[q], made.down[q])
             recorded[q] += settled[q]
-    return _Marks(marks, recorded, allowed, kings, borrowed, settled, made), decided
+    spare = {q: max(0, made.early[q] - lent.get(q, 0)) for q in _SEATS}
+    return _Marks(marks, recorded, allowed, kings, borrowed, settled, made, spare), decided
+
+
+def _replaced(
+    view: DealView, judged: Judge, decided: _Outcome, sheet: _Marks
+) -> dict[str, tuple[int, int]]:
+    """Marks made for the hand first played, when an option taken replayed it (by a claim in
+    the deal, or in the next before its turn-up: then every mark for the hand was for it), by
+    player: the replay's law, which takes them off, and how many."""
+    replay_law = next(
+        (law for name, law, _ in judged.taken_outcomes() if name is Outcome.REPLAY), None
+    )
+    if replay_law is None:
+        return {}
+    _, first_played = replaced_marks(view)
+    if _replayed_later(view, decided.outcome):
+        kings = sheet.made.kings
+        first_played = {Player(q): n - kings.get(q, 0) for q, n in sheet.recorded.items()}
+    return {p.value: (replay_law, n) for p, n in first_played.items() if n > 0}
 
 
 def _corrections(
@@ -277,22 +328,22 @@ def _corrections(
     decided: _Outcome,
     sheet: _Marks,
     nowhere: dict[str, int],
-) -> list[Correction]:
+    lost_before: dict[str, int],
+) -> tuple[list[Correction], dict[str, int]]:
     """The corrections of the sheet for the deal: what the laws that correct it
     (``Law.correction``) make of each player's marks against what the laws allow him, each
-    placed at the player's mark it concerns; ``sheet.marks`` becomes what stands. ``nowhere``:
-    the marks the deal entitles him to that count in no game (law 46)."""
+    placed at the player's mark it concerns and given to the deal it is for; ``sheet.marks``
+    becomes what stands. ``nowhere``: the marks the deal entitles him to that count in no game
+    (law 46). ``lost_before``: what the laws allowed each player for the deal before and did
+    not let stand (an omission not made good in time), for which a mark made here before the
+    play can only be (:attr:`Sheet.late`). Returns the corrections and what the laws allow each
+    player for this deal and do not let stand."""
     marks, recorded, allowed, made = sheet.marks, sheet.recorded, sheet.allowed, sheet.made
     lines = made.lines
-    # Marks made for the hand first played, when an option taken replayed it: the replay's law
-    # takes them off. Marks for a deal annulled: the law that annulled it.
-    replaced: dict[str, tuple[int, int]] = {}
-    replay_law = next(
-        (law for name, law, _ in judged.taken_outcomes() if name is Outcome.REPLAY), None
-    )
-    if replay_law is not None:
-        _, first_played = replaced_marks(view)
-        replaced = {p.value: (replay_law, n) for p, n in first_played.items()}
+    before = view.previous.number if view.previous is not None else None
+    t = turn_index(view)
+    turned = view.steps[t].line if t is not None else 0
+    replaced = _replaced(view, judged, decided, sheet)
     annulled = None
     if decided.outcome in ANNULS and decided.decided_by is not None:
         annulled = (
@@ -301,8 +352,10 @@ def _corrections(
         )
     heading = (view.steps[0].line, view.steps[0].column)
     corrections: list[Correction] = []
+    lost = dict.fromkeys(_SEATS, 0)
     for q in _SEATS:
         beyond = nowhere.get(q, 0)
+        late = min(made.late[q], lost_before.get(q, 0))
         corrected = _correct(
             Sheet(
                 player=Player(q),
@@ -316,11 +369,14 @@ def _corrections(
                 annulled=annulled,
                 result=final.result,
                 after_game=beyond,
+                late=(before, late, turned) if late > 0 else None,
+                early=(before, sheet.spare[q]) if sheet.spare[q] and before is not None else None,
             )
         )
         if corrected is None:
             marks[q] -= beyond
             continue
+        lost[q] = max(0, marks[q] - beyond - corrected.stands)
         marks[q] = corrected.stands
         for fix in corrected.corrections:
             at_line, at_column = lines[q].get(fix.where, lines[q].get("any", heading))
@@ -329,13 +385,13 @@ def _corrections(
                     player=q,
                     points=fix.points,
                     law=fix.law,
-                    deal=view.number,
+                    deal=view.number if fix.deal is None else fix.deal,
                     line=at_line,
                     column=at_column,
                     reason=fix.reason,
                 )
             )
-    return corrections
+    return corrections, lost
 
 
 def rule_deal(
@@ -350,13 +406,17 @@ def rule_deal(
     standing: Standing | None = None,
     target: int = 5,
     advise: bool = False,
-) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int]]:
+    lost_before: dict[str, int] | None = None,
+) -> tuple[DealRuling, list[Correction], dict[str, int], dict[str, int], dict[str, int]]:
     """Rule on one deal. ``lent``: marks made in this deal that the previous deal claimed (made
     before this deal's turn-up, for the previous deal). ``owed``: marks the ruling has already
     taken down from each player earlier in the game, which a mark he takes down himself here
     settles. ``standing``: the game as the ruling counts it before the deal (:mod:`laws.ecarte.
-    games`), of ``target`` points. Returns the ruling, the corrections, the marks this deal
-    claims from the next deal's early marks, and the marks of ``owed`` settled here.
+    games`), of ``target`` points. ``lost_before``: what the deal before allowed each player
+    and the laws did not let stand (an omission not made good in time). Returns the ruling, the
+    corrections, the marks this deal claims from the next deal's early marks, the marks of
+    ``owed`` settled here, and what this deal allowed each player and the laws do not let
+    stand.
 
     The outcome (:func:`_outcome`), then what each player may mark and what he marked for the
     deal (:func:`_marks`; how the laws' effects combine is
@@ -375,7 +435,9 @@ def rule_deal(
     if standing is not None and sheet.allowed:
         hands = {q: sheet.marks[q] - sheet.kings.get(q, 0) for q in sheet.allowed}
         nowhere = after_the_game(standing.score, target, sheet.kings, hands)
-    corrections = _corrections(view, final, judged, decided, sheet, nowhere)
+    corrections, lost = _corrections(
+        view, final, judged, decided, sheet, nowhere, lost_before or {}
+    )
     perfect = None
     advice = []
     if refind is not None:
@@ -398,7 +460,7 @@ def rule_deal(
         perfect_play=perfect,
         advice=advice,
     )
-    return ruling, corrections, sheet.borrowed, sheet.settled
+    return ruling, corrections, sheet.borrowed, sheet.settled, lost
 
 
 def _withdraw_made_good(judged: Judge, sheet: _Marks) -> None:
@@ -441,12 +503,25 @@ class _Made(NamedTuple):
     down: dict[str, int]
     """The marks each player took down himself (``unmarks``)."""
     lines: dict[str, dict[str, tuple[int, int]]]
-    """For each player, the line of his last mark (``any``), of his last king mark (``king``)
-    and of his last other mark (``hand``): where a correction is located."""
+    """For each player, the line of his last mark (``any``), of his last king mark (``king``),
+    of his last other mark (``hand``) and of his last mark made before the play for an earlier
+    deal (``late``): where a correction is located."""
+    late: dict[str, int]
+    """The marks for a hand each player made after the deal's turn-up and before its play
+    began (:func:`laws.ecarte.games.marks_before_play`): for an earlier deal."""
+    early: dict[str, int]
+    """The marks each player made before the deal's turn-up: for the deal before."""
 
 
 def _made(view: DealView) -> _Made:
-    made = _Made({}, dict.fromkeys(_SEATS, 0), {q: {} for q in _SEATS})
+    made = _Made(
+        kings={},
+        down=dict.fromkeys(_SEATS, 0),
+        lines={q: {} for q in _SEATS},
+        late=dict.fromkeys(_SEATS, 0),
+        early=dict.fromkeys(_SEATS, 0),
+    )
+    before_play = marks_before_play(view)
     turned = "turn" not in view.kinds
     for s in view.steps:
         kind = s.kind
@@ -460,6 +535,9 @@ def _made(view: DealView) -> _Made:
         p = e.player.value
         at = (s.line, s.column)
         made.lines[p]["any"] = at
+        if not turned and isinstance(e, Mark):
+            made.lines[p]["early"] = at
+            made.early[p] += max(0, mark_points(s) or 0)
         if isinstance(e, Unmark):
             made.down[p] += e.points
         elif e.reason is MarkReason.KING:
@@ -468,6 +546,9 @@ def _made(view: DealView) -> _Made:
                 made.kings[p] = made.kings.get(p, 0) + (e.points or 1)
         else:
             made.lines[p]["hand"] = at
+            if s.number in before_play:
+                made.lines[p]["late"] = at
+                made.late[p] += max(0, mark_points(s) or 0)
     return made
 
 

@@ -36,6 +36,21 @@ _Key = tuple[bool, int, int, str, str]
 and the option's name."""
 
 
+class Lapsed(NamedTuple):
+    """An option of an earlier deal, open until the trump of the deal after it was turned up
+    (laws 25, 43) and not taken then: a claim for it made later is too late, under its law."""
+
+    deal: int | None
+    """The deal it was for."""
+    law: int
+    owner: Player | None
+    option: Option
+    closed: int | None
+    """The line of the turn-up that closed it (``None``: not in the record)."""
+    then: int | None
+    """The deal of that turn-up."""
+
+
 class Verdict(NamedTuple):
     """How a claim was judged when it was made."""
 
@@ -84,6 +99,25 @@ def _no_ground(player: Player, what: str, found: Sequence[Finding]) -> tuple[int
     return None, f"the deal has no irregularity for which a law gives the claim '{what}'"
 
 
+def _reading(option: Option) -> str:
+    """The window of ``option`` labelled as the project's reading, where it is one."""
+    return f" ({option.reading})" if option.reading else ""
+
+
+def _lapsed_words(lapsed: Lapsed, player: Player, now: int | None) -> str:
+    """Why a claim made in deal ``now`` for an option of an earlier deal that lapsed is
+    rejected: too late, under the option's law (or, another player's option, not his)."""
+    law = cite(lapsed.law)
+    if lapsed.owner is not None and lapsed.owner is not player:
+        return f"{law} gave this option, for deal {lapsed.deal}, to {lapsed.owner}, not to {player}"
+    at = f" (line {lapsed.closed})" if lapsed.closed is not None else ""
+    return (
+        f"too late: claimed in deal {now} for deal {lapsed.deal}; {law} allowed it only "
+        f"{lapsed.option.window}{_reading(lapsed.option)}, and the trump of deal "
+        f"{lapsed.then} was turned up{at}"
+    )
+
+
 def _who(option: Option, finding: Finding, deal: DealState | None) -> Player | None:
     """The player an option belongs to."""
     who = str(option.who.value if hasattr(option.who, "value") else option.who)
@@ -120,6 +154,7 @@ class Judge:
         verdicts: dict[int, Verdict] | None = None,
         *,
         provisional: bool = False,
+        carried: dict[str, Lapsed] | None = None,
     ) -> None:
         self.view = view
         self.earlier = earlier
@@ -146,7 +181,35 @@ class Judge:
         self.record: list[RecordFinding] = record_findings(view)
         """What no law speaks of in the deal: the court's own findings."""
         self.notes: list[NoteRuling] = []
+        self.lapsed: dict[str, Lapsed] = (
+            earlier.lapsing(view) if earlier is not None else dict(carried or {})
+        )
+        """By the claim that takes it, the last option of a deal before the previous one that
+        lapsed with the next turn-up (``carried``: given by the court when ``earlier`` is not,
+        for a provisional judge of the deal before)."""
         self._judge_claims()
+
+    def lapsing(self, after: DealView) -> dict[str, Lapsed]:
+        """The options lapsed before this deal (:attr:`lapsed`), with this deal's options open
+        until the next turn-up and not taken, which lapse at the turn-up of ``after``, the next
+        deal (the latest option for a claim wins)."""
+        turns = after.events("turn")
+        turn = turns[0] if turns else None
+        out = dict(self.lapsed)
+        for i, f in enumerate(self.found):
+            for o in f.options:
+                if o.window is not Window.BEFORE_NEXT_TURN or (i, o.name) in self.taken:
+                    continue
+                lapse = Lapsed(
+                    f.deal,
+                    f.law,
+                    _who(o, f, self.deal),
+                    o,
+                    turn.line if turn is not None else None,
+                    after.number,
+                )
+                out.update(dict.fromkeys(o.claims, lapse))
+        return out
 
     def finish(self) -> None:
         """Rule on the findings' options, once every claim of the record has been judged."""
@@ -245,7 +308,7 @@ class Judge:
                         1 - closed / 1e9,  # of two laws too late, cite the one in force last
                         f.law,
                         f"too late: the window closed{where}; {cite(f.law)} allows it only "
-                        f"{window}",
+                        f"{window}{_reading(o)}",
                     )
                 )
                 continue
@@ -264,6 +327,9 @@ class Judge:
             return
         if earlier and not reasons:
             reasons.append(earlier)
+        lapsed = self.lapsed.get(what)
+        if earlier is False and not reasons and lapsed is not None:
+            reasons.append((1.0, lapsed.law, _lapsed_words(lapsed, player, self.view.number)))
         unwritten = self._unwritten(s, player, what)
         if unwritten:
             laws, needs = unwritten
@@ -455,12 +521,17 @@ class Judge:
             ):
                 continue
             if late and o.window is Window.BEFORE_NEXT_TURN:
+                n = self.view.number
                 why = (
-                    f"too late: the trump was turned up (line {turns[0].line}); {cite(f.law)} "
-                    f"allows it, for deal {f.deal}, only {o.window}"
+                    f"too late: claimed in deal {n} for deal {f.deal}, after deal {n}'s trump "
+                    f"was turned up (line {turns[0].line}); {cite(f.law)} allows it only "
+                    f"{o.window}{_reading(o)}"
                 )
                 return (1.0, f.law, why)
-            where = f"this option, for deal {f.deal}, {o.window}"
+            where = (
+                f"this option for deal {f.deal}, claimed in deal {self.view.number} before its "
+                "trump was turned up"
+            )
             self._uphold(earlier, i, f, o, s, player, text, where)
             return True
         return False
@@ -583,4 +654,4 @@ def _note(f: Finding) -> NoteRuling:
     )
 
 
-__all__ = ["Judge", "Verdict"]
+__all__ = ["Judge", "Lapsed", "Verdict"]
