@@ -60,7 +60,8 @@ def test_a_mark_taken_off_says_which_law_and_why() -> None:
     for out in (text, page):
         assert "the deal was dealt afresh (law 20), so it gives no marks" in out
     text, page = _outputs("law-17-dealer-too-many/king-marked-then-fresh-deal.etn")
-    assert "law 19: he may not mark the king" in text and "he may not mark the king" in page
+    for out in (text, page):
+        assert "the deal was dealt afresh (law 17), so it gives no marks" in out
 
 
 def test_a_point_marked_two_gives_law_49s_reason() -> None:

@@ -56,7 +56,7 @@ def test_a_game_the_table_thought_won_is_said_to_be_undone(fmt: str) -> None:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_correction_names_the_law_that_decides_it_not_a_bare_law_51(fmt: str) -> None:
     said = verdict(ruled("law-17-dealer-too-many/king-marked-then-fresh-deal.etn", fmt))
-    assert "under law 19 (No king turned up after a wrong deal)" in said
+    assert "under law 17 (Dealer with too many, found after the turn-up)" in said
     assert "under law 51" not in said
 
 
