@@ -12,6 +12,9 @@ from typing import TYPE_CHECKING
 from adjudicator.court.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from adjudicator.court.piquet.deal_sheet import DealSheet as DealSheet
+    from adjudicator.court.piquet.partie_sheet import PartieSheet as PartieSheet
+    from adjudicator.court.piquet.partie_sheet import partie_sheet as partie_sheet
     from adjudicator.court.piquet.ruling import DealRuling as DealRuling
     from adjudicator.court.piquet.ruling import PartieRuling as PartieRuling
     from adjudicator.court.piquet.ruling import RecordRuling as RecordRuling
@@ -26,6 +29,8 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.piquet.reader": ("read_each",),
     "adjudicator.notation.piquet.writer": ("write",),
     "adjudicator.engine.piquet.replay": ("PLAYERS",),
+    "adjudicator.court.piquet.deal_sheet": ("DealSheet",),
+    "adjudicator.court.piquet.partie_sheet": ("PartieSheet", "partie_sheet"),
     "adjudicator.court.piquet.ruling": (
         "DealRuling",
         "PartieRuling",
