@@ -127,12 +127,18 @@ def _findings(findings: list[dict[str, Any]]) -> list[str]:
 
 
 def _cards(cards: Iterable[dict[str, Any]]) -> str:
+    """Cards by their short names; cards none of which is known, by their count."""
+    cards = list(cards)
+    if cards and not any(c["known"] for c in cards):
+        return f"{len(cards)} card{'s' if len(cards) > 1 else ''}, not named"
     return " ".join(c["short"] for c in cards) or "none"
 
 
 def _deal(deal: dict[str, Any]) -> list[str]:
     out = [deal["title"] + f" (line {deal['line']})"]
     for stage in deal["stages"]:
+        if not any(h["known"] for h in stage["hands"]):
+            continue
         out.append(f"  {stage['title']}:")
         for h in stage["hands"]:
             held = "  ".join(_cards(s["cards"]) for s in h["suits"]) if h["known"] else "not known"
@@ -182,7 +188,7 @@ def _score_by_head(deal: dict[str, Any]) -> list[str]:
 def _sheet(partie: dict[str, Any]) -> list[str]:
     out = [f"{partie['verdict']['label']}: the sheet"]
     if partie["opening"]:
-        out.append(f"  before the first deal (as written): {partie['opening']}")
+        out.append(f"  Before the first deal, as written: {partie['opening']}")
     for r in partie["sheet"]:
         points = ", ".join(f"{s} {n}" for s, n in r["points"].items() if n != "") or "not known"
         times = f" x{r['times']}" if r["times"] > 1 else ""
