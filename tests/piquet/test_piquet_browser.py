@@ -32,6 +32,7 @@ from test_browser import (
 )
 from test_browser_verdict import MIDWORD_JS
 
+from adjudicator.engine.piquet.generate import generate_text
 from adjudicator.shell.main import app
 
 __all__ = ["browser", "pytestmark"]
@@ -82,6 +83,20 @@ def test_the_verdict_comes_first_and_the_ruling_prints_within_the_budget(
     played = [d for d in deals if d.find_elements(By.CSS_SELECTOR, "table.tricks")]
     pages = pdf_pages(base64.b64decode(_print(browser)))
     assert pages <= budget(len(deals), len(played)), (pages, len(deals), len(played))
+
+
+def test_a_partie_played_in_full_prints_two_deals_a_page(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    record = tmp_path / "six-deals.ptn"
+    record.write_text(generate_text(0), encoding="utf-8")  # six deals, every card written
+    show(browser, _report(record, tmp_path), WIDTHS[-1])
+    assert len(browser.find_elements(By.CSS_SELECTOR, "table.tricks")) == 6
+    assert pdf_pages(base64.b64decode(_print(browser))) <= budget(6, 6) == 3
+    for width in WIDTHS:
+        show(browser, record.with_suffix(".html").as_uri(), width)
+        assert_fits(browser, width, record.name)
+        assert browser.execute_script(MIDWORD_JS, WORDS) == []
 
 
 @pytest.mark.parametrize("width", WIDTHS)
