@@ -16,6 +16,7 @@ read and ruled whole. The output is a function of the input alone.
 from __future__ import annotations
 
 import functools
+import io
 import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -43,11 +44,13 @@ def report(
     referee: str | None = None,
     errors: Sequence[NotationError] = (),
     date: str | None = None,
+    typed: bool = False,
 ) -> str:
     """The referee's report on the piquet ``records`` of the file ``name``: HTML (one
     self-contained page to print on A4, sign and pin up), or Markdown for a club's minutes.
     ``errors``: the records of the file that could not be read; ``date``: the date of the
-    ruling (else each record's Date tag)."""
+    ruling (else each record's Date tag); ``typed``: the records were typed in ``serve``'s
+    page, and have no file: the report names them by their event instead."""
     docs = [record_document(name, rule_record(r), date=date, referee=referee) for r in records]
     for doc in docs:
         for partie in doc["parties"]:
@@ -63,6 +66,7 @@ def report(
         errors=[str(e) for e in errors],
         referee=referee,
         version=program_version(),
+        typed=typed,
     )
 
 
@@ -97,6 +101,43 @@ def write_report(
         return False
     write(report(name, records, markdown=markdown, referee=referee, errors=errors, date=date))
     return True
+
+
+def rule_typed(text: str, referee: str | None) -> dict[str, Any]:
+    """The answer of ``serve``'s ``POST /rule`` for a piquet record typed in the page, as
+    :func:`adjudicator.shell.text_ruling.rule_text` gives it for écarté: ``ok``, ``errors``
+    (each notation error at its line), ``html`` (the report, typed: named by its event),
+    ``message``."""
+    from adjudicator.shell.referee import source_lines
+    from adjudicator.shell.text_ruling import NAME, count, error_entries
+
+    data = text.encode("utf-8", errors="replace")
+    lines = source_lines(data)
+    records: list[Record] = []
+    unread: list[NotationError] = []
+    for item in read_each(io.BytesIO(data), path=NAME):
+        if isinstance(item, NotationError):
+            unread.append(item)
+        else:
+            records.append(item)
+    errors = [entry for error in unread for entry in error_entries(error, lines)]
+    html = ""
+    if records:
+        html = report(NAME, records, referee=referee, errors=unread, typed=True)
+    if not records:
+        message = (
+            f"{count(len(errors), 'notation error')}: the record cannot be ruled until "
+            f"{'it is' if len(errors) == 1 else 'they are'} put right."
+        )
+    else:
+        findings = sum(len(rule_record(r).deviations) for r in records)
+        message = f"{count(len(records), 'piquet record')} ruled: " + (
+            f"{count(findings, 'finding')}" if findings else "lawful play throughout"
+        )
+        if errors:
+            message += f"; {count(len(errors), 'notation error')} in the records not read"
+        message += "."
+    return {"ok": bool(records) and not errors, "errors": errors, "html": html, "message": message}
 
 
 @functools.cache

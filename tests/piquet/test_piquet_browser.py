@@ -2,7 +2,8 @@
 headless, as in :mod:`tests.test_browser_verdict`): the verdict opens the report, before any
 deal; each piquet record of the docs and the tests prints to A4 within a page budget (one or
 two deals to a page); nothing runs off the page and no word breaks mid-way at a phone's width
-or a desk's; the winning card of each trick is marked.
+or a desk's; the winning card of each trick is marked; ``serve``'s page rules a piquet record
+typed in it as piquet.
 
 Skipped, saying why, where Chromium or ChromeDriver is not installed.
 """
@@ -23,19 +24,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from test_browser import (
     WIDTHS,
+    Server,
     _print,
     assert_fits,
     browser,
+    open_page,
     pdf_pages,
     pytestmark,
+    served,
     show,
+    waiting,
 )
 from test_browser_verdict import MIDWORD_JS
 
 from adjudicator.engine.piquet.generate import generate_text
 from adjudicator.shell.main import app
 
-__all__ = ["browser", "pytestmark"]
+__all__ = ["browser", "pytestmark", "served"]
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = [
@@ -117,3 +122,34 @@ def test_the_winning_card_of_each_trick_is_marked(
     assert len(rows) == 12
     won = [r.find_element(By.CSS_SELECTOR, ".card.won").get_attribute("data-card") for r in rows]
     assert won[0] == "AH" and won[5] == "AD" and won[10] == "AS"  # trick 6: B's ace takes A's king
+
+
+SHOWN_JS = """
+// The report shown in the page's frame: its verdict's text, once the frame's document is loaded.
+const frame = document.getElementById("report");
+const inner = frame.contentDocument;
+if (frame.hidden || inner === null || inner.readyState !== "complete") return null;
+const verdict = inner.querySelector("section.verdict");
+return verdict === null ? null : verdict.textContent;
+"""
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_the_served_page_rules_a_piquet_record_as_piquet(
+    browser: webdriver.Chrome, served: Server, width: int
+) -> None:
+    record = open_page(browser, served, width)
+    text = RECORDS[2].read_text(encoding="utf-8")
+    browser.execute_script(
+        "arguments[0].value = arguments[1];"
+        " arguments[0].dispatchEvent(new Event('input', {bubbles: true}));",
+        record,
+        text,
+    )
+    verdict = waiting(browser).until(
+        lambda d: d.execute_script(SHOWN_JS), "the piquet ruling is not shown"
+    )
+    assert "B wins the partie by 283, a rubicon" in " ".join(verdict.split())
+    assert browser.find_element(By.ID, "status").text == "1 piquet record ruled: 2 findings."
+    assert not browser.find_elements(By.CSS_SELECTOR, ".notation-error")
+    assert_fits(browser, width, "a piquet ruling shown")

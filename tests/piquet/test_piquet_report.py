@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.shell.games import game_of_text
 from adjudicator.shell.main import app
+from adjudicator.shell.text_ruling import rule_text
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = "docs/examples/piquet-example.ptn"
@@ -204,3 +206,34 @@ def test_the_json_is_the_piquet_ruling() -> None:
 def test_an_ecarte_record_is_ruled_as_before() -> None:
     status, out, _ = rule("--format", "md", "docs/examples/tutorial.etn")
     assert status == 1 and "**As corrected:** Mr. Anstey (A) 1, Mr. Bourke (B) 0." in out
+
+
+def test_serve_rules_a_typed_piquet_record_as_piquet() -> None:
+    text = (ROOT / CASE).read_text(encoding="utf-8")
+    answer = rule_text(text, "Mr. Cavendish")
+    assert answer["ok"] and answer["errors"] == []
+    assert answer["message"] == "1 piquet record ruled: 2 findings."
+    page = plain(answer["html"])
+    assert "Record: Cases and Decisions, Case XXII." in page and "<page>" not in answer["html"]
+    assert (
+        page.index("Verdict")
+        < page.index("B wins the partie by 283, a rubicon")
+        < page.index("Deal 6")
+    )
+    assert "Referee: Mr. Cavendish" in page
+
+
+def test_serve_says_a_typed_piquet_records_errors_at_their_lines() -> None:
+    text = (ROOT / CASE).read_text(encoding="utf-8").replace("A discards 8H", "A discards XX")
+    answer = rule_text(text, None)
+    assert not answer["ok"] and answer["html"] == ""
+    assert [(e["line"], e["column"], e["message"]) for e in answer["errors"]] == [
+        (8, 14, "unknown word 'XX'")
+    ]
+
+
+def test_serve_reads_a_record_without_a_piquet_tag_as_ecarte() -> None:
+    answer = rule_text((ROOT / "docs/examples/tutorial.etn").read_text(encoding="utf-8"), None)
+    assert answer["message"] == "1 record ruled: 1 finding, 1 correction."
+    assert game_of_text('[Event "x"]\n[Game "5"]\n') == "ecarte"
+    assert game_of_text('[Event "x"]\n  [game "PIQUET"]\n') == "piquet"
