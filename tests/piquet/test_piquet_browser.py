@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from test_browser import (
     WIDTHS,
-    Server,
     _print,
     assert_fits,
     browser,
@@ -39,6 +38,7 @@ from test_browser_verdict import MIDWORD_JS
 
 from adjudicator.engine.piquet.generate import generate_text
 from adjudicator.shell.main import app
+from adjudicator.shell.serve import Server
 
 __all__ = ["browser", "pytestmark", "served"]
 
