@@ -17,6 +17,7 @@ from typing import Any
 
 from adjudicator.court.piquet.api import (
     PLAYERS,
+    RUBICON,
     DealSheet,
     PartieSheet,
     RecordRuling,
@@ -67,7 +68,6 @@ def record_document(
         "id": f"record-{record.line}",
         "line": record.line,
         "title": record.tag("Event") or f"Record at line {record.line}",
-        "event": record.tag("Event"),
         "site": record.tag("Site"),
         "played": record.tag("Date"),
         "ruled_on": date or record.tag("Date"),
@@ -129,7 +129,7 @@ def _partie(sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int
             verdict["settled"] = (
                 f"{_label(settled.winner, who)} wins the partie by {settled.points}{rubicon}"
             )
-        verdict["how"] = settled.how
+        verdict["how"] = _how(settled)
         if sheet.settled_written is not None:
             verdict["agrees"] = not any(d.kind.value == "partie" for d in sheet.differences)
     else:
@@ -148,7 +148,6 @@ def _partie(sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int
         ],
         "opening": _score(sheet.opening, who),
         "sheet": [_row(r, who) for r in sheet.rows],
-        "doubled": any(r.times > 1 for r in sheet.rows),
     }
 
 
@@ -165,6 +164,38 @@ def _written(row: Any, who: Mapping[str, Mapping[str, str]]) -> str:
         if p in row.points
     ]
     return "; ".join(each) + ", " + SOURCES[row.source]
+
+
+def _how(settled: Any) -> str:
+    """The sum that settles a partie, with its law: "B 92 + A 91 + 100 = 283: A has not
+    reached 100, and is rubiconed (law 73)"; "A 131 - B 113 + 100 = 118 (law 72)"."""
+    winner, loser, totals, points = settled.winner, settled.loser, settled.totals, settled.points
+    if winner is None or loser is None:
+        each = ", ".join(f"{p} {totals[p]}" for p in PLAYERS)
+        return f"{each}: the partie is drawn (law 71)"
+    won, lost = totals[winner], totals[loser]
+    if settled.rubicon:
+        bonus = points - won - lost
+        return (
+            f"{winner} {won} + {loser} {lost} + {bonus} = {points}: {loser} has not reached "
+            f"{RUBICON}, and is rubiconed (law 73)"
+        )
+    bonus = points - won + lost
+    return f"{winner} {won} - {loser} {lost} + {bonus} = {points} (law 72)"
+
+
+def _bonuses(deal: DealSheet) -> list[str]:
+    """The repique, the pique and the capot of a deal, in words, with their laws."""
+    out = []
+    head = deal.by_head
+    if deal.repique is not None:
+        out.append(f"{deal.repique} repiques: {head[deal.repique]['repique']} (law 68)")
+    if deal.pique is not None:
+        out.append(f"{deal.pique} piques: {head[deal.pique]['pique']} (law 69)")
+    if deal.capot is not None:
+        scored = head[deal.capot].get("cards", 0)
+        out.append(f"{deal.capot} wins every trick, a capot: {scored} (law 66)")
+    return out
 
 
 def _row(row: Any, who: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
@@ -220,7 +251,7 @@ def _deal(deal: DealSheet, who: Mapping[str, Mapping[str, str]], partie: str) ->
             for d in deal.declared
         ],
         "carte_blanche": [_label(p, who) for p in deal.carte_blanche],
-        "bonuses": list(deal.bonuses),
+        "bonuses": _bonuses(deal),
         "tricks": [_trick(t) for t in deal.tricks],
         "reckoned": deal.reckoned,
         "points": _score(deal.points, who),
@@ -232,7 +263,6 @@ def _deal(deal: DealSheet, who: Mapping[str, Mapping[str, str]], partie: str) ->
             for h in heads
         ],
         "totals": {p.value: (deal.points or {}).get(p, 0) for p in PLAYERS},
-        "steps": list(deal.steps),
     }
 
 

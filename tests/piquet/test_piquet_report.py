@@ -13,12 +13,16 @@ reckons nothing in the last deal, and wins a rubicon of 283).
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from adjudicator.engine.piquet.generate import generate_text
 from adjudicator.shell.games import game_of_text
 from adjudicator.shell.main import app
 from adjudicator.shell.text_ruling import rule_text
@@ -237,3 +241,26 @@ def test_serve_reads_a_record_without_a_piquet_tag_as_ecarte() -> None:
     assert answer["message"] == "1 record ruled: 1 finding, 1 correction."
     assert game_of_text('[Event "x"]\n[Game "5"]\n') == "ecarte"
     assert game_of_text('[Event "x"]\n  [game "PIQUET"]\n') == "piquet"
+
+
+def test_the_ruling_is_the_same_whatever_the_order_of_sets_in_the_process(
+    tmp_path: Path,
+) -> None:
+    """A point called by its length alone from two suits of that length making the same is
+    named in the notation's suit order (a generated partie has one in its first deal), not in
+    the order a set of suits happens to have in the process (``PYTHONHASHSEED``)."""
+    record = tmp_path / "tie.ptn"
+    record.write_text(generate_text(1, 2), encoding="utf-8")
+    code = "from adjudicator.shell.main import app; app()"
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        done = subprocess.run(
+            [sys.executable, "-c", code, "rule", "--format", "md", str(record)],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            check=False,
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1
+    assert "41 in spades 4)" in outputs.pop()

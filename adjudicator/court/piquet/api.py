@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from adjudicator.court.piquet.ruling import PartieRuling as PartieRuling
     from adjudicator.court.piquet.ruling import RecordRuling as RecordRuling
     from adjudicator.court.piquet.ruling import rule_record as rule_record
+    from adjudicator.engine.piquet.partie import RUBICON as RUBICON
     from adjudicator.engine.piquet.replay import PLAYERS as PLAYERS
     from adjudicator.notation.piquet.model import Record as Record
     from adjudicator.notation.piquet.reader import read_each as read_each
@@ -28,6 +29,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.piquet.model": ("Record",),
     "adjudicator.notation.piquet.reader": ("read_each",),
     "adjudicator.notation.piquet.writer": ("write",),
+    "adjudicator.engine.piquet.partie": ("RUBICON",),
     "adjudicator.engine.piquet.replay": ("PLAYERS",),
     "adjudicator.court.piquet.deal_sheet": ("DealSheet",),
     "adjudicator.court.piquet.partie_sheet": ("PartieSheet", "partie_sheet"),

@@ -1,6 +1,7 @@
 """One deal of a piquet ruling as the referee's report shows it (issue 23, item 8): the hands
 by suit, the exchange, the declarations as a table of call and answer, carte blanche, pique,
-repique and capot, the tricks with each winner, and the score by head.
+repique and capot, the tricks with each winner, and the score by head. The shells word the
+pique, the repique and the capot (and cite their laws).
 
 :func:`deal_sheet` states a replayed deal (:class:`~adjudicator.court.piquet.ruling.DealRuling`)
 and its lines in the record as plain values (cards by their codes, ``??`` for a card not
@@ -89,8 +90,6 @@ class Declared:
     scored: str
     """What was scored under the head, in words: who and how much, "neither: equal",
     "nothing declared", or "not reckoned" where the deal is not."""
-    answers: tuple[str, ...] = ()
-    """The younger's answers alone (``good``, ``not good``, ``equal``), in order."""
 
 
 @dataclass(frozen=True)
@@ -133,10 +132,12 @@ class DealSheet:
     """What the deal scores for each: as reckoned, or as its ``result`` line writes it."""
     by_head: Mapping[Player, Mapping[str, int]] = field(default_factory=dict)
     """What each player scored under each head (only the heads where he scored), reckoned."""
-    bonuses: tuple[str, ...] = ()
-    """Pique, repique, capot, in words (``A repiques: 60``)."""
-    steps: tuple[str, ...] = ()
-    """The reckoning step by step, in law 67's order."""
+    repique: Player | None = None
+    """Who made a repique (law 68), where the deal was reckoned."""
+    pique: Player | None = None
+    """Who made a pique (law 69)."""
+    capot: Player | None = None
+    """Who won every trick (law 66)."""
 
 
 def deal_sheet(ruling: DealRuling, deal: Deal) -> DealSheet:
@@ -162,8 +163,9 @@ def deal_sheet(ruling: DealRuling, deal: Deal) -> DealSheet:
         reckoned=score is not None,
         points=replay.points,
         by_head={p: ruling.by_category(p) or {} for p in PLAYERS} if score else {},
-        bonuses=_bonuses(score) if score else (),
-        steps=score.explain() if score else (),
+        repique=score.repique if score else None,
+        pique=score.pique if score else None,
+        capot=score.cards.winner if score and score.cards.capot else None,
     )
 
 
@@ -201,7 +203,6 @@ def _declared(
     (an answer, a question or a number said in answer under the head of the call before it);
     counts said aloud and carte blanche are not declarations of a head."""
     words: dict[Head, dict[Player, list[str]]] = {}
-    answers: dict[Head, list[str]] = {}
     head: Head | None = None
     asked = False
     for e in events:
@@ -214,8 +215,6 @@ def _declared(
             continue
         text = event_text(e).split(": ", 1)[-1]
         words.setdefault(head, {p: [] for p in PLAYERS})[e.player].append(text)
-        if isinstance(e, Answer) and e.player is not elder:
-            answers.setdefault(head, []).append(text)
         asked = isinstance(e, Question) and e.asks in (Asked.VALUE, Asked.HOW_MANY)
     younger = next(p for p in PLAYERS if p is not elder)
     return tuple(
@@ -224,7 +223,6 @@ def _declared(
             tuple(words[h][elder]),
             tuple(words[h][younger]),
             _scored(h, score),
-            tuple(answers.get(h, ())),
         )
         for h in Head
         if h in words
@@ -272,15 +270,3 @@ def _trick(t: Played) -> TrickRow:
         played,
         winner,
     )
-
-
-def _bonuses(score: DealScore) -> tuple[str, ...]:
-    """Pique, repique and capot, in words."""
-    out = []
-    if score.repique is not None:
-        out.append(f"{score.repique} repiques: 60 (law 68)")
-    if score.pique is not None:
-        out.append(f"{score.pique} piques: 30 (law 69)")
-    if score.cards.capot and score.cards.winner is not None:
-        out.append(f"{score.cards.winner} wins every trick, a capot: 40 (law 66)")
-    return tuple(out)

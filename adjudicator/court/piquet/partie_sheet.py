@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from adjudicator.court.piquet.deal_sheet import DealSheet, deal_sheet
 from adjudicator.court.piquet.ruling import PartieRuling
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
-from adjudicator.engine.piquet.partie import BONUS, RUBICON
 from adjudicator.engine.piquet.partie import Settlement as Settlement_
 from adjudicator.engine.piquet.replay import PLAYERS
 from adjudicator.notation.cards import Player
@@ -64,15 +63,18 @@ class SheetRow:
 
 @dataclass(frozen=True)
 class Settled:
-    """How a partie settles: the winner, the points, the rubicon, and how they are made."""
+    """How a partie settles (laws 72, 73): the winner, the points, the rubicon, and the totals
+    that make them."""
 
     winner: Player | None
     """``None``: a drawn partie."""
+    loser: Player | None
     points: int
+    """What the winner wins: his total less the loser's and a hundred, or, the loser rubiconed
+    (under a hundred), the two totals and a hundred."""
     rubicon: bool
-    how: str
-    """The sum in words, with the law: "B 92 + A 91 + 100 = 283: A is rubiconed, under 100
-    (law 73)"."""
+    totals: Totals
+    """The partie's final totals."""
 
 
 @dataclass(frozen=True)
@@ -185,19 +187,9 @@ def _tallies(tallies: tuple[Tally, ...]) -> dict[Player, int]:
 
 
 def _settled(settlement: Settlement_ | None, totals: Totals | None) -> Settled | None:
-    """The engine's settlement of the partie (laws 72, 73), with the sum that makes it."""
+    """The engine's settlement of the partie (laws 72, 73), with the totals that make it."""
     if settlement is None or totals is None:
         return None
-    winner, loser = settlement.winner, settlement.loser
-    if winner is None or loser is None:
-        (a, mine), (b, theirs) = sorted(totals.items())
-        return Settled(None, 0, False, f"{a} {mine}, {b} {theirs}: the partie is drawn (law 71)")
-    won, lost, points = totals[winner], totals[loser], settlement.points
-    if settlement.rubicon:
-        how = (
-            f"{winner} {won} + {loser} {lost} + {BONUS} = {points}: {loser} has not reached "
-            f"{RUBICON}, and is rubiconed (law 73)"
-        )
-    else:
-        how = f"{winner} {won} - {loser} {lost} + {BONUS} = {points} (law 72)"
-    return Settled(winner, points, settlement.rubicon, how)
+    return Settled(
+        settlement.winner, settlement.loser, settlement.points, settlement.rubicon, totals
+    )
