@@ -653,6 +653,7 @@ def rule(
                 name,
                 None if p is None else str(p),
                 rules=rules,
+                game=games.game_of(name),
                 trace=trace,
                 advice=advice,
                 date=date,
@@ -698,6 +699,21 @@ def _referee_reports(
             status.earn(EXIT_FINDINGS)
 
     for name, p in _inputs(paths, status):
+        if games.game_of(name) == "piquet":
+            from adjudicator.shell.piquet_report import write_report as write_piquet
+
+            write_piquet(
+                name,
+                p,
+                sys.stdout.write,
+                markdown=markdown,
+                referee=referee,
+                date=date,
+                unread=unread,
+                ruled=ruled,
+            )
+            sys.stdout.flush()
+            continue
         write_report(
             name,
             p,

@@ -3,11 +3,13 @@
 The ``ecarte`` command reads every file as écarté, as it always has; the ``adjudicator``
 command serves both games and tells them apart by the file's name: ``.ptn`` (the Piquet
 Transcript Notation) is piquet, anything else écarté (``.etn``). A folder is searched for the
-record files of the games the command serves. Standard input is read as écarté.
+record files of the games the command serves. Standard input is read as écarté. A record
+typed in ``serve``'s page has no name: it is piquet when its tags say so (:func:`game_of_text`).
 """
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 Game = Literal["ecarte", "piquet"]
@@ -40,3 +42,14 @@ def game_of(name: str) -> Game:
     if "piquet" in _served and name.lower().endswith(SUFFIXES["piquet"]):
         return "piquet"
     return "ecarte"
+
+
+_PIQUET_TAG = re.compile(r'^\ufeff?[ \t]*\[[ \t]*game[ \t]+"piquet"[ \t]*\]', re.I | re.M)
+"""A ``[Game "piquet"]`` tag at the start of a line."""
+
+
+def game_of_text(text: str) -> Game:
+    """The game of a record typed or pasted in ``serve``'s page, which has no file name:
+    piquet if a tag says ``[Game "piquet"]`` (an écarté record's Game tag is a number, so no
+    écarté record that can be read has it), else écarté."""
+    return "piquet" if _PIQUET_TAG.search(text) else "ecarte"

@@ -2,8 +2,9 @@
 
 It has every command of ``ecarte`` (:mod:`adjudicator.shell.cli`), and reads a file by the game
 its name says (:mod:`adjudicator.shell.games`): ``.etn`` écarté, ``.ptn`` piquet; a folder is
-searched for both. ``check``, ``rule``, ``replay``, ``parse`` and ``fmt`` serve both games; the
-solver, the advisor, the laws, the profiles, the schema and the web page are écarté's so far.
+searched for both. ``check``, ``rule``, ``replay``, ``parse`` and ``fmt`` serve both games, and
+the web page rules a record typed in it as piquet when its tags say ``[Game "piquet"]``; the
+solver, the advisor, the laws, the profiles and the schema are écarté's so far.
 On écarté records it prints exactly what ``ecarte`` prints.
 """
 

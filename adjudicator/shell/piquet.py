@@ -82,11 +82,20 @@ def rule_part(part: Part, fmt: Format, *, full: bool = False) -> Iterator[Ruled]
             if fmt == "json":
                 out.add(RECORD, _nested(ruling.to_json()))
             else:
-                text = replay_text(part.name, ruling) if full else check_text(part.name, ruling)
+                text = rule_text(part, ruling) if full else check_text(part.name, ruling)
                 out.add(STDOUT, text)
             yield out
     except Exception as e:  # a bug: reported, and the batch goes on
         yield _internal(part, line, e)
+
+
+def rule_text(part: Part, ruling: RecordRuling) -> str:
+    """``rule``'s text for one record: its ruling, the verdict first
+    (:mod:`adjudicator.shell.piquet_text`), dated ``--date`` or the record's Date tag."""
+    from adjudicator.shell.piquet_sheets import record_document
+    from adjudicator.shell.piquet_text import ruling_text
+
+    return ruling_text(record_document(part.name, ruling, date=part.date)) + "\n"
 
 
 def check_text(name: str, ruling: RecordRuling) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudicator.court.api import NotationError
 from adjudicator.court.ecarte.api import Record, RecordRuling, adjudicate, read_each
+from adjudicator.shell.games import game_of_text
 from adjudicator.shell.referee import report_html, source_lines
 from adjudicator.shell.replies import _json_bytes
 
@@ -37,6 +38,10 @@ def rule_text(text: str, referee: str | None = None) -> dict[str, Any]:
     name = (referee or "").encode("utf-8", errors="replace").decode("utf-8").strip() or None
     if not text.strip():
         return {"ok": False, "errors": [], "html": "", "message": EMPTY_MESSAGE}
+    if game_of_text(text) == "piquet":
+        from adjudicator.shell.piquet_report import rule_typed
+
+        return rule_typed(text, name)
     data = text.encode("utf-8", errors="replace")  # (a lone surrogate from JSON: shown as '?')
     lines = source_lines(data)
     records: list[Record] = []
@@ -48,7 +53,7 @@ def rule_text(text: str, referee: str | None = None) -> dict[str, Any]:
         else:
             records.append(item)
             rulings.append(adjudicate(item, advise=True))
-    errors = [entry for error in unread for entry in _error_entries(error, lines)]
+    errors = [entry for error in unread for entry in error_entries(error, lines)]
     html = ""
     if records:
         html = report_html(
@@ -62,7 +67,7 @@ def rule_text(text: str, referee: str | None = None) -> dict[str, Any]:
     }
 
 
-def _error_entries(error: NotationError, lines: list[str]) -> list[dict[str, Any]]:
+def error_entries(error: NotationError, lines: list[str]) -> list[dict[str, Any]]:
     """Each error of an unread record (:meth:`NotationError.to_json_list`, with the caret's
     width and the line's text), for the page."""
     out = []
@@ -100,7 +105,7 @@ def _shown(text: str, column: int) -> tuple[str, int]:
     return before + window + after, column - start + len(before)
 
 
-def _count(n: int, word: str) -> str:
+def count(n: int, word: str) -> str:
     """``1 finding``, ``2 findings``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -109,18 +114,18 @@ def _summary(rulings: list[RecordRuling], errors: int) -> str:
     """One sentence on the answer: what was read, and what the ruling found."""
     if errors and not rulings:
         return (
-            f"{_count(errors, 'notation error')}: the record cannot be ruled until "
+            f"{count(errors, 'notation error')}: the record cannot be ruled until "
             f"{'it is' if errors == 1 else 'they are'} put right."
         )
     findings = sum(len(r.findings) for r in rulings)
     corrections = sum(len(r.corrections) for r in rulings)
-    said = f"{_count(len(rulings), 'record')} ruled: " + (
+    said = f"{count(len(rulings), 'record')} ruled: " + (
         "every deal stands as recorded"
         if all(r.clean for r in rulings)
-        else f"{_count(findings, 'finding')}, {_count(corrections, 'correction')}"
+        else f"{count(findings, 'finding')}, {count(corrections, 'correction')}"
     )
     if errors:
-        said += f"; {_count(errors, 'notation error')} in the records that could not be read"
+        said += f"; {count(errors, 'notation error')} in the records that could not be read"
     return said + "."
 
 

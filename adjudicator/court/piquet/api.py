@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING
 from adjudicator.court.lazy import lazy_names
 
 if TYPE_CHECKING:
+    from adjudicator.court.piquet.deal_sheet import DealSheet as DealSheet
+    from adjudicator.court.piquet.partie_sheet import PartieSheet as PartieSheet
+    from adjudicator.court.piquet.partie_sheet import partie_sheet as partie_sheet
     from adjudicator.court.piquet.ruling import DealRuling as DealRuling
     from adjudicator.court.piquet.ruling import PartieRuling as PartieRuling
     from adjudicator.court.piquet.ruling import RecordRuling as RecordRuling
     from adjudicator.court.piquet.ruling import rule_record as rule_record
+    from adjudicator.engine.piquet.partie import RUBICON as RUBICON
     from adjudicator.engine.piquet.replay import PLAYERS as PLAYERS
     from adjudicator.notation.piquet.model import Record as Record
     from adjudicator.notation.piquet.reader import read_each as read_each
@@ -25,7 +29,10 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.piquet.model": ("Record",),
     "adjudicator.notation.piquet.reader": ("read_each",),
     "adjudicator.notation.piquet.writer": ("write",),
+    "adjudicator.engine.piquet.partie": ("RUBICON",),
     "adjudicator.engine.piquet.replay": ("PLAYERS",),
+    "adjudicator.court.piquet.deal_sheet": ("DealSheet",),
+    "adjudicator.court.piquet.partie_sheet": ("PartieSheet", "partie_sheet"),
     "adjudicator.court.piquet.ruling": (
         "DealRuling",
         "PartieRuling",

@@ -26,7 +26,7 @@ from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import Declaration, Holdings, Point, RankSet, holdings
 from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_sequences
-from adjudicator.notation.cards import Card, Player, Rank
+from adjudicator.notation.cards import Card, Player, Rank, Suit
 from adjudicator.notation.piquet.events import (
     Answer,
     CarteBlanche,
@@ -103,7 +103,8 @@ def _point(call: PointCall, hand: frozenset[Card], value: int | None) -> Point |
             return None
         return held if value is None or held.pips == value else None
     candidates = []
-    for suit in {card.suit for card in hand}:
+    for suit in Suit:  # in the notation's order: of equal points, the first is named (as in
+        # holdings), whatever the order of a set of suits in this process
         cards = sorted((c for c in hand if c.suit is suit), key=card_value, reverse=True)
         if len(cards) < call.length or (call.suit is not None and suit is not call.suit):
             continue

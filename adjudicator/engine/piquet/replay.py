@@ -62,6 +62,10 @@ class PartieReplay:
     """What the partie settles at (laws 72, 73), when it is over and its totals are known."""
     deviations: tuple[Deviation, ...]
     """Every departure from lawful play in the partie, its deals' included, in record order."""
+    running: tuple[Mapping[Player, int] | None, ...] = ()
+    """The account after each deal, in order (the partie sheet): each player's total with the
+    doubled deals doubled, or the totals a ``score`` line gives where the deals' points are not
+    known; ``None`` where neither is known."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,7 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
     account = _Account(length, dict.fromkeys(PLAYERS, 0) if starts_at_one else None, length.deals)
     method: list[int | None] = [None]
     deals = []
+    running: list[Mapping[Player, int] | None] = []
     for index, deal in enumerate(partie.deals):
         expected = _dealer_of(first, partie, index)
         if expected is not None and deal.dealer is not expected:
@@ -178,6 +183,8 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
             if isinstance(line, Score) and line.line not in replayed.before:
                 account.check(line, deal.number, "the score is")
         _partie_end(account, replayed)
+        totals_now = account.totals
+        running.append(MappingProxyType(dict(totals_now)) if totals_now is not None else None)
     finished = account.last == account.due
     totals = MappingProxyType(dict(account.totals)) if account.totals is not None else None
     settlement = settle(totals) if finished and totals is not None else None
@@ -191,6 +198,7 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
         finished,
         settlement,
         tuple(sorted(found, key=lambda d: (d.line, d.column))),
+        tuple(running),
     )
 
 
