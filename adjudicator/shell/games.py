@@ -1,9 +1,10 @@
 """Which game a file is a record of, for the commands that serve both games.
 
-The ``ecarte`` command reads every file as écarté, as it always has; the ``adjudicator``
-command serves both games and tells them apart by the file's name: ``.ptn`` (the Piquet
-Transcript Notation) is piquet, anything else écarté (``.etn``). A folder is searched for the
-record files of the games the command serves. Standard input is read as écarté. A record
+A file named on the command line is told by its name, whichever command reads it: ``.ptn``
+(the Piquet Transcript Notation) is piquet, anything else écarté (``.etn``); so ``ecarte rule
+x.ptn`` rules a piquet record as ``adjudicator rule x.ptn`` does, and the commands of one game
+alone (``solve``, ``advise``) refuse it with a word. A folder is searched for the record files
+of the games the command serves: ``.etn`` for ``ecarte``, both for ``adjudicator``. Standard input is read as écarté. A record
 typed in ``serve``'s page has no name: it is piquet when its tags say so (:func:`game_of_text`).
 """
 
@@ -38,8 +39,8 @@ def suffixes() -> tuple[str, ...]:
 
 
 def game_of(name: str) -> Game:
-    """The game of the file called ``name``, among those served."""
-    if "piquet" in _served and name.lower().endswith(SUFFIXES["piquet"]):
+    """The game of the file called ``name``, by its ending."""
+    if name.lower().endswith(SUFFIXES["piquet"]):
         return "piquet"
     return "ecarte"
 

@@ -110,6 +110,16 @@ def test_parse_and_replay_read_piquet() -> None:
     assert "  A: the cards 10, making 28\n" in out
 
 
+def test_the_ecarte_command_rules_a_piquet_file_named_on_its_line() -> None:
+    """A .ptn file named to ``ecarte`` is read as piquet, as ``adjudicator`` reads it."""
+    status, out, err = run(ecarte, "rule", EXAMPLE)
+    assert (status, err) == run(adjudicator, "rule", EXAMPLE)[::2]
+    assert out == run(adjudicator, "rule", EXAMPLE)[1]
+    assert "Verdict" in out and "Declarations" in out
+    status, out, _ = run(ecarte, "check", EXAMPLE)
+    assert status == 0 and "deal 1: A 28" in out
+
+
 @pytest.mark.parametrize("command", ["solve", "advise"])
 def test_the_ecarte_only_commands_refuse_a_piquet_file(command: str) -> None:
     status, out, err = run(adjudicator, command, EXAMPLE)
