@@ -14,31 +14,50 @@ from typing import Any, NamedTuple
 from lark import Token, Transformer, Tree
 
 from adjudicator.notation.cards import Card, Player, Rank, Suit
+from adjudicator.notation.lines import parse_tag
 from adjudicator.notation.numbers import number, number_problem
 from adjudicator.notation.piquet.model import (
     MAX_CARD_COUNT,
+    Announce,
     Answer,
     Asked,
+    Bystander,
     Cards,
     CarteBlanche,
     Choice,
+    Claim,
+    Claimed,
+    ClaimReply,
+    Consent,
+    Counted,
     CutForDeal,
+    Damage,
+    Damaged,
     Deal,
     Deals,
     Discard,
     DoesNotLook,
+    Drop,
     Elect,
     ExchangeCall,
     ExchangeWord,
+    Expose,
+    Faced,
+    Heap,
     Holds,
     Lead,
     Leave,
     Look,
     LookAt,
+    Mix,
+    MixedWith,
+    NewPacks,
     NumberSaid,
+    PackDealt,
     Packet,
     Partie,
     PartieScore,
+    Place,
     Play,
     PlayerCards,
     PointCall,
@@ -46,16 +65,22 @@ from adjudicator.notation.piquet.model import (
     Reckon,
     Reply,
     Result,
+    Retract,
     Score,
     Seat,
     SequenceCall,
     SetCall,
     Settlement,
     Show,
+    Stand,
     Stock,
     Take,
+    TakeBack,
+    TakesUp,
     Tally,
+    Touch,
     Trick,
+    Waive,
 )
 from adjudicator.notation.piquet.vocabulary import NUMBER_WORDS
 
@@ -214,7 +239,12 @@ class Builder(Transformer[Token, Any]):
             by = PACKET_WORDS[words.value.lower()]
         elif count is not None:
             by = _number(count)
-        return Deals(player=_player(c[0]), by=by)
+        pack: PackDealt | None = None
+        if _one(c, "SAME") is not None:
+            pack = PackDealt.SAME
+        elif _one(c, "OTHER") is not None:
+            pack = PackDealt.OTHER
+        return Deals(player=_player(c[0]), by=by, pack=pack)
 
     def packet(self, c: list[Any]) -> Packet:
         return Packet(player=_player(c[0]), cards=_cards(c[2:]))
@@ -239,7 +269,11 @@ class Builder(Transformer[Token, Any]):
         return Leave(player=_player(c[0]), cards=_cards(c[2:]))
 
     def look(self, c: list[Any]) -> Look:
-        at = LookAt.DISCARD if _one(c, "DISCARD") is not None else LookAt.LEFT_CARDS
+        at = LookAt.LEFT_CARDS
+        if _one(c, "ADVERSARYS") is not None:
+            at = LookAt.ADVERSARY_DISCARD
+        elif _one(c, "DISCARD") is not None:
+            at = LookAt.DISCARD
         return Look(player=_player(c[0]), at=at)
 
     def not_look(self, c: list[Any]) -> DoesNotLook:
@@ -332,13 +366,21 @@ class Builder(Transformer[Token, Any]):
         )
 
     def lead(self, c: list[Any]) -> Lead:
-        return Lead(player=_player(c[0]), card=_card(c[2]))
+        first, *more = _cards(c[2:])
+        return Lead(player=_player(c[0]), card=first, more=tuple(more))
 
     def play(self, c: list[Any]) -> Play:
-        return Play(player=_player(c[0]), card=_card(c[2]))
+        first, *more = _cards(c[2:])
+        return Play(player=_player(c[0]), card=first, more=tuple(more))
 
     def score(self, c: list[Any]) -> Score:
-        return Score(tallies=_tallies(c))
+        by = _one(c, "BY")
+        sheet = c[-1] if by is not None else None
+        return Score(
+            tallies=_tallies([t for t in c if t is not sheet]),
+            corrected=_one(c, "CORRECTED") is not None,
+            by=None if sheet is None else _player(sheet),
+        )
 
     def result(self, c: list[Any]) -> Result:
         return Result(tallies=_tallies(c))
@@ -352,6 +394,109 @@ class Builder(Transformer[Token, Any]):
             points=_number(c[2]),
             rubicon=_one(c, "RUBICON") is not None,
         )
+
+    # -- irregularities (version 2) ------------------------------------------------------
+
+    def takes_up(self, c: list[Any]) -> TakesUp:
+        return TakesUp(player=_player(c[0]))
+
+    def touch(self, c: list[Any]) -> Touch:
+        return Touch(player=_player(c[0]))
+
+    def place(self, c: list[Any]) -> Place:
+        words = {t.type for t in c}
+        if "THE" in words:
+            found = [p for k, p in _PLACES_OF_THE.items() if k in words]
+            return found[0]
+        if "ADVERSARYS" in words:
+            return Place.ADVERSARY_DISCARD if "DISCARD" in words else Place.ADVERSARY
+        return Place.DISCARD if "DISCARD" in words else Place.OWN
+
+    def expose(self, c: list[Any]) -> Expose:
+        place = next((p for p in c if isinstance(p, Place)), None)
+        return Expose(player=_player(c[0]), cards=_cards(_of(c, "CARD")), place=place)
+
+    def faced(self, c: list[Any]) -> Faced:
+        heap = Heap.PACK if _one(c, "PACK") is not None else Heap.STOCK
+        return Faced(cards=_cards(_of(c, "CARD")), heap=heap)
+
+    def counted(self, c: list[Any]) -> Counted:
+        heap = Heap.PACK if c[0].type == "PACK" else Heap.STOCK
+        return Counted(heap=heap, count=_number(c[2]))
+
+    def announce(self, c: list[Any]) -> Announce:
+        count = _count_of(c)
+        assert count is not None
+        return Announce(player=_player(c[0]), count=count.value)
+
+    def mix(self, c: list[Any]) -> Mix:
+        into = MixedWith.HAND if _one(c, "HAND") is not None else MixedWith.DISCARD
+        if _one(c, "LEFT") is not None:
+            return Mix(player=_player(c[0]), left_cards=True, into=into)
+        return Mix(player=_player(c[0]), cards=_some_cards(c[2:]), into=into)
+
+    def take_back(self, c: list[Any]) -> TakeBack:
+        return TakeBack(player=_player(c[0]), cards=_some_cards(c[3:]))
+
+    def retract(self, c: list[Any]) -> Retract:
+        return Retract(player=_player(c[0]), cards=_cards(c[2:]))
+
+    def drop(self, c: list[Any]) -> Drop:
+        return Drop(player=_player(c[0]), cards=_cards(c[2:]))
+
+    def damaged(self, c: list[Any]) -> Damaged:
+        damage = Damage.TORN if _one(c, "TORN") is not None else Damage.MARKED
+        return Damaged(card=_card(c[0]), damage=damage)
+
+    def new_packs(self, c: list[Any]) -> NewPacks:
+        return NewPacks(player=_player(c[0]))
+
+    def claimed(self, c: list[Any]) -> tuple[Claimed, Seat | None]:
+        words = {t.type for t in c}
+        if "NOTHING" in words:
+            return Claimed.RECKONS_NOTHING, _player(c[0])
+        if "FRESH" in words:
+            if c[0].type == "PLAYER" and c[0].value.lower() != "a":
+                raise BuildError("a fresh deal or cut is claimed: 'claims a fresh deal'", c[0])
+            return (Claimed.FRESH_DEAL if "DEAL" in words else Claimed.FRESH_CUT), None
+        if "STOCK" in words:
+            return Claimed.STOCK_COUNTED, None
+        return (Claimed.ALTER_DISCARD if "ALTER" in words else Claimed.PLAY_AGAIN), None
+
+    def claim(self, c: list[Any]) -> Claim:
+        claimed, of = c[2]
+        return Claim(player=_player(c[0]), claimed=claimed, of=of)
+
+    def claim_reply(self, c: list[Any]) -> ClaimReply:
+        consent = Consent.ACCEPTS if c[1].type == "ACCEPTS" else Consent.REFUSES
+        return ClaimReply(player=_player(c[0]), consent=consent)
+
+    def stand(self, c: list[Any]) -> Stand:
+        return Stand(player=_player(c[0]))
+
+    def waive(self, c: list[Any]) -> Waive:
+        return Waive(player=_player(c[0]))
+
+    def bystander(self, c: list[Any]) -> Bystander:
+        said = _one(c, "STRING")
+        if said is None:
+            return Bystander()
+        found = parse_tag(f"[R {said.value}]")
+        assert found is not None
+        return Bystander(remark=found[1])
+
+
+_PLACES_OF_THE = {"PACK": Place.PACK, "STOCK": Place.STOCK, "LEFT": Place.LEFT_CARDS}
+"""The places written with ``the``: ``the pack``, ``the stock``, ``the left cards``."""
+
+
+def _some_cards(tokens: Sequence[Any]) -> Cards:
+    """The cards of a line that names at least one (a count of none is a fault at it)."""
+    found = _cards([t for t in tokens if isinstance(t, Token) and t.type in ("CARD", "INT")])
+    if not found:
+        (count,) = _of(tokens, "INT")
+        raise BuildError("a count of no cards: say how many, or name them", count)
+    return found
 
 
 def build(tree: Tree[Token]) -> Any:
