@@ -71,7 +71,7 @@ def test_the_pages_irregularities_replay_each_noted_once_at_its_line(record: Rec
         if quiet(event):
             assert noted == [], event
         else:
-            assert len(noted) == 1 and "not yet judged (" in noted[0], event
+            assert len(noted) == 1 and "is recorded as a fact for " in noted[0], event
     assert len(untried) == sum(not quiet(e) for e in recorded)
 
 
@@ -103,6 +103,15 @@ def test_a_lead_out_of_turn_retracted_leaves_the_deal_as_played() -> None:
         (UNTRIED, line_of(text, "B retracts 7D")),
     ]
     assert [e.kind for e in deal.irregularities] == ["retract"]
+
+
+def test_cards_played_to_cards_led_at_once_are_retracted_last_first() -> None:
+    block = EXAMPLE[EXAMPLE.index("  2. A KH B 7D\n") : EXAMPLE.index("  6. A KD B AD\n")]
+    played = "  A leads KH QH JH 8H\n  B plays 7D TD QD JD\n  B retracts JD QD\n"
+    text = edit(block, played + "  B plays JD QD\n  A: 14\n")
+    (deal,) = replay(text).deals()
+    assert [str(t.played) for t in deal.tricks[1:5]] == ["7D", "TD", "JD", "QD"]
+    assert deal.score is not None and dict(deal.score.totals) == {A: 28, B: 23}
 
 
 def test_a_card_retracted_that_was_not_the_last_played_is_only_recorded() -> None:
@@ -177,8 +186,8 @@ def test_a_claim_names_the_laws_of_what_it_claims() -> None:
     text = edit("  A leads AH\n", "  A claims B reckons nothing\n  B refuses\n  A leads AH\n")
     messages = [d.message for d in replay(text).deviations]
     assert messages == [
-        "'A claims B reckons nothing': not yet judged (laws 25-35, 44, 54, 58)",
-        "'B refuses': not yet judged (the laws of the claim it answers)",
+        "'A claims B reckons nothing' is recorded as a fact for laws 25-35, 44, 54, 58",
+        "'B refuses' is recorded as a fact for the laws of the claim it answers",
     ]
 
 

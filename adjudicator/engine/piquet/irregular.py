@@ -93,7 +93,7 @@ def untried(event: Event, deal: int | None) -> Deviation | None:
     player = getattr(event, "player", None)
     return Deviation(
         DeviationKind.NOT_YET_JUDGED,
-        f"'{event_text(event)}': not yet judged ({laws})",
+        f"'{event_text(event)}' is recorded as a fact for {laws}",
         event.line,
         event.column,
         player,
@@ -143,15 +143,22 @@ def on_retract(walk: DealWalk, e: Retract) -> None:
 
 
 def _take_back_last(walk: DealWalk, player: Player, card: Card) -> bool:
-    """Take ``card`` back into ``player``'s hand if it is the last card played; whether it
-    was."""
-    if not walk.tricks:
-        return False
-    trick = walk.tricks[-1]
-    if trick.follower is player and trick.played == card:
-        walk.tricks[-1] = type(trick)(trick.number, trick.leader, trick.led, None, None, trick.line)
-    elif trick.follower is None and trick.leader is player and trick.led == card:
-        walk.tricks.pop()
+    """Take ``card`` back into ``player``'s hand if it is the last card he played: the last
+    card led, or a card played to a lead after which nothing else has been played (of cards
+    led at once, any of those played to); whether it was."""
+    last = len(walk.tricks) - 1
+    for at in range(last, -1, -1):
+        trick = walk.tricks[at]
+        if trick.follower is player and trick.played == card:
+            walk.tricks[at] = type(trick)(
+                trick.number, trick.leader, trick.led, None, None, trick.line
+            )
+            break
+        if trick.follower is not None:
+            return False
+        if at == last and trick.leader is player and trick.led == card:
+            walk.tricks.pop()
+            break
     else:
         return False
     walk.hands[player].add([card], dealt=False)
