@@ -1,5 +1,6 @@
 """The events of the Piquet Transcript Notation: one model for each line form of
-``grammar/piquet.lark``, told apart by its ``kind``.
+``grammar/piquet.lark``, told apart by its ``kind`` (the lines of irregularities, version 2's,
+are in :mod:`~adjudicator.notation.piquet.irregularities`; :data:`Event` holds them all).
 
 Facts only: what a line says, never whether it was lawful. An unknown card is ``None``; a count
 of unknown cards is that many ``None``. Each event is a :class:`~adjudicator.notation.nodes.Line`:
