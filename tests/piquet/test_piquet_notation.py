@@ -16,12 +16,17 @@ from adjudicator.notation.piquet import read, read_each, read_one, write, write_
 from adjudicator.notation.piquet.model import (
     Answer,
     Asked,
+    Bystander,
     Choice,
+    Claim,
+    Claimed,
     CutForDeal,
     Deal,
     Discard,
     Holds,
     LookAt,
+    Mix,
+    MixedWith,
     NumberSaid,
     Partie,
     PointCall,
@@ -158,6 +163,56 @@ LINE_FORMS = {
     "partie A 131 B 113": "partie A 131 B 113",
     "A wins 118": "A wins 118",
     "A wins 306 rubicon": "A wins 306 rubicon",
+    # version 2: words added to lines of version 1
+    "B deals with the same pack": "B deals with the same pack",
+    "B deals by 3 with the other pack": "B deals by threes with the other pack",
+    "A looks at his adversary's discard": "A looks at his adversary's discard",
+    "A leads AS KS 10S": "A leads AS KS TS",
+    "B plays 7s ?? TH": "B plays 7S ?? TH",
+    "score A 28 B 25 by B": "score A 28 B 25 by B",
+    "score A 30 B 23 corrected": "score A 30 B 23 corrected",
+    "score B 9 corrected by a": "score B 9 corrected by A",
+    # version 2: the lines of irregularities
+    "A takes up his cards": "A takes up his cards",
+    "A touches the stock": "A touches the stock",
+    "B exposes AS": "B exposes AS",
+    "B exposes AS ?? from the pack": "B exposes AS ?? from the pack",
+    "A exposes 7D from the stock": "A exposes 7D from the stock",
+    "A exposes 7D from the cards left": "A exposes 7D from the left cards",
+    "B exposes KH from his cards": "B exposes KH from his cards",
+    "B exposes KH from his adversary's cards": "B exposes KH from his adversary's cards",
+    "B exposes KH from his discard": "B exposes KH from his discard",
+    "A exposes ?? from his adversary's discard": "A exposes ?? from his adversary's discard",
+    "faced 7D in the pack": "faced 7D in the pack",
+    "faced ?? in the stock": "faced ?? in the stock",
+    "stock counted 7": "stock counted 7",
+    "pack counted 31": "pack counted 31",
+    "A announces 13 cards": "A announces 13 cards",
+    "A announces 11 cards": "A announces eleven cards",
+    "B mixes 7D with his hand": "B mixes 7D with his hand",
+    "A mixes ?? ?? with his discard": "A mixes 2 with his discard",
+    "B mixes the cards left with his discard": "B mixes the left cards with his discard",
+    "A takes back KS from his discard": "A takes back KS from his discard",
+    "A takes back 1 from his discard": "A takes back 1 from his discard",
+    "A retracts AH": "A retracts AH",
+    "B retracts 7D 8D": "B retracts 7D 8D",
+    "A drops KS": "A drops KS",
+    "7d is torn": "7D is torn",
+    "?? is marked": "?? is marked",
+    "A calls for new packs": "A calls for new packs",
+    "A claims a fresh deal": "A claims a fresh deal",
+    "A claims fresh deal": "A claims a fresh deal",
+    "B claims A fresh cut": "B claims a fresh cut",
+    "A claims B reckons nothing": "A claims B reckons nothing",
+    "A claims the stock counted": "A claims the stock counted",
+    "B claims to alter his discard": "B claims to alter his discard",
+    "B claims to play again": "B claims to play again",
+    "B accepts": "B accepts",
+    "B refuses": "B refuses",
+    "A stands the deal": "A stands the deal",
+    "B waives the penalty": "B waives the penalty",
+    "bystander remarks": "bystander remarks",
+    'bystander remarks "B has \\"13\\" ; {sic}"': 'bystander remarks "B has \\"13\\" ; {sic}"',
 }
 
 
@@ -172,6 +227,25 @@ def test_each_line_form_reads_and_writes_its_canonical_spelling(
     again = read_one(text)
     assert again == record
     assert write(again) == text
+
+
+def test_the_lines_of_version_2_state_their_facts() -> None:
+    text = (
+        "deal 1 B\n"
+        '  bystander remarks "B has \\"13\\" ; cards"  ; a comment\n'
+        "  A leads AS KS QS\n"
+        "  B plays 7S\n"
+        "  score A 30 B 23 corrected by B\n"
+        "  A claims B reckons nothing\n"
+    )
+    remark, lead, play, score, claim = bare(only_deal(read_one(text)).events)
+    assert remark == Bystander(remark='B has "13" ; cards')
+    assert (lead.card, lead.more) == (Card.parse("AS"), cards("KS QS"))
+    assert (play.card, play.more) == (Card.parse("7S"), ())
+    assert (score.corrected, score.by) == (True, Player.B)
+    assert score.tallies[1].points == 23
+    assert claim == Claim(player=Player.A, claimed=Claimed.RECKONS_NOTHING, of=Player.B)
+    assert read_one(text).deals()[0].events[0].comments == ("; a comment",)
 
 
 # --------------------------------------------------------------------------------------------
@@ -310,6 +384,14 @@ def test_a_model_cannot_say_what_no_line_says() -> None:
         Record(parties=(Partie(), Partie()))
     with pytest.raises(ValueError):
         Holds.model_validate({"player": "C", "cards": []})
+    with pytest.raises(ValueError):
+        Claim(player=Player.A, claimed=Claimed.FRESH_DEAL, of=Player.B)
+    with pytest.raises(ValueError):
+        Claim(player=Player.A, claimed=Claimed.RECKONS_NOTHING)
+    with pytest.raises(ValueError):
+        Mix(player=Player.A, into=MixedWith.HAND)
+    with pytest.raises(ValueError):
+        Mix(player=Player.A, cards=(None,), left_cards=True, into=MixedWith.HAND)
     assert Question(player=Player.B, asks=Asked.HOW_MANY, suit=Suit.DIAMONDS)
     assert LookAt("left cards") is LookAt.LEFT_CARDS
 

@@ -15,27 +15,45 @@ from adjudicator.notation.cards import ALL_CARDS, Player, Rank, Suit
 from adjudicator.notation.errors import NotationError
 from adjudicator.notation.piquet import read_each, read_one, write, write_all
 from adjudicator.notation.piquet.model import (
+    Announce,
     Answer,
     Asked,
+    Bystander,
     CarteBlanche,
     Choice,
+    Claim,
+    Claimed,
+    ClaimReply,
+    Consent,
+    Counted,
     CutForDeal,
+    Damage,
+    Damaged,
     Deal,
     Deals,
     Discard,
     DoesNotLook,
+    Drop,
     Elect,
     ExchangeCall,
     ExchangeWord,
+    Expose,
+    Faced,
+    Heap,
     Holds,
     Lead,
     Leave,
     Look,
     LookAt,
+    Mix,
+    MixedWith,
+    NewPacks,
     NumberSaid,
+    PackDealt,
     Packet,
     Partie,
     PartieScore,
+    Place,
     Play,
     PlayerCards,
     PointCall,
@@ -44,16 +62,22 @@ from adjudicator.notation.piquet.model import (
     Record,
     Reply,
     Result,
+    Retract,
     Score,
     SequenceCall,
     SetCall,
     Settlement,
     Show,
+    Stand,
     Stock,
     Tag,
     Take,
+    TakeBack,
+    TakesUp,
     Tally,
+    Touch,
     Trick,
+    Waive,
 )
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -149,6 +173,47 @@ def tricks(draw: Any) -> Trick:
 
 counted = st.lists(card, min_size=0, max_size=12).map(tuple)
 
+
+@st.composite
+def claims(draw: Any) -> Claim:
+    claimed = draw(st.sampled_from(list(Claimed)))
+    of = draw(players) if claimed is Claimed.RECKONS_NOTHING else None
+    return Claim(player=draw(players), claimed=claimed, of=of)
+
+
+@st.composite
+def mixes(draw: Any) -> Mix:
+    into = draw(st.sampled_from(list(MixedWith)))
+    if draw(st.booleans()):
+        return Mix(player=draw(players), left_cards=True, into=into)
+    return Mix(player=draw(players), cards=draw(some_cards), into=into)
+
+
+IRREGULARITIES: list[st.SearchStrategy[Any]] = [
+    st.builds(TakesUp, player=players),
+    st.builds(Touch, player=players),
+    st.builds(
+        Expose,
+        player=players,
+        cards=some_cards,
+        place=st.one_of(st.none(), st.sampled_from(list(Place))),
+    ),
+    st.builds(Faced, cards=some_cards, heap=st.sampled_from(list(Heap))),
+    st.builds(Counted, heap=st.sampled_from(list(Heap)), count=numbers),
+    st.builds(Announce, player=players, count=numbers),
+    mixes(),
+    st.builds(TakeBack, player=players, cards=some_cards),
+    st.builds(Retract, player=players, cards=some_cards),
+    st.builds(Drop, player=players, cards=some_cards),
+    st.builds(Damaged, card=card, damage=st.sampled_from(list(Damage))),
+    st.builds(NewPacks, player=players),
+    claims(),
+    st.builds(ClaimReply, player=players, consent=st.sampled_from(list(Consent))),
+    st.builds(Stand, player=players),
+    st.builds(Waive, player=players),
+    st.builds(Bystander, remark=st.one_of(st.none(), st.text(_TEXT, max_size=20))),
+]
+
 EVENTS: list[st.SearchStrategy[Any]] = [
     st.builds(
         CutForDeal,
@@ -157,7 +222,12 @@ EVENTS: list[st.SearchStrategy[Any]] = [
         ).map(tuple),
     ),
     st.builds(Elect, player=players, choice=st.sampled_from(list(Choice))),
-    st.builds(Deals, player=players, by=st.one_of(st.none(), numbers)),
+    st.builds(
+        Deals,
+        player=players,
+        by=st.one_of(st.none(), numbers),
+        pack=st.one_of(st.none(), st.sampled_from(list(PackDealt))),
+    ),
     st.builds(Packet, player=players, cards=some_cards),
     st.builds(Holds, player=players, cards=counted),
     st.builds(Stock, cards=counted),
@@ -191,12 +261,18 @@ EVENTS: list[st.SearchStrategy[Any]] = [
     st.builds(Reckon, player=players, value=numbers),
     st.builds(Show, player=players, cards=some_cards),
     tricks(),
-    st.builds(Lead, player=players, card=card),
-    st.builds(Play, player=players, card=card),
-    st.builds(Score, tallies=tallies()),
+    st.builds(Lead, player=players, card=card, more=any_cards),
+    st.builds(Play, player=players, card=card, more=any_cards),
+    st.builds(
+        Score,
+        tallies=tallies(),
+        corrected=st.booleans(),
+        by=st.one_of(st.none(), players),
+    ),
     st.builds(Result, tallies=tallies()),
     st.builds(PartieScore, tallies=tallies()),
     st.builds(Settlement, player=players, points=numbers, rubicon=st.booleans()),
+    *IRREGULARITIES,
 ]
 events = st.one_of(EVENTS)
 
@@ -333,7 +409,9 @@ def _all_comments(record: Record) -> list[str]:
 WORDS = st.sampled_from(
     ["deal", "1", "B", "A:", "A", "five", "cards", "quart", "major", "AS", "??", "10H", "good",
      "not", "{", "}", ";", "[", "]", '"', "partie", "1.", "score", "\t", "é", "٣", "?", ":",
-     "takes", "\x0b", "\u2028", "9999999999", "to", "the", "queen"]
+     "takes", "\x0b", "\u2028", "9999999999", "to", "the", "queen", "claims", "a", "fresh",
+     "exposes", "from", "his", "adversary's", "mixes", "with", "hand", "back", "0",
+     "bystander", "remarks", '"x"', "retracts", "counted", "stock"]
 )  # fmt: skip
 
 

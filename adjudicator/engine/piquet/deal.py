@@ -23,6 +23,13 @@ from typing import Any
 
 from adjudicator.engine.piquet.calls import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.irregular import (
+    is_irregularity,
+    on_mix,
+    on_retract,
+    on_take_back,
+    record,
+)
 from adjudicator.engine.piquet.scoring import Category, DealScore, score_deal
 from adjudicator.engine.piquet.walk import HAND, DealWalk, Played
 from adjudicator.notation.cards import Card, Player
@@ -55,6 +62,7 @@ from adjudicator.notation.piquet.events import (
 )
 from adjudicator.notation.piquet.events import Stock as StockLine
 from adjudicator.notation.piquet.events import Trick as TrickLine
+from adjudicator.notation.piquet.irregularities import Mix, Retract, TakeBack
 from adjudicator.notation.piquet.model import Deal
 
 IN_HAND = frozenset({Category.CARTE_BLANCHE, Category.POINT, Category.SEQUENCES, Category.SETS})
@@ -89,6 +97,9 @@ class DealReplay:
     """Lines of ``statements`` written before anything else of the deal (totals before it)."""
     deviations: tuple[Deviation, ...]
     """Every departure from lawful play found in the deal, in the order of the record."""
+    irregularities: tuple[Event, ...] = ()
+    """The deal's lines of irregularities (version 2 of the notation), in order: facts
+    recorded for the laws to judge (:mod:`~adjudicator.engine.piquet.irregular`)."""
 
     @property
     def younger(self) -> Player:
@@ -113,6 +124,8 @@ def replay_deal(deal: Deal, method: list[int | None]) -> DealReplay:
     elder = next(p for p in (Player.A, Player.B) if p is not deal.dealer)
     walk = DealWalk(deal, elder, deal.dealer, method)
     for event in deal.events:
+        if is_irregularity(event):
+            record(walk, event)
         handler = _HANDLERS.get(type(event))
         if handler is not None:
             handler(walk, event)
@@ -150,6 +163,9 @@ _HANDLERS: dict[type, Callable[[DealWalk, Any], None]] = {
     Score: DealWalk.on_statement,
     PartieScore: DealWalk.on_statement,
     Settlement: DealWalk.on_statement,
+    TakeBack: on_take_back,
+    Mix: on_mix,
+    Retract: on_retract,
 }
 """Which method replays each line form (the cut and the choice belong to the partie)."""
 
@@ -204,6 +220,7 @@ def _finish(walk: DealWalk) -> DealReplay:
         tuple(walk.statements),
         frozenset(walk.before),
         tuple(sorted(walk.found, key=lambda d: (d.line, d.column))),
+        tuple(walk.irregular),
     )
 
 

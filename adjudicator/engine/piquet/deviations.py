@@ -78,6 +78,11 @@ class DeviationKind(StrEnum):
     PARTIE = "partie"
     """A partie's length, final totals or settlement written otherwise than the laws give
     (laws 71-73)."""
+    # Irregularities written as such (version 2 of the notation)
+    NOT_YET_JUDGED = "not yet judged"
+    """A line of an irregularity (a card exposed, a claim, a penalty waived, ...) that the
+    replay records as a fact but that no law judges yet; its message names the laws that
+    will (:mod:`~adjudicator.engine.piquet.irregular`)."""
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from adjudicator.engine.piquet.cards import height
 from adjudicator.engine.piquet.deal import DealReplay, replay_deal
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.irregular import is_irregularity, untried
 from adjudicator.engine.piquet.partie import PartieLength, Settlement, settle
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import (
@@ -66,6 +67,9 @@ class PartieReplay:
     """The account after each deal, in order (the partie sheet): each player's total with the
     doubled deals doubled, or the totals a ``score`` line gives where the deals' points are not
     known; ``None`` where neither is known."""
+    irregularities: tuple[Event, ...] = ()
+    """The lines of irregularities of its opening (before its first deal: new packs called
+    for, a card exposed in cutting), in order: facts recorded for the laws to judge."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +144,8 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
     """Replay one partie: its cut, its deals and its account."""
     found: list[Deviation] = []
     first = _first_dealer(partie.opening, found)
+    irregular = tuple(e for e in partie.opening if is_irregularity(e))
+    found.extend(d for d in (untried(e, None) for e in irregular) if d is not None)
     starts_at_one = bool(partie.deals) and partie.deals[0].number == 1
     account = _Account(length, dict.fromkeys(PLAYERS, 0) if starts_at_one else None, length.deals)
     method: list[int | None] = [None]
@@ -199,6 +205,7 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
         settlement,
         tuple(sorted(found, key=lambda d: (d.line, d.column))),
         tuple(running),
+        irregular,
     )
 
 

@@ -112,6 +112,8 @@ class DealWalk:
     start: dict[Player, tuple[set[Card], int, bool]] = field(default_factory=dict)
     """Each hand as it went into play: its known cards, how many unknown, whether told."""
     found: list[Deviation] = field(default_factory=list)
+    irregular: list[Event] = field(default_factory=list)
+    """The deal's lines of irregularities, in order (recorded for the laws)."""
 
     def __post_init__(self) -> None:
         for player in (self.elder, self.younger):
@@ -410,17 +412,30 @@ class DealWalk:
             self._follow(e.follower, e.follow, e)
 
     def on_lead(self, e: Lead) -> None:
-        """``A leads AH``: a lead on a line of its own."""
+        """``A leads AH``: a lead on a line of its own; several cards led at once are so many
+        leads, each played to in turn by the cards played after them (law 59 II)."""
         self._lead(e.player, e.card, e, None)
+        for card in e.more:
+            self._lead(e.player, card, e, None, at_once=True)
 
     def on_play(self, e: Play) -> None:
-        """``B plays TH``: the card played to the lead."""
-        self._follow(e.player, e.card, e)
+        """``B plays TH``: the card played to the lead; several played at once go to the
+        leads waiting for them, in order."""
+        for card in (e.card, *e.more):
+            self._follow(e.player, card, e)
 
-    def _lead(self, player: Player, card: Card | None, e: Event, number: int | None) -> None:
-        if not self.tricks:
+    def _lead(
+        self,
+        player: Player,
+        card: Card | None,
+        e: Event,
+        number: int | None,
+        *,
+        at_once: bool = False,
+    ) -> None:
+        if not self.tricks and not self.start:
             self._after_exchange(e)
-        elif self.tricks[-1].follower is None:
+        elif self.tricks and self.tricks[-1].follower is None and not at_once:
             self.note(
                 DeviationKind.LEAD, f"{player} leads before the last lead was played to", e, player
             )
@@ -443,13 +458,23 @@ class DealWalk:
         if not self.tricks or self.tricks[-1].follower is not None:
             self.note(DeviationKind.LEAD, f"{player} plays to no lead", e, player)
             return
-        trick = self.tricks[-1]
+        at = self._waiting()
+        trick = self.tricks[at]
         if player is trick.leader:
             self.note(DeviationKind.LEAD, f"{player} plays to his own lead", e, player)
             return
         self._from_hand(player, card, e)
-        self.tricks[-1] = Played(trick.number, trick.leader, trick.led, player, card, trick.line)
+        self.tricks[at] = Played(trick.number, trick.leader, trick.led, player, card, trick.line)
         self.moment += 1
+
+    def _waiting(self) -> int:
+        """The index of the trick a card played goes to: the last, or the first of the cards
+        led at once with it (one line) that nobody has played to yet."""
+        at = len(self.tricks) - 1
+        line = self.tricks[at].line
+        while at and self.tricks[at - 1].follower is None and self.tricks[at - 1].line == line:
+            at -= 1
+        return at
 
     def _from_hand(self, player: Player, card: Card | None, e: Event) -> None:
         for missing in self.hands[player].remove([card]):

@@ -2,24 +2,24 @@
 makes an event or a heading.
 
 The values built here have no position and no comments: the reader gives them those of the
-line they were written on. A fault that the grammar cannot see (a number of more than nine
-digits, a count of more cards than the pack holds) is a :class:`BuildError` at its token.
+line they were written on. The lines of irregularities are built by the mixin
+:class:`~adjudicator.notation.piquet.build_irregularities.IrregularityBuilder`. A fault
+that the grammar cannot see (a number of more than nine digits, a count of more cards than
+the pack holds) is a :class:`~adjudicator.notation.piquet.tokens.BuildError` at its token.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
-from lark import Token, Transformer, Tree
+from lark import Token, Tree
 
-from adjudicator.notation.cards import Card, Player, Rank, Suit
-from adjudicator.notation.numbers import number, number_problem
+from adjudicator.notation.cards import Rank, Suit
+from adjudicator.notation.piquet.build_irregularities import IrregularityBuilder
 from adjudicator.notation.piquet.model import (
-    MAX_CARD_COUNT,
     Answer,
     Asked,
-    Cards,
     CarteBlanche,
     Choice,
     CutForDeal,
@@ -36,6 +36,7 @@ from adjudicator.notation.piquet.model import (
     Look,
     LookAt,
     NumberSaid,
+    PackDealt,
     Packet,
     Partie,
     PartieScore,
@@ -47,7 +48,6 @@ from adjudicator.notation.piquet.model import (
     Reply,
     Result,
     Score,
-    Seat,
     SequenceCall,
     SetCall,
     Settlement,
@@ -56,6 +56,17 @@ from adjudicator.notation.piquet.model import (
     Take,
     Tally,
     Trick,
+)
+from adjudicator.notation.piquet.tokens import (
+    BuildError,
+    Count,
+    card_of,
+    cards_of,
+    count_of,
+    number_of,
+    player_of,
+    token_of,
+    tokens_of,
 )
 from adjudicator.notation.piquet.vocabulary import NUMBER_WORDS
 
@@ -102,81 +113,17 @@ PACKET_WORDS: dict[str, int] = {"twos": 2, "threes": 3}
 """``by twos``, ``by threes``: cards a packet."""
 
 
-class _Count(NamedTuple):
-    """A number of cards said (``five``, ``5``) and the token it was said in."""
-
-    value: int
-    token: Token
-
-
-def _count_of(children: Sequence[Any]) -> _Count | None:
-    found = [c for c in children if isinstance(c, _Count)]
-    return found[0] if found else None
-
-
-class BuildError(Exception):
-    """A fault of a line that its grammar accepts: where it is, and what is wrong."""
-
-    def __init__(self, message: str, token: Token, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = token.column or 1
-        self.width = len(token.value)
-        self.hint = hint
-
-
-def _player(token: Token) -> Seat:
-    """The player of a ``PLAYER`` token (the grammar reads only A and B)."""
-    return Player.A if token.value.upper() == "A" else Player.B
-
-
-def _number(token: Token) -> int:
-    text = token.value.rstrip(".")
-    problem = number_problem(text)
-    if problem is not None:
-        raise BuildError(problem, token)
-    return number(text)
-
-
-def _card(token: Token) -> Card | None:
-    return None if token.value == "??" else Card.parse(token.value)
-
-
-def _cards(tokens: Sequence[Token]) -> Cards:
-    """The cards of a line's ``CARD`` tokens, or a count of unknown cards (its ``INT``)."""
-    cards = [t for t in tokens if t.type == "CARD"]
-    if cards:
-        return tuple(_card(t) for t in cards)
-    (count,) = [t for t in tokens if t.type == "INT"]
-    n = _number(count)
-    if n > MAX_CARD_COUNT:
-        raise BuildError(
-            f"a count of {n:,} cards; the pack has {MAX_CARD_COUNT}",
-            count,
-            hint="a number here counts cards nobody recorded; write the cards, or ?? for each",
-        )
-    return (None,) * n
-
-
-def _of(children: Sequence[Any], kind: str) -> list[Token]:
-    return [c for c in children if isinstance(c, Token) and c.type == kind]
-
-
-def _one(children: Sequence[Any], kind: str) -> Token | None:
-    found = _of(children, kind)
-    return found[0] if found else None
-
-
 def _tallies(children: Sequence[Any]) -> tuple[Tally, ...]:
-    players = _of(children, "PLAYER")
-    points = _of(children, "INT")
+    players = tokens_of(children, "PLAYER")
+    points = tokens_of(children, "INT")
     return tuple(
-        Tally(player=_player(p), points=_number(n)) for p, n in zip(players, points, strict=True)
+        Tally(player=player_of(p), points=number_of(n))
+        for p, n in zip(players, points, strict=True)
     )
 
 
 def _suit(children: Sequence[Any]) -> Suit | None:
-    token = _one(children, "SUIT_NAME")
+    token = token_of(children, "SUIT_NAME")
     return None if token is None else SUIT_WORDS[token.value.lower()]
 
 
@@ -184,7 +131,7 @@ def _rank_plural(token: Token | None) -> Rank | None:
     return None if token is None else RANK_WORDS[token.value.lower()[:-1]]
 
 
-class Builder(Transformer[Token, Any]):
+class Builder(IrregularityBuilder):
     """Builds the model of one line from its parse tree (a rule's children: its tokens, and
     the values of its sub-rules)."""
 
@@ -192,153 +139,170 @@ class Builder(Transformer[Token, Any]):
         return c[0]
 
     def partie_heading(self, c: list[Any]) -> Partie:
-        return Partie(number=_number(c[1]))
+        return Partie(number=number_of(c[1]))
 
     def deal_heading(self, c: list[Any]) -> Deal:
-        return Deal(number=_number(c[1]), dealer=_player(c[2]))
+        return Deal(number=number_of(c[1]), dealer=player_of(c[2]))
 
     def cut_part(self, c: list[Any]) -> PlayerCards:
-        return PlayerCards(player=_player(c[0]), cards=_cards(c[1:]))
+        return PlayerCards(player=player_of(c[0]), cards=cards_of(c[1:]))
 
     def cut_for_deal(self, c: list[Any]) -> CutForDeal:
         return CutForDeal(cuts=tuple(p for p in c if isinstance(p, PlayerCards)))
 
     def elect(self, c: list[Any]) -> Elect:
-        choice = Choice.DEAL if _one(c, "DEAL") is not None else Choice.ELDER
-        return Elect(player=_player(c[0]), choice=choice)
+        choice = Choice.DEAL if token_of(c, "DEAL") is not None else Choice.ELDER
+        return Elect(player=player_of(c[0]), choice=choice)
 
     def deals(self, c: list[Any]) -> Deals:
         by: int | None = None
-        words, count = _one(c, "PACKETS"), _one(c, "INT")
+        words, count = token_of(c, "PACKETS"), token_of(c, "INT")
         if words is not None:
             by = PACKET_WORDS[words.value.lower()]
         elif count is not None:
-            by = _number(count)
-        return Deals(player=_player(c[0]), by=by)
+            by = number_of(count)
+        pack: PackDealt | None = None
+        if token_of(c, "SAME") is not None:
+            pack = PackDealt.SAME
+        elif token_of(c, "OTHER") is not None:
+            pack = PackDealt.OTHER
+        return Deals(player=player_of(c[0]), by=by, pack=pack)
 
     def packet(self, c: list[Any]) -> Packet:
-        return Packet(player=_player(c[0]), cards=_cards(c[2:]))
+        return Packet(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def holds(self, c: list[Any]) -> Holds:
-        return Holds(player=_player(c[0]), cards=_cards(c[2:]))
+        return Holds(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def stock(self, c: list[Any]) -> Stock:
-        return Stock(cards=_cards(c[1:]))
+        return Stock(cards=cards_of(c[1:]))
 
     def exchange_call(self, c: list[Any]) -> ExchangeCall:
         word = ExchangeWord.TAKE if c[2].type == "TAKE" else ExchangeWord.LEAVE
-        return ExchangeCall(player=_player(c[0]), word=word, count=_number(c[3]))
+        return ExchangeCall(player=player_of(c[0]), word=word, count=number_of(c[3]))
 
     def discard(self, c: list[Any]) -> Discard:
-        return Discard(player=_player(c[0]), cards=_cards(c[2:]))
+        return Discard(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def take(self, c: list[Any]) -> Take:
-        return Take(player=_player(c[0]), cards=_cards(c[2:]))
+        return Take(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def leave(self, c: list[Any]) -> Leave:
-        return Leave(player=_player(c[0]), cards=_cards(c[2:]))
+        return Leave(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def look(self, c: list[Any]) -> Look:
-        at = LookAt.DISCARD if _one(c, "DISCARD") is not None else LookAt.LEFT_CARDS
-        return Look(player=_player(c[0]), at=at)
+        at = LookAt.LEFT_CARDS
+        if token_of(c, "ADVERSARYS") is not None:
+            at = LookAt.ADVERSARY_DISCARD
+        elif token_of(c, "DISCARD") is not None:
+            at = LookAt.DISCARD
+        return Look(player=player_of(c[0]), at=at)
 
     def not_look(self, c: list[Any]) -> DoesNotLook:
-        return DoesNotLook(player=_player(c[0]))
+        return DoesNotLook(player=player_of(c[0]))
 
-    def count(self, c: list[Any]) -> _Count:
+    def count(self, c: list[Any]) -> Count:
         token: Token = c[0]
         if token.type == "NUMBER_WORD":
-            return _Count(COUNT_WORDS[token.value.lower()], token)
-        return _Count(_number(token), token)
+            return Count(COUNT_WORDS[token.value.lower()], token)
+        return Count(number_of(token), token)
 
     def point_call(self, c: list[Any]) -> PointCall:
-        length = _count_of(c)
-        value = _one(c, "INT")
+        length = count_of(c)
+        value = token_of(c, "INT")
         return PointCall(
-            player=_player(c[0]),
+            player=player_of(c[0]),
             length=None if length is None else length.value,
-            value=None if value is None else _number(value),
+            value=None if value is None else number_of(value),
             suit=_suit(c),
         )
 
     def sequence_call(self, c: list[Any]) -> SequenceCall:
-        name = _one(c, "SEQUENCE")
+        name = token_of(c, "SEQUENCE")
         assert name is not None
         top: Rank | None = None
-        rank = _one(c, "RANK_NAME")
-        if _one(c, "MAJOR") is not None:
+        rank = token_of(c, "RANK_NAME")
+        if token_of(c, "MAJOR") is not None:
             top = Rank.ACE
         elif rank is not None:
             top = RANK_WORDS[rank.value.lower()]
         return SequenceCall(
-            player=_player(c[0]),
+            player=player_of(c[0]),
             length=SEQUENCE_LENGTHS[name.value.lower()],
             top=top,
             suit=_suit(c),
         )
 
     def set_call(self, c: list[Any]) -> SetCall:
-        rank = _rank_plural(_one(c, "RANKS"))
-        count = _count_of(c)
+        rank = _rank_plural(token_of(c, "RANKS"))
+        count = count_of(c)
         if count is not None:
             n = count.value
             if n < 1:
                 raise BuildError("a set of no cards: say how many of the rank", count.token)
         else:
-            n = 4 if _one(c, "QUATORZE") is not None else 3
-        return SetCall(player=_player(c[0]), count=n, rank=rank)
+            n = 4 if token_of(c, "QUATORZE") is not None else 3
+        return SetCall(player=player_of(c[0]), count=n, rank=rank)
 
     def carte_blanche(self, c: list[Any]) -> CarteBlanche:
-        return CarteBlanche(player=_player(c[0]))
+        return CarteBlanche(player=player_of(c[0]))
 
     def answer(self, c: list[Any]) -> Answer:
-        if _one(c, "EQUAL") is not None:
+        if token_of(c, "EQUAL") is not None:
             reply = Reply.EQUAL
         else:
-            reply = Reply.NOT_GOOD if _one(c, "NOT") is not None else Reply.GOOD
-        return Answer(player=_player(c[0]), reply=reply)
+            reply = Reply.NOT_GOOD if token_of(c, "NOT") is not None else Reply.GOOD
+        return Answer(player=player_of(c[0]), reply=reply)
 
     def question(self, c: list[Any]) -> Question:
-        player = _player(c[0])
-        if _one(c, "WHAT") is not None and _one(c, "TO") is None:
+        player = player_of(c[0])
+        if token_of(c, "WHAT") is not None and token_of(c, "TO") is None:
             return Question(player=player, asks=Asked.VALUE)
-        rank = _one(c, "RANK_NAME")
+        rank = token_of(c, "RANK_NAME")
         if rank is not None:
             return Question(
                 player=player, asks=Asked.NOT_COUNTED, rank=RANK_WORDS[rank.value.lower()]
             )
-        if _one(c, "MANY") is not None:
+        if token_of(c, "MANY") is not None:
             return Question(player=player, asks=Asked.HOW_MANY, suit=_suit(c))
         return Question(player=player, asks=Asked.HOW_HIGH)
 
     def number_said(self, c: list[Any]) -> NumberSaid:
-        return NumberSaid(player=_player(c[0]), value=_number(c[2]))
+        return NumberSaid(player=player_of(c[0]), value=number_of(c[2]))
 
     def reckon(self, c: list[Any]) -> Reckon:
-        return Reckon(player=_player(c[0]), value=_number(c[2]))
+        return Reckon(player=player_of(c[0]), value=number_of(c[2]))
 
     def show(self, c: list[Any]) -> Show:
-        return Show(player=_player(c[0]), cards=_cards(c[2:]))
+        return Show(player=player_of(c[0]), cards=cards_of(c[2:]))
 
     def trick(self, c: list[Any]) -> Trick:
-        players = _of(c, "PLAYER")
-        cards = _of(c, "CARD")
+        players = tokens_of(c, "PLAYER")
+        cards = tokens_of(c, "CARD")
         return Trick(
-            number=_number(c[0]),
-            leader=_player(players[0]),
-            lead=_card(cards[0]),
-            follower=_player(players[1]) if len(players) > 1 else None,
-            follow=_card(cards[1]) if len(cards) > 1 else None,
+            number=number_of(c[0]),
+            leader=player_of(players[0]),
+            lead=card_of(cards[0]),
+            follower=player_of(players[1]) if len(players) > 1 else None,
+            follow=card_of(cards[1]) if len(cards) > 1 else None,
         )
 
     def lead(self, c: list[Any]) -> Lead:
-        return Lead(player=_player(c[0]), card=_card(c[2]))
+        first, *more = cards_of(c[2:])
+        return Lead(player=player_of(c[0]), card=first, more=tuple(more))
 
     def play(self, c: list[Any]) -> Play:
-        return Play(player=_player(c[0]), card=_card(c[2]))
+        first, *more = cards_of(c[2:])
+        return Play(player=player_of(c[0]), card=first, more=tuple(more))
 
     def score(self, c: list[Any]) -> Score:
-        return Score(tallies=_tallies(c))
+        by = token_of(c, "BY")
+        sheet = c[-1] if by is not None else None
+        return Score(
+            tallies=_tallies([t for t in c if t is not sheet]),
+            corrected=token_of(c, "CORRECTED") is not None,
+            by=None if sheet is None else player_of(sheet),
+        )
 
     def result(self, c: list[Any]) -> Result:
         return Result(tallies=_tallies(c))
@@ -348,9 +312,9 @@ class Builder(Transformer[Token, Any]):
 
     def settlement(self, c: list[Any]) -> Settlement:
         return Settlement(
-            player=_player(c[0]),
-            points=_number(c[2]),
-            rubicon=_one(c, "RUBICON") is not None,
+            player=player_of(c[0]),
+            points=number_of(c[2]),
+            rubicon=token_of(c, "RUBICON") is not None,
         )
 
 

@@ -1,5 +1,6 @@
 """The events of the Piquet Transcript Notation: one model for each line form of
-``grammar/piquet.lark``, told apart by its ``kind``.
+``grammar/piquet.lark``, told apart by its ``kind`` (the lines of irregularities, version 2's,
+are in :mod:`~adjudicator.notation.piquet.irregularities`; :data:`Event` holds them all).
 
 Facts only: what a line says, never whether it was lawful. An unknown card is ``None``; a count
 of unknown cards is that many ``None``. Each event is a :class:`~adjudicator.notation.nodes.Line`:
@@ -14,12 +15,32 @@ from pydantic import Field, model_validator
 
 from adjudicator.notation.cards import Card, Rank, Suit
 from adjudicator.notation.nodes import Cards, Line, Node
+from adjudicator.notation.piquet.irregularities import (
+    Announce,
+    Bystander,
+    Claim,
+    ClaimReply,
+    Counted,
+    Damaged,
+    Drop,
+    Expose,
+    Faced,
+    Mix,
+    NewPacks,
+    Retract,
+    Stand,
+    TakeBack,
+    TakesUp,
+    Touch,
+    Waive,
+)
 from adjudicator.notation.piquet.vocabulary import (
     Asked,
     Choice,
     ExchangeWord,
     LookAt,
     Number,
+    PackDealt,
     Reply,
     Seat,
 )
@@ -78,7 +99,8 @@ class Elect(Line):
 
 
 class Deals(Line):
-    """``A deals`` or ``B deals by threes``: who deals, and how if it is said (law 9)."""
+    """``A deals``, ``B deals by threes``, ``B deals with the same pack``: who deals, and how
+    and with which pack if it is said (laws 9, 15, 16)."""
 
     kind: Literal["deals"] = "deals"
     """The line form (the discriminator of :data:`Event`)."""
@@ -86,6 +108,9 @@ class Deals(Line):
     """Who deals."""
     by: Number | None = None
     """Cards a packet, if said: ``by twos`` is 2, ``by threes`` 3 (another number as written)."""
+    pack: PackDealt | None = None
+    """Which pack he dealt with, if said: the same as the deal before, or the other (laws 15,
+    16)."""
 
 
 class Packet(Line):
@@ -346,34 +371,46 @@ class Trick(Line):
 
 
 class Lead(Line):
-    """``A leads AH``: a card led, written on a line of its own."""
+    """``A leads AH``: a card led, written on a line of its own; ``A leads AS KS QS``: several
+    cards led at once, without waiting for the adversary to play (law 59 II)."""
 
     kind: Literal["lead"] = "lead"
     """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who led."""
     card: Card | None
-    """The card (``None``: not recorded)."""
+    """The card (``None``: not recorded); the first, when several were led at once."""
+    more: Cards = ()
+    """The cards led with it at once, in the order put down (none: one card led)."""
 
 
 class Play(Line):
-    """``B plays TH``: a card played to the lead, written on a line of its own."""
+    """``B plays TH``: a card played to the lead, written on a line of its own; ``B plays 7S
+    9H TH``: several played at once, to cards led at once (law 59 II)."""
 
     kind: Literal["play"] = "play"
     """The line form (the discriminator of :data:`Event`)."""
     player: Seat
     """Who played."""
     card: Card | None
-    """The card (``None``: not recorded)."""
+    """The card (``None``: not recorded); the first, when several were played at once."""
+    more: Cards = ()
+    """The cards played with it at once, in the order put down (none: one card played)."""
 
 
 class Score(Line):
-    """``score A 28 B 23``: the running totals, as the players wrote them."""
+    """``score A 28 B 23``: the running totals, as the players wrote them; ``score A 28 B 25
+    by B``: as one player wrote them (law 74); ``score A 30 B 23 corrected``: as corrected, an
+    error in counting put right (law 70)."""
 
     kind: Literal["score"] = "score"
     """The line form (the discriminator of :data:`Event`)."""
     tallies: Tallies
     """Each player's total, in the order written."""
+    corrected: bool = False
+    """The totals are written as a correction of those written before (law 70)."""
+    by: Seat | None = None
+    """Whose score sheet they are written on, if said (law 74); ``None``: the table's."""
 
 
 class Result(Line):
@@ -436,7 +473,24 @@ Event = Annotated[
     | Score
     | Result
     | PartieScore
-    | Settlement,
+    | Settlement
+    | TakesUp
+    | Touch
+    | Expose
+    | Faced
+    | Counted
+    | Announce
+    | Mix
+    | TakeBack
+    | Retract
+    | Drop
+    | Damaged
+    | NewPacks
+    | Claim
+    | ClaimReply
+    | Stand
+    | Waive
+    | Bystander,
     Field(discriminator="kind"),
 ]
 """Any event, told apart by its ``kind``."""
@@ -470,5 +524,22 @@ EventKind = Literal[
     "result",
     "partie_score",
     "settlement",
+    "takes_up",
+    "touch",
+    "expose",
+    "faced",
+    "counted",
+    "announce",
+    "mix",
+    "take_back",
+    "retract",
+    "drop",
+    "damaged",
+    "new_packs",
+    "claim",
+    "claim_reply",
+    "stand",
+    "waive",
+    "bystander",
 ]
 """The ``kind`` of every event: a closed vocabulary."""

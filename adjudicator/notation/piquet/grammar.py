@@ -41,16 +41,5 @@ def word_terminals() -> dict[str, tuple[str, ...]]:
 
 
 def keywords() -> dict[str, str]:
-    """Every word of the notation (lower case) and the terminal it belongs to; the reserved
-    words are not among them."""
-    return {
-        word: name
-        for name, words in word_terminals().items()
-        if name != "RESERVED"
-        for word in words
-    }
-
-
-def reserved_words() -> tuple[str, ...]:
-    """The words kept for a later version of the notation (the terminal ``RESERVED``)."""
-    return word_terminals().get("RESERVED", ())
+    """Every word of the notation (lower case) and the terminal it belongs to."""
+    return {word: name for name, words in word_terminals().items() for word in words}

@@ -1,6 +1,6 @@
 """The Piquet notation's errors in words: its terminals as a reader says them, and hints for the
-common mistakes (a card misspelt, a name of a sequence or a rank misspelt, a word kept for a
-later version, a number in other digits)."""
+common mistakes (a card misspelt, a name of a sequence or a rank misspelt, a number in other
+digits)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import difflib
 from collections.abc import Iterable
 
 from adjudicator.notation.numbers import number_problem
-from adjudicator.notation.piquet.grammar import keywords, reserved_words, word_terminals
+from adjudicator.notation.piquet.grammar import keywords, word_terminals
 
 _TERMINAL_WORDS = {
     "CARD": "a card such as KH or ??",
@@ -25,6 +25,7 @@ _TERMINAL_WORDS = {
     "QUATORZE": "'quatorze'",
     "COUNT_VERB": "'count'",
     "PACKETS": "'twos' or 'threes'",
+    "STRING": "a remark in double quotes",
     "$END": "the end of the line",
     "_NL": "the end of the line",
 }
@@ -39,11 +40,7 @@ def in_words(terminals: Iterable[str]) -> list[str]:
     names = set(terminals)
     out = list(dict.fromkeys(_TERMINAL_WORDS[t] for t in _ORDER if t in names))
     words = word_terminals()
-    keyed = sorted(
-        f"'{words[t][0]}'"
-        for t in names
-        if t in words and t not in _TERMINAL_WORDS and t != "RESERVED"
-    )
+    keyed = sorted(f"'{words[t][0]}'" for t in names if t in words and t not in _TERMINAL_WORDS)
     if len(keyed) > 12:
         keyed = [*keyed[:11], "another keyword"]
     return out + keyed
@@ -64,8 +61,6 @@ def word_hint(word: str, expected: Iterable[str] = ()) -> str | None:
     low = word.lower().rstrip("?:")
     if not low:
         return None
-    if low in reserved_words():
-        return f"'{low}' is kept for a later version of the notation, and no line uses it yet"
     if any(ch.isdigit() for ch in low) and all(ch.isdigit() or ch.isnumeric() for ch in low):
         return number_problem(low)
     if looks_like_card(low):
@@ -74,7 +69,7 @@ def word_hint(word: str, expected: Iterable[str] = ()) -> str | None:
             "AS, 10H, 7C; ?? for a card nobody recorded"
         )
     words = word_terminals()
-    here = [w for t in expected if t in words and t != "RESERVED" for w in words[t]]
+    here = [w for t in expected if t in words for w in words[t]]
     for candidates in (here, list(keywords())):
         close = difflib.get_close_matches(low, candidates, n=3, cutoff=0.6)
         if close:

@@ -30,10 +30,11 @@ from adjudicator.notation.lines import (
     source_name,
 )
 from adjudicator.notation.numbers import number_problem
-from adjudicator.notation.piquet.build import BuildError, build
+from adjudicator.notation.piquet.build import build
 from adjudicator.notation.piquet.grammar import grammar_text, keywords
 from adjudicator.notation.piquet.hints import in_words, word_hint
 from adjudicator.notation.piquet.model import Deal, Event, Partie, Record, Tag
+from adjudicator.notation.piquet.tokens import BuildError
 
 GAME = "piquet"
 """What the ``Game`` tag of a record of this notation says."""

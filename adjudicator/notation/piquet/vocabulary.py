@@ -110,6 +110,8 @@ class LookAt(StrEnum):
     """The cards left in the stock (laws 33, 36)."""
     DISCARD = "discard"
     """His own discard (law 45)."""
+    ADVERSARY_DISCARD = "adversary's discard"
+    """His adversary's discard (law 37)."""
 
 
 class Reply(StrEnum):
@@ -132,3 +134,84 @@ class Asked(StrEnum):
     """``to what?``: the card a sequence runs to (law 48)."""
     HOW_MANY = "how many"
     """``how many diamonds?``: how many cards of a suit (Cases XV, XVI)."""
+
+
+class PackDealt(StrEnum):
+    """Which of the two packs a deal was dealt with, as the record says it (laws 15, 16)."""
+
+    SAME = "same"
+    """The pack of the deal before."""
+    OTHER = "other"
+    """The other pack: the one not dealt with in the deal before."""
+
+
+class Place(StrEnum):
+    """Where a card exposed was (laws 7, 13, 27)."""
+
+    PACK = "the pack"
+    """The pack, in cutting or in dealing."""
+    STOCK = "the stock"
+    """The stock."""
+    LEFT_CARDS = "the left cards"
+    """The cards left in the stock by a player who took fewer than he might."""
+    OWN = "his cards"
+    """The cards of the player who exposed it."""
+    ADVERSARY = "his adversary's cards"
+    """His adversary's cards (in dealing: a card dealt to the adversary)."""
+    DISCARD = "his discard"
+    """His own discard."""
+    ADVERSARY_DISCARD = "his adversary's discard"
+    """His adversary's discard."""
+
+
+class Heap(StrEnum):
+    """What a card or a pack counted is: the stock or the whole pack."""
+
+    STOCK = "stock"
+    """The stock (laws 11, 38, 39)."""
+    PACK = "pack"
+    """The pack (law 75)."""
+
+
+class MixedWith(StrEnum):
+    """What cards were mixed with (laws 26, 28, 29, 37)."""
+
+    HAND = "hand"
+    """The player's hand."""
+    DISCARD = "discard"
+    """The player's discard."""
+
+
+class Damage(StrEnum):
+    """What is wrong with a card found damaged (law 77)."""
+
+    TORN = "torn"
+    """The card is torn."""
+    MARKED = "marked"
+    """The card is marked."""
+
+
+class Claimed(StrEnum):
+    """What a player claims of his adversary, or proposes to him."""
+
+    FRESH_DEAL = "a fresh deal"
+    """A fresh deal (laws 11, 13, 28, 29; Case III: a proposal)."""
+    FRESH_CUT = "a fresh cut"
+    """A fresh cut (law 7)."""
+    RECKONS_NOTHING = "reckons nothing"
+    """That a player reckons nothing that deal (laws 25-35, 54, 58)."""
+    STOCK_COUNTED = "the stock counted"
+    """That the stock be counted (law 38)."""
+    ALTER_DISCARD = "to alter his discard"
+    """To alter his discard (laws 11, 32; Case V)."""
+    PLAY_AGAIN = "to play again"
+    """That the cards be played again (law 59 II, IV, V; Cases X, XV)."""
+
+
+class Consent(StrEnum):
+    """The adversary's answer to a claim."""
+
+    ACCEPTS = "accepts"
+    """He accepts it."""
+    REFUSES = "refuses"
+    """He refuses it."""

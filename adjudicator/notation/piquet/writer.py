@@ -19,30 +19,42 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from adjudicator.notation.cards import Card, Rank
-from adjudicator.notation.lines import blank, emit, tag_text
+from adjudicator.notation.lines import blank, emit, escape, tag_text
 from adjudicator.notation.piquet.model import (
     NUMBER_WORDS,
     RANK_NAMES,
     SEQUENCE_NAMES,
     SUIT_NAMES,
+    Announce,
     Answer,
     Asked,
+    Bystander,
     Cards,
     CarteBlanche,
     Choice,
+    Claim,
+    Claimed,
+    ClaimReply,
+    Counted,
     CutForDeal,
+    Damaged,
     Deal,
     Deals,
     Discard,
     DoesNotLook,
+    Drop,
     Elect,
     Event,
     ExchangeCall,
+    Expose,
+    Faced,
     Holds,
     Lead,
     Leave,
     Look,
     LookAt,
+    Mix,
+    NewPacks,
     NumberSaid,
     Packet,
     Partie,
@@ -53,15 +65,21 @@ from adjudicator.notation.piquet.model import (
     Reckon,
     Record,
     Result,
+    Retract,
     Score,
     SequenceCall,
     SetCall,
     Settlement,
     Show,
+    Stand,
     Stock,
     Take,
+    TakeBack,
+    TakesUp,
     Tally,
+    Touch,
     Trick,
+    Waive,
 )
 
 INDENT = "  "
@@ -149,9 +167,12 @@ _PACKETS = {2: "twos", 3: "threes"}
 
 
 def _deals(e: Deals) -> str:
-    if e.by is None:
-        return f"{e.player.value} deals"
-    return f"{e.player.value} deals by {_PACKETS.get(e.by, str(e.by))}"
+    text = f"{e.player.value} deals"
+    if e.by is not None:
+        text += f" by {_PACKETS.get(e.by, str(e.by))}"
+    if e.pack is not None:
+        text += f" with the {e.pack.value} pack"
+    return text
 
 
 def _packet(e: Packet) -> str:
@@ -182,9 +203,15 @@ def _leave(e: Leave) -> str:
     return f"{e.player.value} leaves {_cards_or_count(e.cards)}"
 
 
+_LOOKED_AT = {
+    LookAt.LEFT_CARDS: "the left cards",
+    LookAt.DISCARD: "his discard",
+    LookAt.ADVERSARY_DISCARD: "his adversary's discard",
+}
+
+
 def _look(e: Look) -> str:
-    what = "the left cards" if e.at is LookAt.LEFT_CARDS else "his discard"
-    return f"{e.player.value} looks at {what}"
+    return f"{e.player.value} looks at {_LOOKED_AT[e.at]}"
 
 
 def _not_look(e: DoesNotLook) -> str:
@@ -258,15 +285,18 @@ def _trick(e: Trick) -> str:
 
 
 def _lead(e: Lead) -> str:
-    return f"{e.player.value} leads {_card(e.card)}"
+    return f"{e.player.value} leads {_cards((e.card, *e.more))}"
 
 
 def _play(e: Play) -> str:
-    return f"{e.player.value} plays {_card(e.card)}"
+    return f"{e.player.value} plays {_cards((e.card, *e.more))}"
 
 
 def _score(e: Score) -> str:
-    return "score " + _tallies(e.tallies)
+    text = "score " + _tallies(e.tallies)
+    if e.corrected:
+        text += " corrected"
+    return text if e.by is None else f"{text} by {e.by.value}"
 
 
 def _result(e: Result) -> str:
@@ -279,6 +309,84 @@ def _partie_score(e: PartieScore) -> str:
 
 def _settlement(e: Settlement) -> str:
     return f"{e.player.value} wins {e.points}" + (" rubicon" if e.rubicon else "")
+
+
+# --------------------------------------------------------------------------------------------
+#  Irregularities (version 2)
+# --------------------------------------------------------------------------------------------
+
+
+def _takes_up(e: TakesUp) -> str:
+    return f"{e.player.value} takes up his cards"
+
+
+def _touch(e: Touch) -> str:
+    return f"{e.player.value} touches the stock"
+
+
+def _expose(e: Expose) -> str:
+    text = f"{e.player.value} exposes {_cards(e.cards)}"
+    return text if e.place is None else f"{text} from {e.place.value}"
+
+
+def _faced(e: Faced) -> str:
+    return f"faced {_cards(e.cards)} in the {e.heap.value}"
+
+
+def _counted(e: Counted) -> str:
+    return f"{e.heap.value} counted {e.count}"
+
+
+def _announce(e: Announce) -> str:
+    return f"{e.player.value} announces {NUMBER_WORDS.get(e.count, str(e.count))} cards"
+
+
+def _mix(e: Mix) -> str:
+    what = "the left cards" if e.left_cards else _cards_or_count(e.cards)
+    return f"{e.player.value} mixes {what} with his {e.into.value}"
+
+
+def _take_back(e: TakeBack) -> str:
+    return f"{e.player.value} takes back {_cards_or_count(e.cards)} from his discard"
+
+
+def _retract(e: Retract) -> str:
+    return f"{e.player.value} retracts {_cards(e.cards)}"
+
+
+def _drop(e: Drop) -> str:
+    return f"{e.player.value} drops {_cards(e.cards)}"
+
+
+def _damaged(e: Damaged) -> str:
+    return f"{_card(e.card)} is {e.damage.value}"
+
+
+def _new_packs(e: NewPacks) -> str:
+    return f"{e.player.value} calls for new packs"
+
+
+def _claim(e: Claim) -> str:
+    if e.claimed is Claimed.RECKONS_NOTHING:
+        assert e.of is not None
+        return f"{e.player.value} claims {e.of.value} reckons nothing"
+    return f"{e.player.value} claims {e.claimed.value}"
+
+
+def _claim_reply(e: ClaimReply) -> str:
+    return f"{e.player.value} {e.consent.value}"
+
+
+def _stand(e: Stand) -> str:
+    return f"{e.player.value} stands the deal"
+
+
+def _waive(e: Waive) -> str:
+    return f"{e.player.value} waives the penalty"
+
+
+def _bystander(e: Bystander) -> str:
+    return "bystander remarks" + ("" if e.remark is None else f' "{escape(e.remark)}"')
 
 
 # Each writer takes the events of its own kind, which a table keyed by ``kind`` cannot tell the
@@ -312,6 +420,23 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "result": _result,
     "partie_score": _partie_score,
     "settlement": _settlement,
+    "takes_up": _takes_up,
+    "touch": _touch,
+    "expose": _expose,
+    "faced": _faced,
+    "counted": _counted,
+    "announce": _announce,
+    "mix": _mix,
+    "take_back": _take_back,
+    "retract": _retract,
+    "drop": _drop,
+    "damaged": _damaged,
+    "new_packs": _new_packs,
+    "claim": _claim,
+    "claim_reply": _claim_reply,
+    "stand": _stand,
+    "waive": _waive,
+    "bystander": _bystander,
 }
 
 

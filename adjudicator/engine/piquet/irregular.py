@@ -1,0 +1,166 @@
+"""The lines of irregularities (version 2 of the notation) in the replay: each is recorded as a
+fact on its deal (or its partie's opening), for the laws to judge, and the replay follows the
+cards where the line moves them (a discard taken back, cards mixed, a card retracted).
+
+No law of piquet judges these facts yet: each line that may depart from lawful play is noted
+as a deviation of kind :attr:`~DeviationKind.NOT_YET_JUDGED`, which names the laws that will
+judge it, so that a ruling never calls such a deal regular. Two lines are no departure in
+themselves and are only recorded: a player taking up his cards, and touching the stock (they
+say *when*: laws 10, 15, 16, 32); so is a pack named as the other pack, and a score sheet named.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.piquet.events import Deals, Event, Lead, Look, Play, Score
+from adjudicator.notation.piquet.irregularities import (
+    IRREGULARITIES,
+    Claim,
+    Mix,
+    Retract,
+    TakeBack,
+    TakesUp,
+    Touch,
+)
+from adjudicator.notation.piquet.vocabulary import Claimed, LookAt, MixedWith, PackDealt
+from adjudicator.notation.piquet.writer import event_text
+
+if TYPE_CHECKING:
+    from adjudicator.engine.piquet.walk import DealWalk
+
+LAWS: dict[str, str] = {
+    "expose": "laws 7, 13, 27",
+    "faced": "law 14",
+    "counted": "laws 11, 38, 39, 75",
+    "announce": "laws 38, 39",
+    "mix": "laws 26, 28, 29, 37",
+    "take_back": "laws 24, 25",
+    "retract": "laws 52, 59",
+    "drop": "law 59 I",
+    "damaged": "law 77",
+    "new_packs": "laws 76, 77",
+    "claim_reply": "the laws of the claim it answers",
+    "stand": "laws 11, 28, 29, 40-43",
+    "waive": "law 44",
+    "bystander": "law 78",
+    "lead": "law 59 II",
+    "play": "law 59 II",
+    "deals": "laws 15, 16",
+    "score": "law 70",
+    "look": "law 37",
+}
+"""The laws that will judge each line form of an irregularity (a claim: :data:`CLAIM_LAWS`)."""
+
+CLAIM_LAWS: dict[Claimed, str] = {
+    Claimed.FRESH_DEAL: "laws 11, 13, 28, 29; Case III",
+    Claimed.FRESH_CUT: "law 7",
+    Claimed.RECKONS_NOTHING: "laws 25-35, 44, 54, 58",
+    Claimed.STOCK_COUNTED: "law 38",
+    Claimed.ALTER_DISCARD: "laws 11, 32; Case V",
+    Claimed.PLAY_AGAIN: "law 59 II, IV, V; Cases X, XV",
+}
+"""The laws that will judge each claim."""
+
+
+def is_irregularity(event: Event) -> bool:
+    """Whether ``event`` is a line the laws of irregularities will judge: a line of version 2,
+    or a line of version 1 with version 2's words of one (several cards led or played at once,
+    the same pack dealt with again, a score corrected, an adversary's discard looked at)."""
+    if isinstance(event, IRREGULARITIES):
+        return True
+    if isinstance(event, Lead | Play):
+        return bool(event.more)
+    if isinstance(event, Deals):
+        return event.pack is not None
+    if isinstance(event, Score):
+        return event.corrected or event.by is not None
+    return isinstance(event, Look) and event.at is LookAt.ADVERSARY_DISCARD
+
+
+def untried(event: Event, deal: int | None) -> Deviation | None:
+    """The deviation that says ``event`` is not yet judged, and by which laws it will be;
+    ``None`` for a line that is no departure in itself."""
+    if isinstance(event, TakesUp | Touch):
+        return None
+    if isinstance(event, Deals) and event.pack is not PackDealt.SAME:
+        return None
+    if isinstance(event, Score) and not event.corrected:
+        return None
+    laws = CLAIM_LAWS[event.claimed] if isinstance(event, Claim) else LAWS[event.kind]
+    player = getattr(event, "player", None)
+    return Deviation(
+        DeviationKind.NOT_YET_JUDGED,
+        f"'{event_text(event)}' is recorded as a fact for {laws}",
+        event.line,
+        event.column,
+        player,
+        deal,
+    )
+
+
+def record(walk: DealWalk, event: Event) -> None:
+    """Record ``event`` on the deal as a fact, and note it as not yet judged if it may depart
+    from lawful play."""
+    walk.irregular.append(event)
+    found = untried(event, walk.deal.number)
+    if found is not None:
+        walk.found.append(found)
+
+
+def on_take_back(walk: DealWalk, e: TakeBack) -> None:
+    """``A takes back KS from his discard``: the cards go back into his hand (laws 24, 25)."""
+    walk.hands[e.player].add(e.cards, dealt=False)
+    if e.player in walk.discarded:
+        walk.discarded[e.player] -= len(e.cards)
+
+
+def on_mix(walk: DealWalk, e: Mix) -> None:
+    """``B mixes 7D with his hand``: cards of the stock go into his hand (laws 28, 29);
+    ``A mixes KS with his discard``: cards of his hand go into his discard (law 26). The left
+    cards mixed with a discard (law 37) move no card the replay follows."""
+    if e.left_cards:
+        return
+    hand = walk.hands[e.player]
+    if e.into is MixedWith.HAND:
+        known = [c for c in e.cards if c is not None]
+        walk.stock.cards = [c for c in walk.stock.cards if c not in known]
+        hand.add(e.cards, dealt=False)
+        return
+    held = [c for c in e.cards if c is not None and hand.holds(c)]
+    hand.remove(held)
+    walk.discarded[e.player] = walk.discarded.get(e.player, 0) + len(held)
+
+
+def on_retract(walk: DealWalk, e: Retract) -> None:
+    """``A retracts AH``: each card, in the order written, is taken back from the play into
+    his hand, if it is the last card played (laws 52, 59); an earlier card is recorded only."""
+    for card in e.cards:
+        if card is None or not _take_back_last(walk, e.player, card):
+            return
+
+
+def _take_back_last(walk: DealWalk, player: Player, card: Card) -> bool:
+    """Take ``card`` back into ``player``'s hand if it is the last card he played: the last
+    card led, or a card played to a lead after which nothing else has been played (of cards
+    led at once, any of those played to); whether it was."""
+    last = len(walk.tricks) - 1
+    for at in range(last, -1, -1):
+        trick = walk.tricks[at]
+        if trick.follower is player and trick.played == card:
+            walk.tricks[at] = type(trick)(
+                trick.number, trick.leader, trick.led, None, None, trick.line
+            )
+            break
+        if trick.follower is not None:
+            return False
+        if at == last and trick.leader is player and trick.led == card:
+            walk.tricks.pop()
+            break
+    else:
+        return False
+    walk.hands[player].add([card], dealt=False)
+    walk.moment -= 1
+    return True
