@@ -250,7 +250,10 @@ def _find_50(view: DealView) -> Sequence[Finding]:
             continue
         res = final.result
         when = (
-            "he may mark it until the trump of the next deal is turned up; if he did not, it "
+            "he may still mark it until the trump of the next deal is turned up (the record "
+            "ends before it)"
+            if view.next_turn_step is None
+            else "the trump of the next deal was turned up, so what he had not marked by then "
             "is lost"
         )
         out.append(
