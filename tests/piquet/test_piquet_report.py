@@ -109,7 +109,9 @@ def test_the_winning_card_of_each_trick_is_marked(fmt: str) -> None:
     elif fmt == "md":
         assert "| 6 | A K♦ | B **A♦** | B |" in out
     else:
-        won = re.findall(r'class="card[^"]* won"[^>]*data-card="(\w\w)"', out)
+        start = out.index('<table class="tricks">')
+        grid = out[start : out.index("</table>", start)]  # the trick grid, not the step-through
+        won = re.findall(r'class="card[^"]* won"[^>]*data-card="(\w\w)"', grid)
         assert won[:6] == ["AH", "KH", "QH", "JH", "8H", "AD"] and len(won) == 12
 
 
