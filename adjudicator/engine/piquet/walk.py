@@ -75,7 +75,9 @@ class Played:
     played: Card | None
     """The card played to it (``None``: not recorded, or not played)."""
     line: int
-    """Where the trick is written."""
+    """Where the trick is written: the line of its lead."""
+    played_line: int | None = None
+    """Where the card played to it is written (``None``: not played), for a finding about it."""
 
     def known(self) -> Trick | None:
         """The trick, if both cards are known."""
@@ -464,7 +466,9 @@ class DealWalk:
             self.note(DeviationKind.LEAD, f"{player} plays to his own lead", e, player)
             return
         self._from_hand(player, card, e)
-        self.tricks[at] = Played(trick.number, trick.leader, trick.led, player, card, trick.line)
+        self.tricks[at] = Played(
+            trick.number, trick.leader, trick.led, player, card, trick.line, e.line
+        )
         self.moment += 1
 
     def _waiting(self) -> int:
