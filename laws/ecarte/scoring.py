@@ -538,7 +538,7 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
     head = f"{p} marked {recorded} for deal {sheet.deal}; the laws allow him {allowed} in all"
     if excess:
         fixes.extend(
-            SheetCorrection(-points, law, where, f"{head}: {why}")
+            SheetCorrection(-points, law, where, f"{head} ({why})")
             for law, points, where, why in _takedowns(sheet, excess)
         )
     return Corrected(sheet.allowed, tuple(fixes))
