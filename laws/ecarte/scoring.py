@@ -263,8 +263,8 @@ def _find_50(view: DealView) -> Sequence[Finding]:
                 at,
                 p,
                 "omitted_mark",
-                f"{p} won the {res.how} in deal {view.number} ({res.points} to mark) and did "
-                f"not mark {omitted} of it in the deal; {when} (law 50)",
+                f"{p} won deal {view.number} ({res.how}, {res.points} to mark) and did not "
+                f"mark {omitted} of it in the deal; {when} (law 50)",
                 default="an omission not made good before the next trump is turned up is lost",
             )
         )
