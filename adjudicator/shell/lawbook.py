@@ -25,7 +25,7 @@ from adjudicator.court.ecarte.api import (
     citation,
 )
 from adjudicator.shell.readings import SOURCES, for_developers, for_members, labelled
-from adjudicator.shell.report import capital
+from adjudicator.shell.templating import capital
 
 _WORD = re.compile(r"[^\W\d_]+")
 """A word of a title, summary or query: letters only (``é`` included)."""

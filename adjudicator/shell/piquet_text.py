@@ -9,6 +9,8 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.shell.templating import capital
+
 WIDTH = 96
 """The width the text is wrapped to."""
 
@@ -97,11 +99,6 @@ def findings_sentence(doc: dict[str, Any]) -> str:
         "the replay finds it; the laws that rule on them (what the offender reckons, a fresh "
         "deal) are not yet applied."
     )
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter a capital (and nothing else changed)."""
-    return text[:1].upper() + text[1:]
 
 
 def _verdict(doc: dict[str, Any]) -> list[str]:
