@@ -115,6 +115,16 @@ def test_nothing_runs_off_the_page_and_no_word_breaks(
     for summary in browser.find_elements(By.CSS_SELECTOR, "details.step-through > summary"):
         summary.click()  # every step of every deal shown
     assert_fits(browser, width, f"{record.name}, its steps shown")
+    if width > 1000:  # at a desk's width every table is seen whole, none scrolled in its box
+        assert browser.execute_script(SCROLLED_JS) == [], record.name
+
+
+SCROLLED_JS = """
+return Array.from(document.querySelectorAll('.wrap'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.querySelector('table') ? e.querySelector('table').className : e.outerHTML.slice(0, 60));
+"""
+"""The boxes whose content is wider than they are (scrolled sideways), by their table's class."""
 
 
 def test_the_winning_card_of_each_trick_is_marked(
