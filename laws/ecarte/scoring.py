@@ -249,13 +249,10 @@ def _find_50(view: DealView) -> Sequence[Finding]:
         if omitted <= 0:
             continue
         res = final.result
-        when = (
-            "he may still mark it until the trump of the next deal is turned up (the record "
-            "ends before it)"
-            if view.next_turn_step is None
-            else "the trump of the next deal was turned up, so what he had not marked by then "
-            "is lost"
-        )
+        # (The same words whether or not the next trump is in the record: a deal's findings
+        # are kept once made, before the next deal is read; the sheet's correction says
+        # whether a late mark came in time.)
+        when = "he may mark it only until the trump of the next deal is turned up"
         out.append(
             finding(
                 50,
