@@ -4,8 +4,9 @@ A file named on the command line is told by its name, whichever command reads it
 (the Piquet Transcript Notation) is piquet, anything else écarté (``.etn``); so ``ecarte rule
 x.ptn`` rules a piquet record as ``adjudicator rule x.ptn`` does, and the commands of one game
 alone (``solve``, ``advise``) refuse it with a word. A folder is searched for the record files
-of the games the command serves: ``.etn`` for ``ecarte``, both for ``adjudicator``. Standard input is read as écarté. A record
-typed in ``serve``'s page has no name: it is piquet when its tags say so (:func:`game_of_text`).
+of the games the command serves: ``.etn`` for ``ecarte``, both for ``adjudicator``. Standard
+input is read as écarté. A record typed in ``serve``'s page has no name: it is piquet when its
+tags say so (:func:`game_of_text`).
 """
 
 from __future__ import annotations

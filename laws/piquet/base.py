@@ -148,6 +148,13 @@ class Choice:
     """The law's own effects that taking it sets aside (the waiver: reckoning nothing)."""
     stood: bool = False
     """Declined by ``X stands the deal`` (laws 11, 28, 29, 40-43)."""
+    by: int = 0
+    """The law that gives it, when it is not the finding's own (the waiver: law 44, on the
+    findings of every law whose penalty is reckoning nothing); 0 for the finding's law."""
+
+    def law(self, finding: Finding) -> int:
+        """The law a ruling cites for it on ``finding``."""
+        return self.by or finding.law
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ WAIVE = Choice(
     (),
     "the adversary does not enforce the penalty (law 44)",
     sets_aside=(Effect.RECKONS_NOTHING,),
+    by=44,
 )
 """Law 44's option, on every finding whose penalty is reckoning nothing."""
 
@@ -33,6 +34,11 @@ WAIVE = Choice(
 def _dealt_twelve(view: DealView, player: Player) -> bool:
     """Whether ``player`` was dealt twelve, or the record does not say otherwise."""
     return dealt_size(view, player) in (None, HAND)
+
+
+def _taken_deviation(view: DealView, player: Player) -> tuple[int, ...]:
+    """The lines of the engine's deviations of cards taken in against cards put out."""
+    return tuple(d.line for d in view.deviations(DeviationKind.TAKEN) if d.player is player)
 
 
 def _take_line(view: DealView, player: Player) -> int:
@@ -220,6 +226,7 @@ def _discards_more(view: DealView) -> Sequence[Finding]:
                 f"{player} discards {put} and takes in {took}: he plays with fewer than twelve "
                 "cards, and his adversary counts as tricks the cards that cannot be played to "
                 "(law 30)",
+                judges=_taken_deviation(view, player),
             )
         )
     return found
@@ -242,6 +249,7 @@ def _takes_more(view: DealView, younger: bool) -> Sequence[Finding]:
             kind,
             f"{player} discards {put} and takes in {took}: he plays with more than twelve cards "
             f"and reckons nothing that deal (law {law.number})",
+            judges=_taken_deviation(view, player),
         )
     ]
 

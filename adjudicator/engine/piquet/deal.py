@@ -23,6 +23,7 @@ from typing import Any
 
 from adjudicator.engine.piquet.calls import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.holdings import Declaration
 from adjudicator.engine.piquet.irregular import (
     is_irregularity,
     on_mix,
@@ -30,6 +31,7 @@ from adjudicator.engine.piquet.irregular import (
     on_take_back,
     record,
 )
+from adjudicator.engine.piquet.play import Trick
 from adjudicator.engine.piquet.scoring import Category, DealScore, score_deal
 from adjudicator.engine.piquet.walk import HAND, DealWalk, Played
 from adjudicator.notation.cards import Card, Player
@@ -100,6 +102,11 @@ class DealReplay:
     irregularities: tuple[Event, ...] = ()
     """The deal's lines of irregularities (version 2 of the notation), in order: facts
     recorded for the laws to judge (:mod:`~adjudicator.engine.piquet.irregular`)."""
+    declared: Mapping[Player, Declaration] | None = None
+    """What each player declared, held against his hand, when the deal was reckoned: what the
+    laws reckon the deal again from when a penalty changes it (reckoning nothing)."""
+    played: tuple[Trick, ...] = ()
+    """The tricks as played, when the deal was reckoned."""
 
     @property
     def younger(self) -> Player:
@@ -189,7 +196,7 @@ def _finish(walk: DealWalk) -> DealReplay:
                 walk.deal.number,
             )
         )
-    score = _reckon(walk, start)
+    score, declared = _reckon(walk, start)
     if score is not None:
         _check_counts(walk, score)
         if walk.written is not None:
@@ -221,6 +228,8 @@ def _finish(walk: DealWalk) -> DealReplay:
         frozenset(walk.before),
         tuple(sorted(walk.found, key=lambda d: (d.line, d.column))),
         tuple(walk.irregular),
+        MappingProxyType(dict(declared)) if declared is not None else None,
+        tuple(t for t in (p.known() for p in walk.tricks) if t is not None) if score else (),
     )
 
 
@@ -261,21 +270,28 @@ def _revokes(walk: DealWalk, played: Mapping[Player, list[Card | None]]) -> None
             )
 
 
-def _reckon(walk: DealWalk, start: Mapping[Player, frozenset[Card] | None]) -> DealScore | None:
+def _reckon(
+    walk: DealWalk, start: Mapping[Player, frozenset[Card] | None]
+) -> tuple[DealScore | None, Mapping[Player, Declaration] | None]:
+    """The deal reckoned as the cards fell, and what each declared, when its play and its
+    declarations are known. A hand of more than twelve cards is reckoned too (its tricks are
+    twelve): whether its holder may score is the laws' question (law 58), not the engine's;
+    a hand of fewer is not, its adversary's unanswered cards being the laws' too (law 57)."""
     tricks = [t.known() for t in walk.tricks]
     if len(tricks) != HAND or any(t is None for t in tricks) or not walk.dialogue.said:
-        return None
+        return None, None
     hands = {p: h for p, h in start.items() if h is not None}
-    if len(hands) != 2 or any(len(h) != HAND for h in hands.values()):
-        return None
+    if len(hands) != 2 or any(len(h) < HAND for h in hands.values()):
+        return None, None
     declared = declarations(walk.dialogue, hands, walk.deal.number)
     walk.found.extend(declared.deviations)
     try:
-        return score_deal(
+        score = score_deal(
             walk.elder, walk.younger, declared.declarations, [t for t in tricks if t is not None]
         )
     except ValueError:
-        return None
+        return None, None
+    return score, declared.declarations
 
 
 def _check_counts(walk: DealWalk, score: DealScore) -> None:
