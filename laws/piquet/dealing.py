@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import Deals
-from adjudicator.notation.piquet.irregularities import Announce, Expose, Faced, TakesUp
+from adjudicator.notation.piquet.irregularities import Announce, Counted, Expose, Faced, TakesUp
 from adjudicator.notation.piquet.vocabulary import Claimed, PackDealt, Place
 
 from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
@@ -35,7 +35,11 @@ def _wrong(view: DealView) -> tuple[int, int, int] | None:
     elder, younger = dealt_size(view, view.elder), dealt_size(view, view.younger)
     stock = stock_size(view)
     known = [n for n in (elder, younger, stock) if n is not None]
-    if len(known) < 2:
+    if len(known) == 1 and elder is not None:
+        stock = STOCK  # the elder's count alone: his the one card wrong (the reading of law 11)
+    elif len(known) == 1 and stock == STOCK + 1:
+        return HAND, HAND - 1, stock  # nine in the stock: law 12 whatever the hands hold
+    elif len(known) < 2:
         return None
     total = 2 * HAND + STOCK
     elder = elder if elder is not None else total - (younger or 0) - (stock or 0)
@@ -51,10 +55,14 @@ def _misplaced(sizes: tuple[int, int, int]) -> int:
 
 
 def _where(view: DealView) -> int:
-    """The line where the wrong number shows: an announcement, else the first take."""
+    """The line where the wrong number shows: an announcement, else the stock counted, else
+    the elder's first take."""
     announced = view.of_type(Announce)
     if announced:
         return announced[0][1].line
+    counted = view.of_type(Counted)
+    if counted:
+        return counted[0][1].line
     return line_at(view, first_take(view, view.elder))
 
 
@@ -305,7 +313,8 @@ ELEVEN = Law(
     "The option is the elder's alone: his claim takes it, and 'stands the deal' declines it "
     "(then laws 40 to 43 say how each exchanges). It closes when he takes up a card of the "
     "stock (law 39). The sizes are read from the hands dealt, the packets, an announcement or "
-    "the stock counted.",
+    "the stock counted; with only the elder's count known, his is read as the one card "
+    "dealt wrongly, the stock holding eight (laws 40, 42).",
     find=_one_card,
     choices=(
         _FRESH_ELDER,
@@ -320,6 +329,7 @@ ELEVEN = Law(
     ),
     keywords=("misdeal", "eleven", "thirteen", "wrong number"),
     judges=(DeviationKind.HAND_SIZE,),
+    readings=("with only the elder's count known, his is the one card dealt wrongly",),
 )
 
 COMPULSORY = Law(

@@ -262,7 +262,25 @@ def _younger_takes_more(view: DealView) -> Sequence[Finding]:
     return _takes_more(view, younger=True)
 
 
+def _penalised(view: DealView) -> set[Player]:
+    """The players a law of this package makes reckon nothing in the deal (the finders of the
+    laws whose effect it is, law 44's own excepted)."""
+    from laws.piquet import LAWS  # the registry imports this module
+
+    return {
+        f.offender
+        for law in LAWS
+        if Effect.RECKONS_NOTHING in law.effects
+        for f in law.find(view)
+        if f.offender is not None
+    }
+
+
 def _waived(view: DealView) -> Sequence[Finding]:
+    waives = view.of_type(Waive)
+    if not waives:
+        return ()
+    penalised = _penalised(view)
     return [
         WAIVED.finding(
             view,
@@ -273,7 +291,8 @@ def _waived(view: DealView) -> Sequence[Finding]:
             judges=(e.line,),
             fault=False,
         )
-        for _, e in view.of_type(Waive)
+        for _, e in waives
+        if view.other(e.player) in penalised
     ]
 
 
@@ -449,10 +468,14 @@ WAIVED = Law(
     "Whenever a player incurs the penalty of reckoning nothing that deal, his adversary may "
     "choose not to enforce it.",
     "An option of every finding whose penalty is reckoning nothing (its name: waive), taken "
-    "by 'X waives the penalty' at any time in the deal; a waiver with no penalty to waive "
-    "is no claim upheld.",
+    "by 'X waives the penalty' at any time in the deal. The penalty is one, reckoning "
+    "nothing that deal: a waiver sets it aside whichever laws impose it, before or after "
+    "the waiver is said (the project's reading). Found where a player waives a "
+    "penalty his adversary has incurred; a waiver with no penalty to waive is no claim "
+    "upheld and no finding.",
     find=_waived,
     choices=(WAIVE,),
+    readings=("one waiver sets aside the deal's penalty, whichever laws impose it",),
     keywords=(_RECKONS, "enforce"),
 )
 

@@ -166,7 +166,7 @@ def _waived(view: DealView, findings: Sequence[Finding], fates: Fates, waive: Wa
         if finding.offender is None or finding.offender is waive.player:
             continue
         for choice in finding.choices:
-            if Effect.RECKONS_NOTHING in choice.sets_aside and finding.line <= waive.line:
+            if Effect.RECKONS_NOTHING in choice.sets_aside:
                 fates.set(index, choice.option, Fate.TAKEN)
                 waived.append((finding.law, choice.law(finding)))
     if not waived:

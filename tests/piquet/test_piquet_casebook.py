@@ -1,0 +1,74 @@
+"""The Piquet casebook: every record under ``cases/piquet`` with a ``.ruling.toml`` beside it
+receives the ruling written for it by hand from the laws (``cases/piquet/README.md``). The
+expected rulings are the legal truth; they are never regenerated from the program's output."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from adjudicator.court.piquet.casebook import Case, Expected, differences, load_cases
+from adjudicator.court.piquet.ruling import rule_record
+from adjudicator.notation.piquet.reader import read_one
+
+CASES = Path(__file__).resolve().parents[2] / "cases" / "piquet"
+ALL = load_cases(CASES)
+README = (CASES / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("case", ALL, ids=[c.name for c in ALL])
+def test_case(case: Case) -> None:
+    ruling = rule_record(read_one(case.record.read_text(encoding="utf-8")))
+    problems = differences(case.expected, ruling)
+    assert not problems, f"{case.record}:\n  " + "\n  ".join(problems)
+
+
+def test_every_case_is_filed_where_the_contract_says() -> None:
+    """A case is in a law folder of the README's list (its number its ``law``), a Cavendish
+    case's folder, or ``examples``."""
+    folders = {line[3:-1] for line in README.splitlines() if line.startswith("- `law-")}
+    for case in ALL:
+        folder = case.record.parent.name
+        if folder.startswith("law-"):
+            assert folder in folders, folder
+            assert int(folder[4:6]) == case.expected.law, case.name
+        else:
+            assert folder.startswith("case-") or folder == "examples", folder
+
+
+def test_the_readme_example_is_a_valid_expectation() -> None:
+    """The contract's own example validates (the checker reads the keys the README lists)."""
+    import tomllib
+
+    block = README.split("```toml\n", 1)[1].split("```", 1)[0]
+    Expected.model_validate(tomllib.loads(block))
+
+
+def test_unknown_keys_and_wrong_types_are_errors() -> None:
+    base = {"description": "d", "law": 58, "triggers": True, "written_before_run": True}
+    Expected.model_validate(base)
+    with pytest.raises(ValidationError):
+        Expected.model_validate(base | {"verdict": "x"})
+    with pytest.raises(ValidationError):
+        Expected.model_validate(base | {"law": "58"})
+    with pytest.raises(ValidationError):
+        Expected.model_validate(base | {"deals": [{"number": 6, "outcome": "misdeal"}]})
+
+
+def test_a_wrong_expectation_is_reported() -> None:
+    """The checker can fail: Case XXII with the settlement changed reports it."""
+    text = (Path(__file__).parent / "data" / "case-xxii.ptn").read_text(encoding="utf-8")
+    wrong = Expected.model_validate(
+        {
+            "description": "d",
+            "law": 58,
+            "triggers": True,
+            "written_before_run": False,
+            "partie": {"winner": "A", "settlement": 298},
+            "deals": [{"number": 6, "outcome": "stands", "reckons_nothing": []}],
+        }
+    )
+    problems = differences(wrong, rule_record(read_one(text)))
+    assert len(problems) == 3, problems
