@@ -351,6 +351,7 @@ TAKEN_BACK = Law(
     find=_taken_back,
     choices=(WAIVE,),
     effects=_PENALTY,
+    overrides=(31, 35),
     keywords=(_RECKONS,),
 )
 MIXED = Law(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import Discard, Event, Lead, Packet, Take, Trick
-from adjudicator.notation.piquet.irregularities import Announce, Counted
+from adjudicator.notation.piquet.irregularities import Announce, Counted, TakeBack
 from adjudicator.notation.piquet.vocabulary import Heap
 
 from .view import DealView
@@ -44,8 +44,11 @@ def stock_size(view: DealView) -> int | None:
 
 
 def discarded(view: DealView, player: Player) -> int:
-    """How many cards ``player`` discarded."""
-    return sum(len(e.cards) for _, e in view.of_type(Discard) if e.player is player)
+    """How many cards ``player``'s discard holds: those he put out, less those he took back
+    into his hand."""
+    put = sum(len(e.cards) for _, e in view.of_type(Discard) if e.player is player)
+    back = sum(len(e.cards) for _, e in view.of_type(TakeBack) if e.player is player)
+    return put - back
 
 
 def taken(view: DealView, player: Player) -> int:
