@@ -265,7 +265,7 @@ def _revokes(walk: DealWalk, played: Mapping[Player, list[Card | None]]) -> None
                 DeviationKind.REVOKE,
                 f"{follower} plays {known.played} to "
                 f"{known.led} holding a {known.led.suit.name.lower()[:-1]} (law 59)",
-                _line_event(walk, trick.line),
+                _line_event(walk, trick.follow_line or trick.line),
                 follower,
             )
 

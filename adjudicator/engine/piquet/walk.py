@@ -75,7 +75,10 @@ class Played:
     played: Card | None
     """The card played to it (``None``: not recorded, or not played)."""
     line: int
-    """Where the trick is written."""
+    """Where the trick is written (its lead)."""
+    follow_line: int = 0
+    """Where the card played to it is written (0: not played yet), the line of a trick written
+    whole, or of the ``plays`` line."""
 
     def known(self) -> Trick | None:
         """The trick, if both cards are known."""
@@ -464,7 +467,9 @@ class DealWalk:
             self.note(DeviationKind.LEAD, f"{player} plays to his own lead", e, player)
             return
         self._from_hand(player, card, e)
-        self.tricks[at] = Played(trick.number, trick.leader, trick.led, player, card, trick.line)
+        self.tricks[at] = Played(
+            trick.number, trick.leader, trick.led, player, card, trick.line, e.line
+        )
         self.moment += 1
 
     def _waiting(self) -> int:
