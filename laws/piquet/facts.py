@@ -33,9 +33,10 @@ def dealt_size(view: DealView, player: Player) -> int | None:
 def stock_size(view: DealView) -> int | None:
     """How many cards the stock held as dealt: counted before any card was taken from it, or
     what is left when both hands' sizes are known."""
-    first_take = view.first(lambda e: isinstance(e, Take))
+    takes = view.of_type(Take)
+    first = takes[0][0] if takes else None
     for at, e in view.of_type(Counted):
-        if e.heap is Heap.STOCK and (first_take is None or at < first_take):
+        if e.heap is Heap.STOCK and (first is None or at < first):
             return e.count
     sizes = [dealt_size(view, p) for p in (view.elder, view.younger)]
     if None in sizes:
@@ -58,12 +59,13 @@ def taken(view: DealView, player: Player) -> int:
 
 def first_take(view: DealView, player: Player) -> int | None:
     """The place of ``player``'s first line taking cards of the stock."""
-    return view.first(lambda e: isinstance(e, Take) and e.player is player)
+    return next((at for at, e in view.of_type(Take) if e.player is player), None)
 
 
 def first_lead(view: DealView) -> int | None:
     """The place of the first card led."""
-    return view.first(lambda e: isinstance(e, Lead | Trick))
+    places = [found[0][0] for found in (view.of_type(Lead), view.of_type(Trick)) if found]
+    return min(places) if places else None
 
 
 def line_at(view: DealView, place: int | None) -> int:

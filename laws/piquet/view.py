@@ -5,7 +5,7 @@ irregularities recorded as facts, and where the deal stands in its partie."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from adjudicator.engine.piquet.deal import DealReplay
@@ -35,6 +35,17 @@ class DealView:
     """The number of each deal of the partie, in order."""
     first_dealer: Player | None = None
     """Who was to deal first, as the cut decided it (``None``: no cut written)."""
+    _by_form: dict[type, tuple[tuple[int, Event], ...]] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    """The events of each line form, with their places: worked out once, as most laws ask
+    for one form or two."""
+
+    def __post_init__(self) -> None:
+        forms: dict[type, list[tuple[int, Event]]] = {}
+        for i, event in enumerate(self.deal.events):
+            forms.setdefault(type(event), []).append((i, event))
+        self._by_form.update((form, tuple(found)) for form, found in forms.items())
 
     @property
     def number(self) -> int:
@@ -66,7 +77,7 @@ class DealView:
 
     def of_type(self, kind: type[E]) -> tuple[tuple[int, E], ...]:
         """The events of the line form ``kind``, each with its place among the events."""
-        return tuple((i, e) for i, e in enumerate(self.events) if isinstance(e, kind))
+        return self._by_form.get(kind, ())  # type: ignore[return-value]
 
     def first(self, test: Callable[[Event], bool], start: int = 0) -> int | None:
         """The place of the first event from ``start`` on for which ``test`` holds."""
