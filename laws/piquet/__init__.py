@@ -4,6 +4,8 @@ follow the sections of the printed code, collected in :data:`LAWS` in numeric or
 
 from __future__ import annotations
 
+from adjudicator.engine.piquet.irregular import Retraction
+
 from . import (
     bystanders,
     calling,
@@ -37,6 +39,18 @@ LAWS: tuple[Law, ...] = (
 
 BY_NUMBER: dict[int, Law] = {law.number: law for law in LAWS}
 
+
+def leave(asked: Retraction) -> bool | None:
+    """The laws' leave for a card taken back from the play: the first answer of a law that
+    has one (:attr:`Law.leave`), ``None`` if none speaks."""
+    for law in LAWS:
+        if law.leave is not None:
+            answer = law.leave(asked)
+            if answer is not None:
+                return answer
+    return None
+
+
 __all__ = [
     "BY_NUMBER",
     "LAWS",
@@ -51,4 +65,5 @@ __all__ = [
     "Section",
     "Who",
     "Window",
+    "leave",
 ]

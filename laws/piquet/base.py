@@ -17,6 +17,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.engine.piquet.irregular import RetractLeave
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.vocabulary import Claimed
 
@@ -214,6 +215,10 @@ class Law:
     """The readings the project made where the law is silent, each in a few words."""
     judges: tuple[DeviationKind, ...] = ()
     """The engine's deviation kinds this law speaks of."""
+    leave: RetractLeave | None = None
+    """For a law that says when a card played may be taken back (law 59): its leave, which the
+    court gives the replay so that the table moves only as the law allows, and which the
+    law's finder reads back from the replay (the deal's ``retracted``)."""
     applied_by: str = ""
     """For a law that defines (the scoring, the partie): the engine's function that applies
     it, so that its effect is that function's and its finder finds nothing."""

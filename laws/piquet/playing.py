@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.engine.piquet.irregular import Retraction
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.vocabulary import Claimed
 
@@ -54,8 +55,54 @@ def _long(view: DealView) -> Sequence[Finding]:
     return _sized(view, long=True)
 
 
-def _taken_back(view: DealView) -> Sequence[Finding]:
+def may_take_back(asked: Retraction) -> bool | None:
+    """Law 59's leave: a card played to a lead of a suit its player still holds (IV), or
+    played after such a card and still on the table (IV: all cards played after the mistake),
+    one of several led or played at once (II), or a lead out of turn not yet played to (III)
+    may be taken back; a lead of the first trick is left to law 52 (an over-call corrected
+    after the elder led); any other card stays played."""
+    if asked.revoke or asked.after_error or asked.at_once:
+        return True
+    if asked.led and asked.out_of_turn:
+        return True
+    if asked.led:
+        return None
+    return False
+
+
+def _retracted(view: DealView) -> list[Finding]:
     found = []
+    for asked, answer in view.replay.retracted:
+        if answer is None:
+            continue
+        if answer:
+            message = (
+                f"{asked.player} takes back {asked.card}, as law 59 allows: the play goes on "
+                "as if it had not been played"
+            )
+        else:
+            message = (
+                f"{asked.player} takes back {asked.card}: no exception of law 59 lets a card "
+                "once played be taken back, so it stays played"
+            )
+        found.append(
+            TAKEN_BACK.finding(
+                view,
+                asked.line,
+                asked.player,
+                "taken_back" if answer else "may_not_take_back",
+                message,
+                judges=(asked.line,),
+                fault=not answer,
+                choices=(),
+                effects=(),
+            )
+        )
+    return found
+
+
+def _taken_back(view: DealView) -> Sequence[Finding]:
+    found = _retracted(view)
     for d in view.deviations(DeviationKind.REVOKE):
         found.append(
             TAKEN_BACK.finding(
@@ -144,10 +191,13 @@ TAKEN_BACK = Law(
     "put right when found, the cards from it on being taken back and the play going on as "
     "if none had been made, with no other penalty; V an adversary misinformed about cards "
     "allowed good or equal may take back everything played since and play again.",
-    "The engine takes a retracted card back into the hand; the court finds revokes and "
-    "leads out of turn here. Misinformation (V) and several cards at once (II) are not yet "
-    "found.",
+    "A card taken back moves the table only with this law's leave (the court gives it to "
+    "the replay): a revoke and the cards after it, cards led or played at once, a lead out "
+    "of turn not yet played to; a first lead is left to law 52; any other card stays played "
+    "and the finding says so. Revokes and leads out of turn are found here; misinformation "
+    "(V) is not yet found.",
     find=_taken_back,
+    leave=may_take_back,
     keywords=("revoke", "renounce", "out of turn", "retract", "drop"),
     judges=(DeviationKind.REVOKE, DeviationKind.LEAD),
 )

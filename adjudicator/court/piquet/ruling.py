@@ -28,6 +28,7 @@ from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, replay_recor
 from adjudicator.engine.piquet.scoring import Category
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.model import Record
+from laws.piquet import leave
 
 CATEGORY_KEYS: Mapping[Category, str] = {
     Category.CARTE_BLANCHE: "carte_blanche",
@@ -194,8 +195,9 @@ class RecordRuling:
 
 
 def rule_record(record: Record) -> RecordRuling:
-    """Replay ``record``, judge it under the laws and state its ruling."""
-    replayed = replay_record(record)
+    """Replay ``record`` (a card taken back moving the table only with the laws' leave),
+    judge it under the laws and state its ruling."""
+    replayed = replay_record(record, leave)
     return RecordRuling(
         record,
         tuple(PartieRuling(p) for p in replayed.parties),

@@ -25,6 +25,8 @@ from adjudicator.engine.piquet.calls import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import Declaration
 from adjudicator.engine.piquet.irregular import (
+    Retraction,
+    RetractLeave,
     is_irregularity,
     on_mix,
     on_retract,
@@ -107,6 +109,8 @@ class DealReplay:
     laws reckon the deal again from when a penalty changes it (reckoning nothing)."""
     played: tuple[Trick, ...] = ()
     """The tricks as played, when the deal was reckoned."""
+    retracted: tuple[tuple[Retraction, bool | None], ...] = ()
+    """Each card a player would take back from the play, and the laws' leave for it."""
 
     @property
     def younger(self) -> Player:
@@ -125,11 +129,14 @@ class DealReplay:
 _STATEMENTS = (Score, PartieScore, Settlement)
 
 
-def replay_deal(deal: Deal, method: list[int | None]) -> DealReplay:
+def replay_deal(
+    deal: Deal, method: list[int | None], leave: RetractLeave | None = None
+) -> DealReplay:
     """Replay ``deal``; ``method`` is the partie's method of dealing so far (a one-item list the
-    partie shares between its deals: ``[None]`` until a deal says it, law 9)."""
+    partie shares between its deals: ``[None]`` until a deal says it, law 9); ``leave``, the
+    laws' leave for a card taken back (none: the table moves as written)."""
     elder = next(p for p in (Player.A, Player.B) if p is not deal.dealer)
-    walk = DealWalk(deal, elder, deal.dealer, method)
+    walk = DealWalk(deal, elder, deal.dealer, method, leave=leave)
     for event in deal.events:
         if is_irregularity(event):
             record(walk, event)
@@ -230,6 +237,7 @@ def _finish(walk: DealWalk) -> DealReplay:
         tuple(walk.irregular),
         MappingProxyType(dict(declared)) if declared is not None else None,
         tuple(t for t in (p.known() for p in walk.tricks) if t is not None) if score else (),
+        tuple(walk.retracted),
     )
 
 
