@@ -755,6 +755,16 @@ class LawsGame(StrEnum):
     piquet = "piquet"
 
 
+LawsGameOption = Annotated[
+    LawsGame,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Whose laws: ecarte (the 51 laws, the default) or piquet (the 78 laws).",
+    ),
+]
+
+
 @app.command(cls=_Command, epilog=_example("laws"))
 def laws(
     query: Annotated[
@@ -785,14 +795,7 @@ def laws(
             "the reference's sections, names from the code) and what its finder looks at.",
         ),
     ] = False,
-    game: Annotated[
-        LawsGame,
-        typer.Option(
-            "--game",
-            "-g",
-            help="Whose laws: ecarte (the 51 laws, the default) or piquet (the 78 laws).",
-        ),
-    ] = LawsGame.ecarte,
+    game: LawsGameOption = LawsGame.ecarte,
 ) -> None:
     """List the laws, or show one, or look them up by word.
 
@@ -801,9 +804,8 @@ def laws(
     project reads it (in words, for members), its options, and the cases of the casebook that
     show it; '--sources' adds the reading as the project keeps it (its sources by id, the
     names from the code) and what the law looks at. With words, the laws that speak of them
-    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers. '--game piquet'
-    does the same for the 78 laws of piquet ('laws --game piquet repique').
-    """
+    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers. '--game piquet':
+    the same for the 78 laws of piquet."""
     if game is LawsGame.piquet:
         _guard(lambda status: _piquet_laws(status, query or [], format, cases))
         return

@@ -10,7 +10,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from adjudicator.court.api import cited_in, listing, matching_in
+from adjudicator.court.api import cited_in, is_number, listing, matching_in, number
 from adjudicator.court.piquet.api import BY_NUMBER, LAWS, Law
 
 MARKDOWN_CASES = "../cases/piquet"
@@ -40,8 +40,8 @@ def chosen(words: Sequence[str]) -> tuple[Law, ...]:
     speak of every word ("repique", "reckons nothing"), or all of them; none if none answers."""
     if not words:
         return LAWS
-    if len(words) == 1 and words[0].isdigit():
-        law = BY_NUMBER.get(int(words[0]))
+    if len(words) == 1 and is_number(words[0]):
+        law = BY_NUMBER.get(number(words[0]))
         return (law,) if law is not None else ()
     cited = cited_in(LAWS, " ".join(words))
     if cited is not None:

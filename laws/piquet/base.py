@@ -258,3 +258,15 @@ class Law:
             tuple(judges),
             fault,
         )
+
+
+WAIVE = Choice(
+    Option.WAIVE,
+    Who.ADVERSARY,
+    Window.DURING_DEAL,
+    (),
+    "the adversary does not enforce the penalty (law 44)",
+    sets_aside=(Effect.RECKONS_NOTHING,),
+    by=44,
+)
+"""Law 44's option, on every finding whose penalty is reckoning nothing."""

@@ -8,8 +8,7 @@ from collections.abc import Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
 
-from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
-from .discarding import WAIVE
+from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .view import DealView
 
 

@@ -12,23 +12,13 @@ from adjudicator.notation.piquet.events import Discard, Take
 from adjudicator.notation.piquet.irregularities import Expose, Mix, TakeBack, Waive
 from adjudicator.notation.piquet.vocabulary import Claimed, MixedWith, Place
 
-from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
+from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import HAND, dealt_size, discarded, first_lead, first_take, line_at, taken
+from .playing import LONG
 from .view import DealView
 
 ELDER_MOST = 5
 """The most the elder may take (law 21)."""
-
-WAIVE = Choice(
-    Option.WAIVE,
-    Who.ADVERSARY,
-    Window.DURING_DEAL,
-    (),
-    "the adversary does not enforce the penalty (law 44)",
-    sets_aside=(Effect.RECKONS_NOTHING,),
-    by=44,
-)
-"""Law 44's option, on every finding whose penalty is reckoning nothing."""
 
 
 def _dealt_twelve(view: DealView, player: Player) -> bool:
@@ -263,16 +253,12 @@ def _younger_takes_more(view: DealView) -> Sequence[Finding]:
 
 
 def _penalised(view: DealView) -> set[Player]:
-    """The players a law of this package makes reckon nothing in the deal (the finders of the
-    laws whose effect it is, law 44's own excepted)."""
-    from laws.piquet import LAWS  # the registry imports this module
-
+    """The players the laws of :data:`PENALTIES` make reckon nothing in the deal."""
     return {
         f.offender
-        for law in LAWS
-        if Effect.RECKONS_NOTHING in law.effects
+        for law in PENALTIES
         for f in law.find(view)
-        if f.offender is not None
+        if f.offender is not None and Effect.RECKONS_NOTHING in f.effects
     }
 
 
@@ -641,3 +627,15 @@ LAWS: tuple[Law, ...] = (
         "A right: nothing is found.",
     ),
 )
+
+PENALTIES: tuple[Law, ...] = (
+    TAKEN_BACK,
+    WRONG_CARDS,
+    ELDER_MIXES,
+    YOUNGER_MIXES,
+    TAKES_MORE,
+    YOUNGER_TAKES_MORE,
+    LONG,
+)
+"""The laws whose finders can make a player reckon nothing before or while the cards are
+played, whose penalty law 44 lets the adversary waive (law 54's, a call, is not yet found)."""

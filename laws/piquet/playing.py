@@ -10,8 +10,7 @@ from adjudicator.engine.piquet.irregular import Retraction
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.vocabulary import Claimed
 
-from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
-from .discarding import WAIVE
+from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import HAND, first_lead, line_at, played_with
 from .view import DealView
 

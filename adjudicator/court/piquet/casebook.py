@@ -9,7 +9,7 @@ the ruling the court gives, one sentence a difference.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -235,13 +235,3 @@ def _partie_differences(e: ExpectedPartie, ruling: RecordRuling) -> list[str]:
     if e.rubicon is not None and rubicon != e.rubicon:
         out.append(f"the partie's rubicon is {rubicon}, not {e.rubicon}")
     return out
-
-
-def iter_problems(cases: list[Case]) -> Iterator[tuple[Case, list[str]]]:
-    """Each case with its differences (for a report over the whole casebook)."""
-    from adjudicator.court.piquet.ruling import rule_record
-    from adjudicator.notation.piquet.reader import read_one
-
-    for case in cases:
-        ruling = rule_record(read_one(case.record.read_text(encoding="utf-8")))
-        yield case, differences(case.expected, ruling)

@@ -91,7 +91,7 @@ def judge_claims(view: DealView, findings: Sequence[Finding], fates: Fates) -> l
         elif isinstance(event, Waive):
             judged.append(_waived(view, findings, fates, event))
         elif isinstance(event, Stand):
-            judged.append(_stood(view, findings, fates, event, at))
+            judged.append(_stands(view, findings, fates, event, at))
     return judged
 
 
@@ -185,7 +185,7 @@ def _waived(view: DealView, findings: Sequence[Finding], fates: Fates, waive: Wa
     )
 
 
-def _stood(
+def _stands(
     view: DealView, findings: Sequence[Finding], fates: Fates, stand: Stand, at: int
 ) -> ClaimJudged:
     said = f"{stand.player} stands the deal"
