@@ -180,12 +180,20 @@ def _wrong_card(
     )
 
 
-def _mixed_with_hand(view: DealView) -> Sequence[Finding]:
+def _elder_mixes(view: DealView) -> Sequence[Finding]:
+    return _mixed_with_hand(view, view.elder, ELDER_MIXES)
+
+
+def _younger_mixes(view: DealView) -> Sequence[Finding]:
+    return _mixed_with_hand(view, view.younger, YOUNGER_MIXES)
+
+
+def _mixed_with_hand(view: DealView, player: Player, law: Law) -> Sequence[Finding]:
+    """``player``'s mixing cards of the stock with his hand, as findings of ``law``."""
     found = []
     for _, e in view.of_type(Mix):
-        if e.into is not MixedWith.HAND:
+        if e.into is not MixedWith.HAND or e.player is not player:
             continue
-        law = ELDER_MIXES if e.player is view.elder else YOUNGER_MIXES
         found.append(
             law.finding(
                 view,
@@ -385,7 +393,7 @@ ELDER_MIXES = Law(
     "left, reckons nothing that deal, or the younger, having looked at his cards, may have a "
     "fresh deal; if the younger stands, he takes only those of his cards not mixed.",
     "The younger's choice closes, in the project's reading, when the elder leads.",
-    find=_mixed_with_hand,
+    find=_elder_mixes,
     choices=(_FRESH_FOR_ADVERSARY, WAIVE),
     effects=_PENALTY,
     keywords=(_RECKONS,),
@@ -400,7 +408,7 @@ YOUNGER_MIXES = Law(
     "takes only those of his cards not mixed. Taking up, without mixing, a card the elder "
     "left costs nothing.",
     "The elder's choice closes, in the project's reading, when he leads.",
-    find=_mixed_with_hand,
+    find=_younger_mixes,
     choices=(_FRESH_FOR_ADVERSARY, WAIVE),
     effects=_PENALTY,
     keywords=(_RECKONS,),

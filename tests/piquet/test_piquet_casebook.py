@@ -72,3 +72,20 @@ def test_a_wrong_expectation_is_reported() -> None:
     )
     problems = differences(wrong, rule_record(read_one(text)))
     assert len(problems) == 3, problems
+
+
+def test_each_law_finds_only_under_its_own_number() -> None:
+    """A finder shared by two laws, or a law finding under another's number, would make one
+    finding twice: every finding a law makes on the casebook's deals carries its number."""
+    from adjudicator.engine.piquet.replay import replay_record
+    from laws.piquet import LAWS, DealView
+
+    for case in ALL:
+        record = read_one(case.record.read_text(encoding="utf-8"))
+        for partie, replayed in zip(record.parties, replay_record(record).parties, strict=True):
+            dealers = tuple(d.dealer for d in partie.deals)
+            numbers = tuple(d.number for d in partie.deals)
+            for index, (deal, replay) in enumerate(zip(partie.deals, replayed.deals, strict=True)):
+                view = DealView(deal, replay, 6, index, dealers, numbers, replayed.first_dealer)
+                for law in LAWS:
+                    assert {f.law for f in law.find(view)} <= {law.number}, (case.name, law.number)
