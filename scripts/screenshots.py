@@ -6,7 +6,9 @@ and takes each page whole, 1280 CSS pixels wide, in Debian's headless Chromium d
 Selenium through Debian's ChromeDriver (nothing is downloaded); the first also 390 pixels
 wide, as on a phone, and with ``--analyse`` (each card's cost beside it). Then the page of
 ``ecarte serve`` (a server on a free port of 127.0.0.1, for the time of the shot) with the
-first record typed in and its report shown.
+first record typed in and its report shown. Then two Piquet reports (``.ptn`` files are
+ruled as Piquet by the same command): Cavendish's example deal, and his Case XXII at 390
+pixels.
 
     .venv/bin/python scripts/screenshots.py [--out docs/screenshots]
 
@@ -59,6 +61,10 @@ SHOTS: list[tuple[Path, str, int, tuple[str, ...]]] = [
         1280,
         (),
     ),
+    # Piquet: Cavendish's example deal (the declarations, the step-through with the count) and
+    # his Case XXII (thirteen cards in the last deal, a rubicon)
+    (ROOT / "docs" / "examples" / "piquet-example.ptn", "piquet-example.png", 1280, ()),
+    (ROOT / "tests" / "piquet" / "data" / "case-xxii.ptn", "piquet-case-xxii-390.png", 390, ()),
 ]
 
 SERVED = (CASES / "law-43-revoke" / "replay-worth-two.etn", "serve.png", 1280)

@@ -367,11 +367,12 @@ def test_45_a_card_turned_and_then_given_is_no_duplicate() -> None:
 def test_50_omission_and_its_window() -> None:
     open_ = one(LAW_50, record(D1, "  B plays\n", LAWFUL))
     assert (open_.line, open_.offender, open_.kind, open_.marks) == (19, B, "omitted_mark", ())
-    assert "until the trump of the next deal is turned up" in open_.message
+    assert "may still mark it until the trump of the next deal is turned up" in open_.message
     closing = record(D1, "  B plays\n", LAWFUL, "\n", D2, "  A plays\n", LAWFUL_2)
     fs = found(LAW_50, closing)
     assert [(f.deal, f.offender) for f in fs] == [(1, B), (2, A)]
-    assert "if he did not, it is lost" in fs[0].message
+    assert "the trump of the next deal was turned up, so what he had not" in fs[0].message
+    assert "may still mark" not in fs[0].message
 
 
 def test_50_nothing_omitted() -> None:

@@ -74,9 +74,9 @@ def test_an_omission_is_lost_once_the_next_trump_is_turned() -> None:
 
 def test_an_overscore_comes_off_under_law_51() -> None:
     found = correct(sheet(1, 3))
-    head = "A marked 3 for deal 3; the laws allow him 1 in all: "
+    head = "A marked 3 for deal 3; the laws allow him 1 in all "
     assert found == Corrected(
-        1, (SheetCorrection(-2, 51, "any", head + "marks beyond what the deal gives him"),)
+        1, (SheetCorrection(-2, 51, "any", head + "(marks beyond what the deal gives him)"),)
     )
 
 
@@ -87,7 +87,7 @@ def test_a_single_point_marked_two_cites_law_49() -> None:
     assert found.corrections[0].reason.endswith(
         "the point he won is worth one: law 49 makes it two only for the dealer when the "
         "non-dealer played without proposing, or for the non-dealer when the dealer refused "
-        "the first proposal, and neither was so"
+        "the first proposal, and neither was so)"
     )
 
 
@@ -119,7 +119,7 @@ def test_a_deal_annulled_gives_no_marks() -> None:
     found = correct(sheet(0, 1, annulled=(12, "dealt afresh")))
     assert found is not None
     assert found.corrections[0].reason.endswith(
-        "the deal was dealt afresh (law 12), so it gives no marks"
+        "the deal was dealt afresh (law 12), so it gives no marks)"
     )
 
 

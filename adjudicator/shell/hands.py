@@ -214,7 +214,9 @@ def play_steps(
     if not tricks or not hands:
         return []
     steps = []
-    for k in range(len(tricks) + 1):
+    for frame, trick in zip(
+        step_frames(ident, [t["number"] for t in tricks]), [*tricks, None], strict=True
+    ):
         held = [
             {
                 "player": who.get(seat, player_of(seat, {})),
@@ -222,30 +224,50 @@ def play_steps(
             }
             for seat, cards in hands.items()
         ]
-        trick = tricks[k] if k < len(tricks) else None
         cost = costs(trick) if trick else {}
         steps.append(
             {
-                "id": f"{ident}-step-{k + 1}",
-                "title": f"Before trick {trick['number']}" if trick else "After the last trick",
+                "id": frame["id"],
+                "title": frame["title"],
                 "held": held,
                 "trick": trick,
                 "lead_cost": cost.get((trick["leader"], trick["lead"])) if trick else None,
                 "follow_cost": cost.get((trick["follower"], trick["follow"])) if trick else None,
-                "prev": f"{ident}-step-{k}" if k else None,
-                "next": f"{ident}-step-{k + 2}" if trick else None,
+                "prev": frame["prev"],
+                "next": frame["next"],
             }
         )
         if trick is not None:
-            for seat, code in (
-                (trick["leader"], trick["lead"]),
-                (trick["follower"], trick["follow"]),
-            ):
-                cards = hands.get(seat, [])
-                gone = code if code in cards else ("??" if "??" in cards else None)
-                if gone is not None:
-                    cards.remove(gone)
+            play_out(hands, trick["leader"], trick["lead"])
+            play_out(hands, trick["follower"], trick["follow"])
     return steps
+
+
+def step_frames(ident: str, numbers: list[int]) -> list[dict[str, Any]]:
+    """The frame of a step-through of the play, for any game: a step before each of the tricks
+    numbered ``numbers`` and one after the last, each with its id (``{ident}-step-1``, ...),
+    its title ("Before trick 3", "After the last trick") and the ids of the steps before and
+    after it (``prev``, ``next``: ``None`` at either end), for the report's links between them."""
+    count = len(numbers)
+    return [
+        {
+            "id": f"{ident}-step-{k + 1}",
+            "title": f"Before trick {numbers[k]}" if k < count else "After the last trick",
+            "prev": f"{ident}-step-{k}" if k else None,
+            "next": f"{ident}-step-{k + 2}" if k < count else None,
+        }
+        for k in range(count + 1)
+    ]
+
+
+def play_out(hands: dict[str, list[str]], seat: str, code: str) -> None:
+    """Take the card ``code`` that ``seat`` played out of his hand in ``hands`` (cards by their
+    codes): the card itself if the hand shows it, else one of its cards not shown (``??``),
+    else nothing (the hand does not show which card went)."""
+    cards = hands.get(seat, [])
+    gone = code if code in cards else ("??" if "??" in cards else None)
+    if gone is not None:
+        cards.remove(gone)
 
 
 def play_result(shown: dict[str, Any], who: dict[str, dict[str, str]]) -> str | None:

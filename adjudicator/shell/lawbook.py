@@ -26,7 +26,7 @@ from adjudicator.court.ecarte.api import (
     citation,
 )
 from adjudicator.shell.readings import SOURCES, for_developers, for_members, labelled
-from adjudicator.shell.report import capital
+from adjudicator.shell.templating import capital
 
 
 def casebook_root() -> Path | None:

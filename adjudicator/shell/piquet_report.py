@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import functools
 import io
-import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -26,10 +25,10 @@ import jinja2
 
 from adjudicator.court.api import NotationError
 from adjudicator.court.piquet.api import Record, read_each, rule_record
+from adjudicator.shell import templating
 from adjudicator.shell.batch import program_version
 from adjudicator.shell.piquet_sheets import record_document
 from adjudicator.shell.piquet_text import (
-    capital,
     findings_sentence,
     settlement_lines,
     verdict_lines,
@@ -142,25 +141,5 @@ def rule_typed(text: str, referee: str | None) -> dict[str, Any]:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
-    """The templates: HTML escaped, Markdown not (it escapes with the ``md`` filter)."""
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("adjudicator.shell", "templates"),
-        autoescape=jinja2.select_autoescape(
-            enabled_extensions=("html.j2",), default_for_string=False, default=False
-        ),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["md"] = _md
-    env.filters["capital"] = capital
-    return env
-
-
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
-
-
-def _md(text: Any) -> str:
-    """Text made safe for Markdown: the characters that would mark it up escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
+    """The templates (:func:`~adjudicator.shell.templating.environment`)."""
+    return templating.environment()

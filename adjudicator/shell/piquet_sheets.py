@@ -19,19 +19,20 @@ from adjudicator.court.piquet.api import (
     PLAYERS,
     RUBICON,
     DealSheet,
+    Holding,
     PartieSheet,
     RecordRuling,
     partie_sheet,
     write,
 )
-from adjudicator.shell.hands import card, player_of
+from adjudicator.shell.hands import card, play_out, player_of, step_frames
 from adjudicator.shell.piquet_laws import (
     claim_words,
     deal_law_words,
     fates,
     partie_law_words,
 )
-from adjudicator.shell.report import capital
+from adjudicator.shell.templating import capital
 
 HEAD_TITLES = {
     "carte_blanche": "Carte blanche",
@@ -65,14 +66,15 @@ def record_document(
     record = ruling.record
     names = {p.value: record.tag(p.value) or p.value for p in PLAYERS}
     who = {seat: player_of(seat, names) for seat in names}
+    ident = f"record-{record.line}"
     parties = [
-        _partie(partie_sheet(r, p), who, len(record.parties))
+        _partie(partie_sheet(r, p), who, len(record.parties), ident)
         for r, p in zip(ruling.parties, record.parties, strict=True)
     ]
     canonical = write(record).encode("utf-8")
     return {
         "name": name,
-        "id": f"record-{record.line}",
+        "id": ident,
         "line": record.line,
         "title": record.tag("Event") or f"Record at line {record.line}",
         "site": record.tag("Site"),
@@ -140,12 +142,19 @@ def _finding(d: Any) -> dict[str, Any]:
         "message": d.message,
         "deal": d.deal,
         "player": None if d.player is None else d.player.value,
-        "id": f"finding-{d.line}-{d.column or 1}",
+        "id": _finding_id(d),
     }
 
 
-def _partie(sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int) -> dict[str, Any]:
-    """A partie: its verdict, its deals and its sheet."""
+def _finding_id(d: Any) -> str:
+    """A finding's id in its record's section (after the record's own id)."""
+    return f"finding-{d.line}-{d.column or 1}"
+
+
+def _partie(
+    sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int, record: str
+) -> dict[str, Any]:
+    """A partie of the record whose id is ``record``: its verdict, its deals and its sheet."""
     label = f"Partie {sheet.number}" if sheet.number is not None else "The partie"
     if sheet.number is None and count > 1:
         label = "Partie 1"
@@ -184,7 +193,7 @@ def _partie(sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int
         "label": label,
         "verdict": verdict,
         "deals": [
-            _deal(d, who, label) | {"written": _written(r, who)}
+            _deal(d, who, label, record) | {"written": _written(r, who)}
             for d, r in zip(sheet.deals, sheet.rows, strict=True)
         ],
         "opening": _score(sheet.opening, who),
@@ -257,10 +266,14 @@ def _row(row: Any, who: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
     }
 
 
-def _deal(deal: DealSheet, who: Mapping[str, Mapping[str, str]], partie: str) -> dict[str, Any]:
-    """A deal: hands, exchange, declarations, tricks and score by head."""
+def _deal(
+    deal: DealSheet, who: Mapping[str, Mapping[str, str]], partie: str, record: str
+) -> dict[str, Any]:
+    """A deal of the record whose id is ``record``: hands, exchange, declarations, tricks (the
+    card at fault linked to its finding), the play a trick at a time, and the score by head."""
     elder, younger = _label(deal.elder, who), _label(deal.dealer, who)
     ident = f"{partie.lower().replace(' ', '-')}-deal-{deal.number}"
+    tricks = [_trick(t, record, who) for t in deal.tricks]
     heads = [h for h in HEAD_TITLES if any(h in deal.by_head.get(p, {}) for p in PLAYERS)]
     return {
         "id": ident,
@@ -293,7 +306,8 @@ def _deal(deal: DealSheet, who: Mapping[str, Mapping[str, str]], partie: str) ->
         ],
         "carte_blanche": [_label(p, who) for p in deal.carte_blanche],
         "bonuses": _bonuses(deal),
-        "tricks": [_trick(t) for t in deal.tricks],
+        "tricks": tricks,
+        "steps": _steps(deal, tricks, who, f"{record}-{ident}"),
         "reckoned": deal.reckoned,
         "points": _score(deal.points, who),
         "heads": [
@@ -329,11 +343,19 @@ def _hands(holdings: Any, elder: Any, who: Mapping[str, Mapping[str, str]]) -> l
     return out
 
 
-def _trick(t: Any) -> dict[str, Any]:
+def _trick(t: Any, record: str, who: Mapping[str, Mapping[str, str]]) -> dict[str, Any]:
+    """A trick: its cards, the winning card marked and the card at fault linked to the (first)
+    finding about it; the count after it, where the deal is reckoned."""
     follower = None if t.follower is None else str(t.follower)
     winner = None if t.winner is None else str(t.winner)
-    lead = card(t.led) | {"won": winner == str(t.leader)}
-    follow = None if t.played is None else card(t.played) | {"won": winner == follower}
+
+    def fault(found: Any) -> str | None:
+        return f"{record}-{_finding_id(found[0])}" if found else None
+
+    lead = card(t.led) | {"won": winner == str(t.leader), "fault": fault(t.led_faults)}
+    follow = None
+    if t.played is not None:
+        follow = card(t.played) | {"won": winner == follower, "fault": fault(t.played_faults)}
     return {
         "number": t.number,
         "leader": str(t.leader),
@@ -341,4 +363,46 @@ def _trick(t: Any) -> dict[str, Any]:
         "follower": follower,
         "follow": follow,
         "winner": winner,
+        "count": _score(t.count, who),
+        "scored": list(t.scored),
     }
+
+
+def _steps(
+    deal: DealSheet,
+    tricks: list[dict[str, Any]],
+    who: Mapping[str, Mapping[str, str]],
+    ident: str,
+) -> list[dict[str, Any]]:
+    """The play a trick at a time, for the step-through: before each trick and after the last,
+    the cards each player still holds (his hand as it went into play less the cards he has
+    played, by suit; a card played but not written leaves the hand shown whole, and says how
+    many of it are gone), the trick and who won it, and the count after it (after the last
+    trick, the deal's, where it is reckoned). Empty when no trick is written."""
+    if not tricks:
+        return []
+    sizes = {str(h.player): len(h.cards) for h in deal.played if h.cards is not None}
+    left = {str(h.player): list(h.cards) for h in deal.played if h.cards is not None}
+    gone = {str(h.player): 0 for h in deal.played}
+    steps = []
+    frames = step_frames(ident, [t["number"] for t in tricks])
+    for frame, trick in zip(frames, [*tricks, None], strict=True):
+        now = [
+            Holding(h.player, None if h.cards is None else tuple(left[str(h.player)]))
+            for h in deal.played
+        ]
+        held = []
+        for h in _hands(now, deal.elder, who):
+            seat = h["player"]["seat"]
+            if h["known"]:
+                h["count"] = max(0, sizes[seat] - gone[seat])
+            h["unnamed"] = len(left[seat]) - h["count"] if h["known"] else 0
+            held.append(h)
+        count = trick["count"] if trick else (_score(deal.points, who) if deal.reckoned else None)
+        steps.append(frame | {"held": held, "trick": trick, "count": count})
+        if trick is not None:
+            for seat, c in ((trick["leader"], trick["lead"]), (trick["follower"], trick["follow"])):
+                if c is not None:
+                    gone[seat] += 1
+                    play_out(left, seat, c["code"])
+    return steps

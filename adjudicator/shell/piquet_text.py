@@ -9,6 +9,8 @@ import textwrap
 from collections.abc import Iterable
 from typing import Any
 
+from adjudicator.shell.templating import capital
+
 WIDTH = 96
 """The width the text is wrapped to."""
 
@@ -108,11 +110,6 @@ def findings_sentence(doc: dict[str, Any]) -> str:
         k = len(doc["claims"])
         said.append(f"{k} claim{'s' if k > 1 else ''} judged")
     return capital("; ".join(said) or "nothing found, but the record is not clean") + "."
-
-
-def capital(text: str) -> str:
-    """``text`` with its first letter a capital (and nothing else changed)."""
-    return text[:1].upper() + text[1:]
 
 
 def _verdict(doc: dict[str, Any]) -> list[str]:

@@ -78,6 +78,7 @@ from adjudicator.court.ecarte.api import (
     write,
     write_parts,
 )
+from adjudicator.shell import templating
 from adjudicator.shell.batch import program_version, under_rules
 from adjudicator.shell.hands import card, play_result, play_steps, player_of, stages, tricks
 from adjudicator.shell.readings import (
@@ -87,7 +88,6 @@ from adjudicator.shell.readings import (
     window_reading,
 )
 from adjudicator.shell.report import (
-    capital,
     game_words,
     pending_words,
     perfect_words,
@@ -98,6 +98,7 @@ from adjudicator.shell.report import (
 from adjudicator.shell.show import deal_summaries
 from adjudicator.shell.spool import BLOCK, SPOOL_BYTES
 from adjudicator.shell.spool import Rows as _Rows
+from adjudicator.shell.templating import capital
 from adjudicator.shell.verdict import Verdict
 
 SEATS = ("A", "B", "C")
@@ -593,7 +594,7 @@ class _Report:
 
     def escape(self, text: str) -> str:
         """``text`` as the template writes it where a mark of C's label or name stands."""
-        return _md(text) if self.markdown else str(markupsafe.escape(text))
+        return templating.md(text) if self.markdown else str(markupsafe.escape(text))
 
     def render(self, phase: str, **data: Any) -> Iterator[str]:
         """A part of the document (the template's ``phase``), a piece at a time."""
@@ -1447,14 +1448,6 @@ class _Running:
         return {**self.score, "game": won}
 
 
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]<>|])")
-
-
-def _md(text: Any) -> str:
-    """Text made safe for Markdown: the characters that would mark it up escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
-
-
 def _fence(lines: list[dict[str, Any]]) -> str:
     """A fence for a code block of ``lines``: longer than any run of backticks in them."""
     longest = max((len(run) for item in lines for run in re.findall("`+", item["text"])), default=0)
@@ -1463,19 +1456,9 @@ def _fence(lines: list[dict[str, Any]]) -> str:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
-    """The templates: HTML escaped, Markdown not (it escapes with the ``md`` filter)."""
-    env = jinja2.Environment(
-        loader=jinja2.PackageLoader("adjudicator.shell", "templates"),
-        autoescape=jinja2.select_autoescape(
-            enabled_extensions=("html.j2",), default_for_string=False, default=False
-        ),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    env.filters["md"] = _md
-    env.filters["capital"] = capital
+    """The templates (:func:`~adjudicator.shell.templating.environment`) with the écarté
+    report's filters and globals."""
+    env = templating.environment()
     env.filters["cite"] = cite
     env.filters["Cite"] = lambda number: capital(cite(number))
     env.globals["fence"] = _fence

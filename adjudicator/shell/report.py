@@ -27,6 +27,7 @@ from adjudicator.shell.readings import (
     finding_reading,
     window_reading,
 )
+from adjudicator.shell.templating import capital
 from adjudicator.shell.verdict import Verdict
 
 
@@ -380,11 +381,6 @@ def game_words(g: Any, names: dict[str, str] | None = None) -> str:
     if g.counts:
         return f"{text}; it counts {g.value}, a {g.counts} ({cite(g.law)})"
     return f"{text}; it counts one game"
-
-
-def capital(text: str) -> str:
-    """A sentence begun with a capital (a citation begins in lower case: "pool rule P1")."""
-    return text[:1].upper() + text[1:]
 
 
 def rules_words(name: str) -> str:

@@ -250,7 +250,10 @@ def _find_50(view: DealView) -> Sequence[Finding]:
             continue
         res = final.result
         when = (
-            "he may mark it until the trump of the next deal is turned up; if he did not, it "
+            "he may still mark it until the trump of the next deal is turned up (the record "
+            "ends before it)"
+            if view.next_turn_step is None
+            else "the trump of the next deal was turned up, so what he had not marked by then "
             "is lost"
         )
         out.append(
@@ -260,8 +263,8 @@ def _find_50(view: DealView) -> Sequence[Finding]:
                 at,
                 p,
                 "omitted_mark",
-                f"{p} won the {res.how} in deal {view.number} ({res.points} to mark) and did "
-                f"not mark {omitted} of it in the deal; {when} (law 50)",
+                f"{p} won deal {view.number} ({res.how}, {res.points} to mark) and did not "
+                f"mark {omitted} of it in the deal; {when} (law 50)",
                 default="an omission not made good before the next trump is turned up is lost",
             )
         )
@@ -535,7 +538,7 @@ def _correct_51(sheet: Sheet) -> Corrected | None:
     head = f"{p} marked {recorded} for deal {sheet.deal}; the laws allow him {allowed} in all"
     if excess:
         fixes.extend(
-            SheetCorrection(-points, law, where, f"{head}: {why}")
+            SheetCorrection(-points, law, where, f"{head} ({why})")
             for law, points, where, why in _takedowns(sheet, excess)
         )
     return Corrected(sheet.allowed, tuple(fixes))

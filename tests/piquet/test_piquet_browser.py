@@ -112,6 +112,19 @@ def test_nothing_runs_off_the_page_and_no_word_breaks(
     show(browser, _report(record, tmp_path), width)
     assert_fits(browser, width, record.name)
     assert browser.execute_script(MIDWORD_JS, WORDS) == []
+    for summary in browser.find_elements(By.CSS_SELECTOR, "details.step-through > summary"):
+        summary.click()  # every step of every deal shown
+    assert_fits(browser, width, f"{record.name}, its steps shown")
+    if width > 1000:  # at a desk's width every table is seen whole, none scrolled in its box
+        assert browser.execute_script(SCROLLED_JS) == [], record.name
+
+
+SCROLLED_JS = """
+return Array.from(document.querySelectorAll('.wrap'))
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => (e.querySelector('table') || e).className);
+"""
+"""The boxes whose content is wider than they are (scrolled sideways), by their table's class."""
 
 
 def test_the_winning_card_of_each_trick_is_marked(
@@ -153,3 +166,54 @@ def test_the_served_page_rules_a_piquet_record_as_piquet(
     assert browser.find_element(By.ID, "status").text == "1 piquet record ruled: 2 findings."
     assert not browser.find_elements(By.CSS_SELECTOR, ".notation-error")
     assert_fits(browser, width, "a piquet ruling shown")
+
+
+def test_the_step_through_goes_to_the_last_trick_and_is_not_printed(
+    browser: webdriver.Chrome, tmp_path: Path
+) -> None:
+    """At a phone's width: the step-through opens, "next" goes from trick to trick to the step
+    after the last (each shown as the step aimed at, the hands one card shorter), nothing runs
+    off the page on the way; in print it is not shown."""
+    show(browser, _report(RECORDS[0], tmp_path), WIDTHS[0])
+    assert not browser.find_elements(By.TAG_NAME, "script")
+    steps = browser.find_element(By.CSS_SELECTOR, "details.step-through")
+    assert not browser.find_element(By.CSS_SELECTOR, ".step").is_displayed()
+    steps.find_element(By.TAG_NAME, "summary").click()
+    current = browser.find_element(By.CSS_SELECTOR, ".step")
+    assert current.is_displayed() and "Before trick 1" in current.text
+    held = [12, 12]
+    for trick in range(2, 14):
+        current.find_element(By.LINK_TEXT, "next ▶").click()
+        current = browser.find_element(By.CSS_SELECTOR, ".step:target")
+        title = f"Before trick {trick}" if trick < 13 else "After the last trick"
+        assert title in current.text
+        held = [n - 1 for n in held]
+        hands = current.find_elements(By.CSS_SELECTOR, ".hand")
+        assert [len(h.find_elements(By.CSS_SELECTOR, ".card")) for h in hands] == held
+        assert_fits(browser, WIDTHS[0], f"the step-through at step {trick}")
+    assert not current.find_elements(By.LINK_TEXT, "next ▶")
+    assert "The count of the deal: A 28, B 23." in current.text
+    assert current.value_of_css_property("background-color") != "rgba(0, 0, 0, 0)"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+    try:
+        assert not steps.is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, "table.tricks").is_displayed()
+    finally:
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_the_card_at_fault_links_to_its_finding(browser: webdriver.Chrome, tmp_path: Path) -> None:
+    record = tmp_path / "revoke.ptn"
+    source = RECORDS[0].read_text(encoding="utf-8")
+    record.write_text(
+        source.replace("  B plays TH\n  2. A KH B 7D\n", "  B plays 7D\n  2. A KH B TH\n"),
+        encoding="utf-8",
+    )
+    show(browser, _report(record, tmp_path), WIDTHS[0])
+    (fault,) = browser.find_elements(By.CSS_SELECTOR, "table.tricks a.card-link .card.fault")
+    assert fault.get_attribute("data-card") == "7D"
+    assert fault.value_of_css_property("outline-style") == "solid"
+    browser.find_element(By.CSS_SELECTOR, "table.tricks a.card-link").click()
+    finding = browser.find_element(By.CSS_SELECTOR, "li.finding:target")
+    assert "revoke" in finding.text and "B plays 7D to AH" in finding.text
+    assert_fits(browser, WIDTHS[0], "a card at fault")

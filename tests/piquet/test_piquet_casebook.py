@@ -5,6 +5,7 @@ expected rulings are the legal truth; they are never regenerated from the progra
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -16,13 +17,31 @@ from adjudicator.notation.piquet.reader import read_one
 CASES = Path(__file__).resolve().parents[2] / "cases" / "piquet"
 ALL = load_cases(CASES)
 README = (CASES / "README.md").read_text(encoding="utf-8")
+PENDING = frozenset(
+    line
+    for line in (Path(__file__).parent / "pending_cases.txt").read_text("utf-8").splitlines()
+    if line and not line.startswith("#")
+)
+"""Cases written before the laws they turn on were encoded (``pending_cases.txt``): each is a
+strict xfail, so that a case that comes to pass must leave the list."""
 
 
-@pytest.mark.parametrize("case", ALL, ids=[c.name for c in ALL])
+def _marked(case: Case) -> Any:
+    if case.name not in PENDING:
+        return case
+    why = "pending: a law this case turns on is not encoded yet (issue 24)"
+    return pytest.param(case, marks=pytest.mark.xfail(strict=True, reason=why))
+
+
+@pytest.mark.parametrize("case", [_marked(c) for c in ALL], ids=[c.name for c in ALL])
 def test_case(case: Case) -> None:
     ruling = rule_record(read_one(case.record.read_text(encoding="utf-8")))
     problems = differences(case.expected, ruling)
     assert not problems, f"{case.record}:\n  " + "\n  ".join(problems)
+
+
+def test_every_pending_case_exists() -> None:
+    assert not PENDING - {c.name for c in ALL}
 
 
 def test_every_case_is_filed_where_the_contract_says() -> None:

@@ -109,7 +109,9 @@ def test_the_winning_card_of_each_trick_is_marked(fmt: str) -> None:
     elif fmt == "md":
         assert "| 6 | A K♦ | B **A♦** | B |" in out
     else:
-        won = re.findall(r'class="card[^"]* won"[^>]*data-card="(\w\w)"', out)
+        start = out.index('<table class="tricks">')
+        grid = out[start : out.index("</table>", start)]  # the trick grid, not the step-through
+        won = re.findall(r'class="card[^"]* won"[^>]*data-card="(\w\w)"', grid)
         assert won[:6] == ["AH", "KH", "QH", "JH", "8H", "AD"] and len(won) == 12
 
 
@@ -265,3 +267,107 @@ def test_the_ruling_is_the_same_whatever_the_order_of_sets_in_the_process(
         outputs.add(done.stdout)
     assert len(outputs) == 1
     assert "41 in spades 4)" in outputs.pop()
+
+
+STEP = re.compile(r'<div class="step" id="([^"]+)">\n(.*?)\n</div>', re.S)
+"""A step of the step-through: its id and its body."""
+
+
+def steps_of(html: str) -> list[tuple[str, str]]:
+    """Each step of the page's step-throughs, in order: its id and its body."""
+    return STEP.findall(html)
+
+
+def counts_held(body: str) -> dict[str, int]:
+    """The cards each seat still holds in a step, as the step says."""
+    return {s: int(n) for s, n in re.findall(r'data-seat="(\w)" data-count="(\d+)"', body)}
+
+
+@pytest.mark.parametrize(("path", "held"), [(EXAMPLE, (12, 12)), (CASE, (12, 13))])
+def test_the_step_through_has_a_step_for_each_trick_and_the_hands_shrink(
+    path: str, held: tuple[int, int]
+) -> None:
+    _, out, _ = rule("--format", "html", path)
+    rows = re.findall(r"<tr><td class=\"n\">(\d+)</td>", out)
+    steps = steps_of(out)
+    assert len(steps) == len(rows) + 1 == 13
+    titles = [re.search(r"<strong>([^<]+)</strong>", body)[1] for _, body in steps]  # type: ignore[index]
+    assert titles == [f"Before trick {n}" for n in range(1, 13)] + ["After the last trick"]
+    counts = [counts_held(body) for _, body in steps]
+    assert (counts[0]["A"], counts[0]["B"]) == held
+    for before, after, (_, body) in zip(counts, counts[1:], steps, strict=False):
+        leader = re.search(r"</strong>: (\w) leads", body)[1]  # type: ignore[index]
+        follower = "B" if leader == "A" else "A"
+        assert after == {leader: before[leader] - 1, follower: before[follower] - 1}
+    if path == EXAMPLE:  # every card named: the hand drawn is the hand held
+        for _, body in steps:
+            for seat, n in counts_held(body).items():
+                hand = body[body.index(f'data-seat="{seat}"') :].split("</div>")[0]
+                assert hand.count('class="card') == n
+        assert 'data-card="AH"' not in steps[1][1].split('data-seat="B"')[0].split("<div")[1]
+    else:  # A's leads are not named: his hand is shown whole, less the cards named
+        assert "7 of these 12 (5 played, not named)" in plain(steps[5][1])
+
+
+def test_the_steps_link_to_each_other_and_the_links_resolve() -> None:
+    _, out, _ = rule("--format", "html", EXAMPLE)
+    ids = set(re.findall(r' id="([^"]+)"', out))
+    steps = steps_of(out)
+    for k, (ident, body) in enumerate(steps):
+        links = dict((t, h) for h, t in re.findall(r'<a href="#([^"]+)">([^<]+)</a>', body))
+        assert set(links.values()) <= ids
+        assert links.get("◀ previous") == (steps[k - 1][0] if k else None)
+        assert links.get("next ▶") == (steps[k + 1][0] if k + 1 < len(steps) else None)
+        assert ident in ids
+    assert out.count('<details class="step-through"') == 1
+    assert (
+        "@media print" in out and ".step-through { display: none; }" in out.split("@media print")[1]
+    )
+
+
+def test_each_step_gives_the_count_as_the_engine_reckons_it() -> None:
+    """The counts said aloud in Cavendish's example deal ("A: 15", "B: 18" after trick 6)
+    are the counts the step-through gives after each trick; after the last, the deal's."""
+    _, out, _ = rule("--format", "html", EXAMPLE)
+    said_counts = [plain(body).split("The count ")[1].split(".")[0] for _, body in steps_of(out)]
+    assert said_counts[0] == "after it: A 10, B 17 (A: leads AH 1, making 10)"
+    assert said_counts[5].startswith("after it: A 15, B 18 (A: leads KD 1, making 15; B: wins")
+    assert said_counts[11].startswith("after it: A 18, B 23")
+    assert said_counts[12] == "of the deal: A 28, B 23"
+    _, case, _ = rule("--format", "html", CASE)
+    assert "The count" not in case  # the play of Case XXII is not written in full
+
+
+def test_the_step_through_is_for_the_html_report_alone() -> None:
+    for fmt in ("text", "md"):
+        _, out, _ = rule("--format", fmt, EXAMPLE)
+        assert "Step through" not in out and "count after it" not in out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "kind"),
+    [
+        ("  B plays TH\n  2. A KH B 7D\n", "  B plays 7D\n  2. A KH B TH\n", "7D", "revoke"),
+        ("  3. A QH B TD\n", "  3. A QH B KS\n", "KS", "not held"),
+        ("  3. A QH B TD\n", "  3. A QH B TD\n  B retracts 7D\n", "7D", "not yet judged"),
+    ],
+    ids=["revoke", "not held", "retracted"],
+)
+def test_the_card_at_fault_is_marked_and_linked_to_its_finding(
+    tmp_path: Path, old: str, new: str, code: str, kind: str
+) -> None:
+    source = (ROOT / EXAMPLE).read_text(encoding="utf-8")
+    assert old in source
+    record = tmp_path / "fault.ptn"
+    record.write_text(source.replace(old, new, 1), encoding="utf-8")
+    _, out, _ = rule("--format", "html", str(record))
+    link = r'<a class="card-link" href="#([^"]+)"><span class="card[^"]* fault"'
+    marked = re.findall(link + r'[^>]*data-card="(\w\w)"', out)
+    assert len(marked) == 2  # in the trick grid and in its step
+    (target,) = {t for t, _ in marked}
+    assert {c for _, c in marked} == {code}
+    assert f'<li class="finding" id="{target}" data-line=' in out
+    assert f'data-kind="{kind}"' in out.split(f'id="{target}"')[1].split(">")[0]
+    _, clean, _ = rule("--format", "html", EXAMPLE)
+    body = clean.split("</style>")[1]
+    assert "card-link" not in body and " fault" not in body

@@ -13,6 +13,7 @@ from adjudicator.court.lazy import lazy_names
 
 if TYPE_CHECKING:
     from adjudicator.court.piquet.deal_sheet import DealSheet as DealSheet
+    from adjudicator.court.piquet.deal_sheet import Holding as Holding
     from adjudicator.court.piquet.partie_sheet import PartieSheet as PartieSheet
     from adjudicator.court.piquet.partie_sheet import partie_sheet as partie_sheet
     from adjudicator.court.piquet.ruling import DealRuling as DealRuling
@@ -35,7 +36,7 @@ HOMES: dict[str, tuple[str, ...]] = {
     "adjudicator.notation.piquet.writer": ("write",),
     "adjudicator.engine.piquet.partie": ("RUBICON",),
     "adjudicator.engine.piquet.replay": ("PLAYERS",),
-    "adjudicator.court.piquet.deal_sheet": ("DealSheet",),
+    "adjudicator.court.piquet.deal_sheet": ("DealSheet", "Holding"),
     "adjudicator.court.piquet.partie_sheet": ("PartieSheet", "partie_sheet"),
     "adjudicator.court.piquet.ruling": (
         "DealRuling",

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from adjudicator.court.piquet.ruling import DealRuling
 from adjudicator.engine.piquet.calls import Category as Head
 from adjudicator.engine.piquet.calls import category
 from adjudicator.engine.piquet.cards import height
+from adjudicator.engine.piquet.deal import DealReplay
+from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.replay import PLAYERS
 from adjudicator.engine.piquet.rulings import Ruling
 from adjudicator.engine.piquet.scoring import Category, DealScore
@@ -36,6 +39,7 @@ from adjudicator.notation.piquet.events import (
     SetCall,
     Take,
 )
+from adjudicator.notation.piquet.irregularities import Retract
 from adjudicator.notation.piquet.model import Deal
 from adjudicator.notation.piquet.vocabulary import Asked
 from adjudicator.notation.piquet.writer import event_text
@@ -105,6 +109,17 @@ class TrickRow:
     """The card played to it (``None``: not played; ``??``: not written)."""
     winner: Player | None
     """Who won it, where both cards are known."""
+    led_faults: tuple[Deviation, ...] = ()
+    """The findings about the card led: a lead out of turn, a card not held, a card retracted
+    (the card at fault)."""
+    played_faults: tuple[Deviation, ...] = ()
+    """The findings about the card played to it: a revoke, a card not held, a card retracted."""
+    count: Mapping[Player, int] | None = None
+    """Each player's count of the deal after the trick, as reckoned in law 67's order (what he
+    scored in hand, then in play trick by trick, a pique where it is made); ``None`` where the
+    deal is not reckoned."""
+    scored: tuple[str, ...] = ()
+    """What the trick scored, in the reckoning's words ("A: leads AH 1, making 10")."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +174,7 @@ def deal_sheet(ruling: DealRuling, deal: Deal) -> DealSheet:
             for p in order
             if any(isinstance(e, CarteBlanche) and e.player is p for e in deal.events)
         ),
-        tricks=tuple(_trick(t) for t in replay.tricks),
+        tricks=_tricks(replay),
         reckoned=score is not None,
         points=replay.points,
         by_head={p: ruling.by_category(p) or {} for p in PLAYERS} if score else {},
@@ -255,7 +270,25 @@ def _scored(head: Head, score: DealScore | None) -> str:
     return f"{ruling.good} {reckoned} ({items})"
 
 
-def _trick(t: Played) -> TrickRow:
+def _tricks(replay: DealReplay) -> tuple[TrickRow, ...]:
+    """The tricks as written, each with its winner, the findings about its cards and the
+    count after it."""
+    counts = _counts(replay.score)
+    rows = []
+    for t in replay.tricks:
+        count, scored = counts.get(t.number, (None, ()))
+        led, played = _faults(t, replay)
+        rows.append(_trick(t, led, played, count, scored))
+    return tuple(rows)
+
+
+def _trick(
+    t: Played,
+    led_faults: tuple[Deviation, ...],
+    played_faults: tuple[Deviation, ...],
+    count: Mapping[Player, int] | None,
+    scored: tuple[str, ...],
+) -> TrickRow:
     """A trick as written, with its winner where both cards are known."""
     known = t.known()
     winner: Player | None = None
@@ -269,4 +302,67 @@ def _trick(t: Played) -> TrickRow:
         t.follower,
         played,
         winner,
+        led_faults,
+        played_faults,
+        count,
+        scored,
     )
+
+
+_LED_FAULTS = frozenset({DeviationKind.LEAD, DeviationKind.NOT_HELD})
+"""The findings about a card led, written at its line: a lead out of turn, a card not held."""
+_PLAYED_FAULTS: Mapping[DeviationKind, bool] = {
+    DeviationKind.REVOKE: True,
+    DeviationKind.NOT_HELD: True,
+}
+"""The findings about a card played to a lead: whether each is written at the line of the card
+played (a card not held; a revoke, since the replay notes it there) or at the line of the
+trick."""
+
+
+def _faults(t: Played, replay: DealReplay) -> tuple[tuple[Deviation, ...], tuple[Deviation, ...]]:
+    """The findings of the deal about the card led to ``t`` and about the card played to it:
+    those the replay found at the card's line against its player, and a card retracted (a
+    ``retracts`` line naming it) that stayed in the trick."""
+    retracted = {
+        (e.line, e.column): {(e.player, c) for c in e.cards if c is not None}
+        for e in replay.irregularities
+        if isinstance(e, Retract)
+    }
+    led: list[Deviation] = []
+    played: list[Deviation] = []
+    for d in replay.deviations:
+        names = retracted.get((d.line, d.column), set())
+        if (t.leader, t.led) in names or (
+            d.kind in _LED_FAULTS and d.player is t.leader and d.line == t.line
+        ):
+            led.append(d)
+        at = t.follow_line if _PLAYED_FAULTS.get(d.kind) else t.line
+        if t.follower is not None and (
+            (t.follower, t.played) in names
+            or (d.kind in _PLAYED_FAULTS and d.player is t.follower and d.line == at)
+        ):
+            played.append(d)
+    return tuple(led), tuple(played)
+
+
+def _counts(score: DealScore | None) -> dict[int, tuple[Mapping[Player, int], tuple[str, ...]]]:
+    """Each player's count of the deal after each trick, by the trick's number, with what the
+    trick scored: the scores as the deal is reckoned in law 67's order (in hand, then in play
+    trick by trick, a pique where a point in play makes it, law 69). Empty where the deal is
+    not reckoned."""
+    if score is None:
+        return {}
+    totals = dict.fromkeys((score.elder, score.younger), 0)
+    out: dict[int, tuple[Mapping[Player, int], tuple[str, ...]]] = {}
+    trick: int | None = None
+    for step in score.steps:
+        if step.category is Category.PLAY:
+            trick = step.trick
+        elif step.category is not Category.PIQUE:
+            trick = None
+        totals[step.player] = step.total
+        if trick is not None:
+            said = out.get(trick, ({}, ()))[1]
+            out[trick] = (MappingProxyType(dict(totals)), (*said, step.describe()))
+    return out

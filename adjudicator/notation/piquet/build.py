@@ -98,6 +98,18 @@ RANK_WORDS: dict[str, Rank] = {
 }
 """Every spelling of a rank's name (singular; the plural adds ``s``), and its rank."""
 
+_RISING: tuple[Rank, ...] = (
+    Rank.SEVEN,
+    Rank.EIGHT,
+    Rank.NINE,
+    Rank.TEN,
+    Rank.KNAVE,
+    Rank.QUEEN,
+    Rank.KING,
+    Rank.ACE,
+)
+"""The ranks of piquet up from the seven: a sequence ``minor`` of n cards runs to the n-th."""
+
 SUIT_WORDS: dict[str, Suit] = {
     "spades": Suit.SPADES,
     "hearts": Suit.HEARTS,
@@ -222,13 +234,16 @@ class Builder(IrregularityBuilder):
         assert name is not None
         top: Rank | None = None
         rank = token_of(c, "RANK_NAME")
+        length = SEQUENCE_LENGTHS[name.value.lower()]
         if token_of(c, "MAJOR") is not None:
             top = Rank.ACE
+        elif token_of(c, "MINOR") is not None:  # up from the seven: a quint minor to the knave
+            top = _RISING[length - 1]
         elif rank is not None:
             top = RANK_WORDS[rank.value.lower()]
         return SequenceCall(
             player=player_of(c[0]),
-            length=SEQUENCE_LENGTHS[name.value.lower()],
+            length=length,
             top=top,
             suit=_suit(c),
         )
