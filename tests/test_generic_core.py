@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERIC = [
     ROOT / "adjudicator" / "notation" / name
     for name in ("cards.py", "numbers.py", "errors.py", "nodes.py", "lines.py")
-]
-"""The modules of the generic core: what every game's notation, engine and court stand on."""
+] + sorted((ROOT / "laws" / "core").glob("*.py"))
+"""The modules of the generic core: what every game's notation, engine and court stand on, and
+the laws' core (the shape of a law, its lookup), which every game's laws stand on."""
 
 GAME_WORDS = [
     # écarté's

@@ -11,3 +11,7 @@ from adjudicator.notation.errors import MAX_ERRORS as MAX_ERRORS
 from adjudicator.notation.errors import NotationError as NotationError
 from adjudicator.notation.numbers import is_number as is_number
 from adjudicator.notation.numbers import number as number
+from laws.core.lookup import cited_in as cited_in
+from laws.core.lookup import listing as listing
+from laws.core.lookup import matching_in as matching_in
+from laws.core.lookup import stem as stem

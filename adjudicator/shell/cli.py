@@ -748,6 +748,23 @@ class LawsFormat(StrEnum):
     md = "md"
 
 
+class LawsGame(StrEnum):
+    """Whose laws ``laws`` prints."""
+
+    ecarte = "ecarte"
+    piquet = "piquet"
+
+
+LawsGameOption = Annotated[
+    LawsGame,
+    typer.Option(
+        "--game",
+        "-g",
+        help="Whose laws: ecarte (the 51 laws, the default) or piquet (the 78 laws).",
+    ),
+]
+
+
 @app.command(cls=_Command, epilog=_example("laws"))
 def laws(
     query: Annotated[
@@ -778,6 +795,7 @@ def laws(
             "the reference's sections, names from the code) and what its finder looks at.",
         ),
     ] = False,
+    game: LawsGameOption = LawsGame.ecarte,
 ) -> None:
     """List the laws, or show one, or look them up by word.
 
@@ -786,8 +804,11 @@ def laws(
     project reads it (in words, for members), its options, and the cases of the casebook that
     show it; '--sources' adds the reading as the project keeps it (its sources by id, the
     names from the code) and what the law looks at. With words, the laws that speak of them
-    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers.
-    """
+    ('revoke' finds 'revoking' and 'revoked'). Exit 2 when no law answers. '--game piquet':
+    the same for the 78 laws of piquet."""
+    if game is LawsGame.piquet:
+        _guard(lambda status: _piquet_laws(status, query or [], format, cases))
+        return
     from adjudicator.court.ecarte.api import BY_NUMBER, EVERY
     from adjudicator.shell import lawbook
 
@@ -825,6 +846,31 @@ def laws(
             print(lawbook.render_list(chosen), end="")
 
     _guard(run)
+
+
+def _piquet_laws(status: _Status, words: list[str], format: LawsFormat, cases: Path | None) -> None:
+    """``laws --game piquet``: the laws of piquet listed, shown or looked up."""
+    from adjudicator.shell import lawbook_piquet
+
+    root = cases if cases is not None else lawbook_piquet.casebook_root()
+    chosen = lawbook_piquet.chosen(words)
+    if not chosen:
+        said = " ".join(words)
+        _say(
+            f"laws --game piquet: no law {said}; there are 78"
+            if said.isdigit()
+            else f"laws --game piquet: no law speaks of {said!r}; 'laws --game piquet' lists them"
+        )
+        status.earn(EXIT_UNREADABLE)
+        return
+    if format is LawsFormat.json:
+        print(json.dumps(lawbook_piquet.laws_json(chosen, root), ensure_ascii=False, indent=1))
+    elif format is LawsFormat.md:
+        print(lawbook_piquet.render_markdown(chosen, root), end="")
+    elif len(chosen) == 1 and words:
+        print(lawbook_piquet.render_law(chosen[0], root), end="")
+    else:
+        print(lawbook_piquet.render_list(chosen), end="")
 
 
 @app.command("replay", cls=_Command, epilog=_example("replay"))

@@ -7,13 +7,14 @@ The casebook (``cases/`` at the top of a checkout) ships inside the installed pa
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from adjudicator.court.api import cited_in, listing, matching_in
+from adjudicator.court.api import stem as stem
 from adjudicator.court.ecarte.api import (
     EVERY,
     FIRST_RULE,
@@ -26,12 +27,6 @@ from adjudicator.court.ecarte.api import (
 )
 from adjudicator.shell.readings import SOURCES, for_developers, for_members, labelled
 from adjudicator.shell.templating import capital
-
-_WORD = re.compile(r"[^\W\d_]+")
-"""A word of a title, summary or query: letters only (``é`` included)."""
-
-_SUFFIXES = ("ing", "ed", "es", "s", "e")
-"""Endings taken off a word before words are compared ("revoking", "revokes", "revoke")."""
 
 
 def casebook_root() -> Path | None:
@@ -52,51 +47,17 @@ def law_cases(law: Law, root: Path | None) -> list[Path]:
     return [p for folder in folders for p in sorted(folder.glob("*.etn"))]
 
 
-def stem(word: str) -> str:
-    """``word`` in lower case without a common ending, so that "revoking", "revoked" and
-    "revoke" compare equal ("king" stays "king": a stem keeps three letters)."""
-    word = word.lower()
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            if suffix in ("ing", "ed") and len(word) > 3 and word[-1] == word[-2]:
-                word = word[:-1]  # "cutting" -> "cut"
-            break
-    return word
-
-
-def _stems(text: str) -> set[str]:
-    return {stem(w) for w in _WORD.findall(text)}
-
-
 def cited(query: str) -> Law | None:
     """The law or rule ``query`` names as a ruling cites it, in any case: a profile's rule by
     its mark ("P1", "p1"), with its name or not ("rule P1", "pool rule P1"), or a law as
-    "law 43"; ``None`` if it names none."""
-    words = query.lower().split()
-    if not words:
-        return None
-    for law in EVERY:
-        cite = citation(law).lower().split()
-        if words == cite or (len(words) <= 2 and words == cite[-len(words) :]):
-            return law
-    return None
+    "law 43"; ``None`` if it names none (:func:`laws.core.lookup.cited_in`)."""
+    return cited_in(EVERY, query)
 
 
 def matching(query: str) -> tuple[Law, ...]:
-    """The laws whose title, summary or keywords speak of every word of ``query`` (a word
-    matches the words it begins, after their endings are taken off: "deal" finds "dealer").
-    A word with a figure in it ("P9") is a mark, not a word: no law's text speaks of it, and
-    the letters alone would find every law that has a word beginning with them."""
-    wanted = _stems(query)
-    if not wanted or any(ch.isdigit() for ch in query):
-        return ()
-    found = []
-    for law in EVERY:  # the profiles' rules too
-        words = _stems(" ".join((law.title, law.summary, *law.keywords)))
-        if all(any(w.startswith(q) for w in words) for q in wanted):
-            found.append(law)
-    return tuple(found)
+    """The laws and the profiles' rules whose title, summary or keywords speak of every word
+    of ``query`` (:func:`laws.core.lookup.matching_in`)."""
+    return matching_in(EVERY, query)
 
 
 # --------------------------------------------------------------------------------------------
@@ -130,18 +91,10 @@ def _shown(root: Path) -> str:
 
 
 def render_list(laws: Sequence[Law] = LAWS) -> str:
-    """The laws' numbers and titles, under their headings."""
-    out: list[str] = []
-    heading = None
-    for law in laws:
-        if law.heading is not heading:
-            heading = law.heading
-            if out:
-                out.append("")
-            out.append(heading.value)
-        rule = f" ({citation(law)})" if law.number >= FIRST_RULE else ""
-        out.append(f"  {law.number:>2}. {law.title}{rule}")
-    return "\n".join(out) + "\n"
+    """The laws' numbers and titles, under their headings (a profile's rule with its
+    citation)."""
+    marks = {law.number: f" ({citation(law)})" for law in laws if law.number >= FIRST_RULE}
+    return listing(laws, marks)
 
 
 def _on_table(remedy: Remedy | None) -> str:

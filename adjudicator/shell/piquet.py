@@ -35,6 +35,12 @@ from adjudicator.shell.batch import (
     _internal,
     _nested,
 )
+from adjudicator.shell.piquet_laws import (
+    claim_words,
+    deal_law_words,
+    fates,
+    partie_law_words,
+)
 
 HEADS = {
     "carte_blanche": "carte blanche",
@@ -75,7 +81,7 @@ def rule_part(part: Part, fmt: Format, *, full: bool = False) -> Iterator[Ruled]
             line = item.line
             ruling = rule_record(item)
             out.records = 1
-            out.findings = len(ruling.deviations)
+            out.findings = ruling.reported
             out.clean = 1 if ruling.clean else 0
             if not ruling.clean:
                 out.status = EXIT_FINDINGS
@@ -111,6 +117,20 @@ def check_text(name: str, ruling: RecordRuling) -> str:
             lines.append((where, 1, f"{name}:{where}:1: {partie_line(partie)}"))
     for d in ruling.deviations:
         lines.append((d.line, 0, f"{name}:{d.line}:{d.column or 1}: {d.kind.value}: {d.message}"))
+    for j in ruling.findings:
+        f = j.finding
+        lines.append((f.line, 0, f"{name}:{f.line}:1: law {f.law}: {f.message}{fates(j)}"))
+    for c in ruling.claims:
+        lines.append((c.line, 0, f"{name}:{c.line}:1: {claim_words(c)}"))
+    for judged in ruling.judged:
+        for dealt in judged.deals:
+            said = deal_law_words(dealt)
+            if said:
+                lines.append((dealt.line, 1, f"{name}:{dealt.line}:1: {said}"))
+        settled = partie_law_words(judged)
+        if settled and judged.deals:
+            where = judged.deals[-1].line
+            lines.append((where, 2, f"{name}:{where}:1: {settled}"))
     lines.sort(key=lambda item: (item[0], item[1]))
     return "".join(f"{text}\n" for _, _, text in lines)
 

@@ -129,7 +129,7 @@ def rule_typed(text: str, referee: str | None) -> dict[str, Any]:
             f"{'it is' if len(errors) == 1 else 'they are'} put right."
         )
     else:
-        findings = sum(len(rule_record(r).deviations) for r in records)
+        findings = sum(rule_record(r).reported for r in records)
         message = f"{count(len(records), 'piquet record')} ruled: " + (
             f"{count(findings, 'finding')}" if findings else "lawful play throughout"
         )

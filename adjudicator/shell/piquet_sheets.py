@@ -26,6 +26,13 @@ from adjudicator.court.piquet.api import (
     write,
 )
 from adjudicator.shell.hands import card, play_out, player_of, step_frames
+from adjudicator.shell.piquet_laws import (
+    claim_words,
+    deal_law_words,
+    fates,
+    partie_law_words,
+)
+from adjudicator.shell.templating import capital
 
 HEAD_TITLES = {
     "carte_blanche": "Carte blanche",
@@ -75,7 +82,9 @@ def record_document(
         "ruled_on": date or record.tag("Date"),
         "players": [who[s] for s in names],
         "clean": ruling.clean,
-        "findings": [_finding(d) for d in ruling.deviations],
+        "findings": _findings(ruling),
+        "claims": [claim_words(c) for c in ruling.claims],
+        "laws": _laws_verdict(ruling),
         "parties": parties,
         "referee": referee,
         "hash": hashlib.sha256(canonical).hexdigest(),
@@ -91,6 +100,38 @@ def _score(totals: Mapping[Any, int] | None, who: Mapping[str, Mapping[str, str]
     if totals is None:
         return None
     return ", ".join(f"{_label(p, who)} {totals[p]}" for p in PLAYERS if p in totals)
+
+
+def _findings(ruling: RecordRuling) -> list[dict[str, Any]]:
+    """The laws' findings, each naming its law, and the deviations no law judges yet, in the
+    order of the record's lines."""
+    found = [_finding(d) for d in ruling.deviations]
+    for j in ruling.findings:
+        f = j.finding
+        found.append(
+            {
+                "line": f.line,
+                "column": 1,
+                "kind": f"law {f.law}",
+                "message": f.message + fates(j),
+                "deal": f.deal,
+                "player": None if f.offender is None else f.offender.value,
+                "id": f"finding-{f.line}-law-{f.law}",
+                "law": f.law,
+            }
+        )
+    return sorted(found, key=lambda f: (f["line"], f["column"]))
+
+
+def _laws_verdict(ruling: RecordRuling) -> list[str]:
+    """What the laws change of the deals and the parties, in words (none if nothing)."""
+    out: list[str] = []
+    for partie in ruling.judged:
+        out.extend(w for w in (deal_law_words(d) for d in partie.deals) if w)
+        settled = partie_law_words(partie)
+        if settled:
+            out.append(settled)
+    return [capital(w) + "." for w in out]
 
 
 def _finding(d: Any) -> dict[str, Any]:

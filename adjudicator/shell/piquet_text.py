@@ -93,12 +93,23 @@ def findings_sentence(doc: dict[str, Any]) -> str:
     """What the verdict says of the findings."""
     if doc["clean"]:
         return "The record shows lawful play throughout."
-    n = len(doc["findings"])
-    return (
-        f"{n} departure{'s' if n > 1 else ''} from lawful play found (listed below), each as "
-        "the replay finds it; the laws that rule on them (what the offender reckons, a fresh "
-        "deal) are not yet applied."
-    )
+    laws = sum(1 for f in doc["findings"] if "law" in f)
+    n = len(doc["findings"]) - laws
+    said = []
+    if laws:
+        said.append(
+            f"{laws} finding{'s' if laws > 1 else ''} of the laws (listed below, each naming "
+            "its law, with its options and what became of them)"
+        )
+    if n:
+        said.append(
+            f"{n} departure{'s' if n > 1 else ''} from lawful play found (listed below), each "
+            "as the replay finds it, that no law judges yet"
+        )
+    if doc.get("claims"):
+        k = len(doc["claims"])
+        said.append(f"{k} claim{'s' if k > 1 else ''} judged")
+    return capital("; ".join(said) or "nothing found, but the record is not clean") + "."
 
 
 def _verdict(doc: dict[str, Any]) -> list[str]:
@@ -108,7 +119,13 @@ def _verdict(doc: dict[str, Any]) -> list[str]:
         for line in verdict_lines(partie["verdict"]):
             indent = "      " if line.startswith("Line ") else "    "
             out.extend(_wrapped(line, indent, "  "))
+    if doc.get("laws"):
+        out.append("  Under the laws:")
+        out.extend(line for said in doc["laws"] for line in _wrapped(said, "    ", "  "))
     out.extend(_wrapped(findings_sentence(doc), "  ", "  "))
+    if doc.get("claims"):
+        out.append("  Claims:")
+        out.extend(line for said in doc["claims"] for line in _wrapped(said, "    ", "  "))
     return out
 
 

@@ -145,15 +145,16 @@ def test_each_partie_is_won_and_settled_with_its_sum(fmt: str) -> None:
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_case_xxii_the_younger_reckons_nothing_and_wins_a_rubicon_of_283(fmt: str) -> None:
     status, _, _ = rule("--format", fmt, CASE)
-    assert status == 1  # B holds thirteen cards: the replay finds it
+    assert status == 1  # B holds thirteen cards: laws 35 and 58 find it
     text = said(fmt, CASE)
     assert "As written: A 91, B 92." in text
     assert "B wins the partie by 283, a rubicon: B 92 + A 91 + 100 = 283" in text
     assert "The settlement as written (B wins 283 rubicon) agrees." in text
     assert "A 29; B reckons nothing, as the score lines written before and after it" in text
     assert "Before the first deal" in text and "A 62, B 92" in text
-    assert "B holds 13 cards after the exchange (laws 57, 58)" in text
-    assert "B discards 2 and takes in 3 (laws 30, 31)" in text
+    assert "B plays with 13 cards: he reckons nothing that deal" in text
+    assert "B discards 2 and takes in 3: he plays with more than twelve cards" in text
+    assert "The laws settle the partie: A 91, B 92: B wins 283 rubicon." in text
 
 
 def test_the_partie_sheet_runs_deal_by_deal(tmp_path: Path) -> None:

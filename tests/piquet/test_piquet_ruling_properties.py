@@ -130,11 +130,11 @@ def test_ruling_is_deterministic(text: str) -> None:
 
 
 def test_the_swap_is_seen_in_case_xxii() -> None:
-    """The property is not vacuous: Case XXII's deviations are B's, and swapped they are A's,
+    """The property is not vacuous: Case XXII's findings are against B, and swapped against A,
     and the rubicon goes to the other player."""
     text = (DATA / "case-xxii.ptn").read_text(encoding="utf-8")
     ruling, swapped = _ruling(text), _ruling(_swap_names(text))
-    assert {d["player"] for d in ruling["deviations"]} == {"B"}
-    assert {d["player"] for d in swapped["deviations"]} == {"A"}
+    assert {f["offender"] for f in ruling["laws"]["findings"]} == {"B"}
+    assert {f["offender"] for f in swapped["laws"]["findings"]} == {"A"}
     assert ruling["parties"][0]["settlement"]["winner"] == "B"
     assert swapped["parties"][0]["settlement"]["winner"] == "A"

@@ -25,8 +25,12 @@ if TYPE_CHECKING:
     from adjudicator.notation.piquet.model import Record as Record
     from adjudicator.notation.piquet.reader import read_each as read_each
     from adjudicator.notation.piquet.writer import write as write
+    from laws.piquet import BY_NUMBER as BY_NUMBER
+    from laws.piquet import LAWS as LAWS
+    from laws.piquet import Law as Law
 
 HOMES: dict[str, tuple[str, ...]] = {
+    "laws.piquet": ("BY_NUMBER", "LAWS", "Law"),
     "adjudicator.notation.piquet.model": ("Record",),
     "adjudicator.notation.piquet.reader": ("read_each",),
     "adjudicator.notation.piquet.writer": ("write",),

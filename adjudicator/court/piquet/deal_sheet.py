@@ -312,11 +312,12 @@ def _trick(
 _LED_FAULTS = frozenset({DeviationKind.LEAD, DeviationKind.NOT_HELD})
 """The findings about a card led, written at its line: a lead out of turn, a card not held."""
 _PLAYED_FAULTS: Mapping[DeviationKind, bool] = {
-    DeviationKind.REVOKE: False,
+    DeviationKind.REVOKE: True,
     DeviationKind.NOT_HELD: True,
 }
 """The findings about a card played to a lead: whether each is written at the line of the card
-played (a card not held) or at the line of the trick (a revoke)."""
+played (a card not held; a revoke, since the replay notes it there) or at the line of the
+trick."""
 
 
 def _faults(t: Played, replay: DealReplay) -> tuple[tuple[Deviation, ...], tuple[Deviation, ...]]:
@@ -336,7 +337,7 @@ def _faults(t: Played, replay: DealReplay) -> tuple[tuple[Deviation, ...], tuple
             d.kind in _LED_FAULTS and d.player is t.leader and d.line == t.line
         ):
             led.append(d)
-        at = t.played_line if _PLAYED_FAULTS.get(d.kind) else t.line
+        at = t.follow_line if _PLAYED_FAULTS.get(d.kind) else t.line
         if t.follower is not None and (
             (t.follower, t.played) in names
             or (d.kind in _PLAYED_FAULTS and d.player is t.follower and d.line == at)

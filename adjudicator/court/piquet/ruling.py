@@ -1,9 +1,11 @@
 """A piquet record's ruling: what each deal scores, by category, how each partie stands and
-settles, and where the record departs from lawful play.
+settles, where the record departs from lawful play, and what the laws make of it.
 
-:func:`rule_record` replays the record (:func:`~adjudicator.engine.piquet.replay.replay_record`)
-and states the result as plain values that the shells print as text or JSON. The ruling is a
-pure function of the record: the same record, the same ruling, byte for byte.
+:func:`rule_record` replays the record (:func:`~adjudicator.engine.piquet.replay.replay_record`),
+judges it under the 78 laws (:mod:`~adjudicator.court.piquet.judge`: the findings, the claims,
+each deal's outcome and score as the laws allow, each partie's totals and settlement from
+them) and states the result as plain values that the shells print as text or JSON. The ruling
+is a pure function of the record: the same record, the same ruling, byte for byte.
 """
 
 from __future__ import annotations
@@ -12,12 +14,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from adjudicator.court.piquet.claims import ClaimJudged
+from adjudicator.court.piquet.judge import (
+    DealJudgement,
+    Judged,
+    PartieJudgement,
+    judge_record,
+    remaining,
+)
 from adjudicator.engine.piquet.deal import DealReplay
 from adjudicator.engine.piquet.deviations import Deviation
 from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, replay_record
 from adjudicator.engine.piquet.scoring import Category
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.model import Record
+from laws.piquet import leave
 
 CATEGORY_KEYS: Mapping[Category, str] = {
     Category.CARTE_BLANCHE: "carte_blanche",
@@ -116,16 +127,39 @@ class RecordRuling:
     """The record ruled on."""
     parties: tuple[PartieRuling, ...]
     """Its parties."""
+    judged: tuple[PartieJudgement, ...] = ()
+    """Its parties as the laws judge them (:mod:`~adjudicator.court.piquet.judge`)."""
 
     @property
     def deviations(self) -> tuple[Deviation, ...]:
-        """Every departure from lawful play, in the order of the record's lines."""
-        return tuple(d for p in self.parties for d in p.replay.deviations)
+        """Every departure from lawful play that no law has judged, in the order of the
+        record's lines (a law's finding replaces the deviations it judges)."""
+        every = tuple(d for p in self.parties for d in p.replay.deviations)
+        return remaining(every, self.judged)
+
+    @property
+    def findings(self) -> tuple[Judged, ...]:
+        """The laws' findings, in the order of the record's lines."""
+        found = [j for p in self.judged for d in p.deals for j in d.findings]
+        return tuple(sorted(found, key=lambda j: (j.finding.line, j.finding.law)))
+
+    @property
+    def claims(self) -> tuple[ClaimJudged, ...]:
+        """The claims of the record, judged, in order."""
+        return tuple(c for p in self.judged for d in p.deals for c in d.claims)
+
+    @property
+    def reported(self) -> int:
+        """How many things the ruling reports against the record: the laws' findings of a
+        fault and the deviations no law has judged yet."""
+        return len(self.deviations) + sum(1 for j in self.findings if j.finding.fault)
 
     @property
     def clean(self) -> bool:
-        """Whether the record shows lawful play throughout."""
-        return not self.deviations
+        """Whether the record shows lawful play throughout: no deviation, no finding of a
+        fault, no claim."""
+        faults = any(j.finding.fault for j in self.findings)
+        return not self.deviations and not faults and not self.claims
 
     def score(self) -> dict[Player, int] | None:
         """The running totals of the last partie, as the record leaves them (``None`` when
@@ -145,13 +179,96 @@ class RecordRuling:
             "deviations": [_deviation(d) for d in self.deviations],
             "score": _scores(self.score()),
             "clean": self.clean,
+            "laws": self.laws_json(),
+        }
+
+    def laws_json(self) -> dict[str, Any]:
+        """What the laws make of the record, as JSON: the findings with their options' fates,
+        the claims judged, each deal's outcome and score as the laws allow, and each partie
+        settled from the allowed scores."""
+        return {
+            "findings": [_judged(j) for j in self.findings],
+            "claims": [_claim(c) for c in self.claims],
+            "deals": [_deal_judged(d) for p in self.judged for d in p.deals],
+            "parties": [_partie_judged(p) for p in self.judged],
         }
 
 
 def rule_record(record: Record) -> RecordRuling:
-    """Replay ``record`` and state its ruling."""
-    replayed = replay_record(record)
-    return RecordRuling(record, tuple(PartieRuling(p) for p in replayed.parties))
+    """Replay ``record`` (a card taken back moving the table only with the laws' leave),
+    judge it under the laws and state its ruling."""
+    replayed = replay_record(record, leave)
+    return RecordRuling(
+        record,
+        tuple(PartieRuling(p) for p in replayed.parties),
+        judge_record(record, replayed),
+    )
+
+
+def _judged(j: Judged) -> dict[str, Any]:
+    f = j.finding
+    return {
+        "law": f.law,
+        "deal": f.deal,
+        "line": f.line,
+        "offender": _name(f.offender),
+        "kind": f.kind,
+        "message": f.message,
+        "fault": f.fault,
+        "options": [
+            {
+                "name": o.option,
+                "who": o.who,
+                "window": o.window,
+                "fate": o.fate.value,
+                "law": o.law,
+                "closes": o.closes,
+            }
+            for o in j.options
+        ],
+        "effects": sorted(e.name.lower() for e in j.effects),
+    }
+
+
+def _claim(c: ClaimJudged) -> dict[str, Any]:
+    return {
+        "line": c.line,
+        "player": c.player.value,
+        "said": c.said,
+        "upheld": c.upheld,
+        "law": c.law,
+        "reason": c.reason,
+    }
+
+
+def _deal_judged(d: DealJudgement) -> dict[str, Any]:
+    return {
+        "deal": d.number,
+        "line": d.line,
+        "outcome": d.outcome.value,
+        "reckons_nothing": [p.value for p in d.reckons_nothing],
+        "score": _scores(d.allowed.score),
+        "written": _scores(d.written),
+        "how": d.allowed.how,
+        "steps": list(d.allowed.steps),
+    }
+
+
+def _partie_judged(p: PartieJudgement) -> dict[str, Any]:
+    settled = p.settlement
+    return {
+        "partie": p.number,
+        "totals": _scores(p.totals),
+        "finished": p.finished,
+        "settlement": None
+        if settled is None
+        else {
+            "winner": _name(settled.winner),
+            "loser": _name(settled.loser),
+            "points": settled.points,
+            "rubicon": settled.rubicon,
+        },
+    }
 
 
 def _name(player: Player | None) -> str | None:

@@ -23,13 +23,17 @@ from typing import Any
 
 from adjudicator.engine.piquet.calls import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.holdings import Declaration
 from adjudicator.engine.piquet.irregular import (
+    Retraction,
+    RetractLeave,
     is_irregularity,
     on_mix,
     on_retract,
     on_take_back,
     record,
 )
+from adjudicator.engine.piquet.play import Trick
 from adjudicator.engine.piquet.scoring import Category, DealScore, score_deal
 from adjudicator.engine.piquet.walk import HAND, DealWalk, Played
 from adjudicator.notation.cards import Card, Player
@@ -100,6 +104,13 @@ class DealReplay:
     irregularities: tuple[Event, ...] = ()
     """The deal's lines of irregularities (version 2 of the notation), in order: facts
     recorded for the laws to judge (:mod:`~adjudicator.engine.piquet.irregular`)."""
+    declared: Mapping[Player, Declaration] | None = None
+    """What each player declared, held against his hand, when the deal was reckoned: what the
+    laws reckon the deal again from when a penalty changes it (reckoning nothing)."""
+    played: tuple[Trick, ...] = ()
+    """The tricks as played, when the deal was reckoned."""
+    retracted: tuple[tuple[Retraction, bool | None], ...] = ()
+    """Each card a player would take back from the play, and the laws' leave for it."""
 
     @property
     def younger(self) -> Player:
@@ -118,11 +129,14 @@ class DealReplay:
 _STATEMENTS = (Score, PartieScore, Settlement)
 
 
-def replay_deal(deal: Deal, method: list[int | None]) -> DealReplay:
+def replay_deal(
+    deal: Deal, method: list[int | None], leave: RetractLeave | None = None
+) -> DealReplay:
     """Replay ``deal``; ``method`` is the partie's method of dealing so far (a one-item list the
-    partie shares between its deals: ``[None]`` until a deal says it, law 9)."""
+    partie shares between its deals: ``[None]`` until a deal says it, law 9); ``leave``, the
+    laws' leave for a card taken back (none: the table moves as written)."""
     elder = next(p for p in (Player.A, Player.B) if p is not deal.dealer)
-    walk = DealWalk(deal, elder, deal.dealer, method)
+    walk = DealWalk(deal, elder, deal.dealer, method, leave=leave)
     for event in deal.events:
         if is_irregularity(event):
             record(walk, event)
@@ -189,7 +203,7 @@ def _finish(walk: DealWalk) -> DealReplay:
                 walk.deal.number,
             )
         )
-    score = _reckon(walk, start)
+    score, declared = _reckon(walk, start)
     if score is not None:
         _check_counts(walk, score)
         if walk.written is not None:
@@ -221,6 +235,9 @@ def _finish(walk: DealWalk) -> DealReplay:
         frozenset(walk.before),
         tuple(sorted(walk.found, key=lambda d: (d.line, d.column))),
         tuple(walk.irregular),
+        MappingProxyType(dict(declared)) if declared is not None else None,
+        tuple(t for t in (p.known() for p in walk.tricks) if t is not None) if score else (),
+        tuple(walk.retracted),
     )
 
 
@@ -256,26 +273,33 @@ def _revokes(walk: DealWalk, played: Mapping[Player, list[Card | None]]) -> None
                 DeviationKind.REVOKE,
                 f"{follower} plays {known.played} to "
                 f"{known.led} holding a {known.led.suit.name.lower()[:-1]} (law 59)",
-                _line_event(walk, trick.line),
+                _line_event(walk, trick.follow_line or trick.line),
                 follower,
             )
 
 
-def _reckon(walk: DealWalk, start: Mapping[Player, frozenset[Card] | None]) -> DealScore | None:
+def _reckon(
+    walk: DealWalk, start: Mapping[Player, frozenset[Card] | None]
+) -> tuple[DealScore | None, Mapping[Player, Declaration] | None]:
+    """The deal reckoned as the cards fell, and what each declared, when its play and its
+    declarations are known. A hand of more than twelve cards is reckoned too (its tricks are
+    twelve): whether its holder may score is the laws' question (law 58), not the engine's;
+    a hand of fewer is not, its adversary's unanswered cards being the laws' too (law 57)."""
     tricks = [t.known() for t in walk.tricks]
     if len(tricks) != HAND or any(t is None for t in tricks) or not walk.dialogue.said:
-        return None
+        return None, None
     hands = {p: h for p, h in start.items() if h is not None}
-    if len(hands) != 2 or any(len(h) != HAND for h in hands.values()):
-        return None
+    if len(hands) != 2 or any(len(h) < HAND for h in hands.values()):
+        return None, None
     declared = declarations(walk.dialogue, hands, walk.deal.number)
     walk.found.extend(declared.deviations)
     try:
-        return score_deal(
+        score = score_deal(
             walk.elder, walk.younger, declared.declarations, [t for t in tricks if t is not None]
         )
     except ValueError:
-        return None
+        return None, None
+    return score, declared.declarations
 
 
 def _check_counts(walk: DealWalk, score: DealScore) -> None:

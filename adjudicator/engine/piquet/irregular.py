@@ -11,6 +11,8 @@ say *when*: laws 10, 15, 16, 32); so is a pack named as the other pack, and a sc
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
@@ -29,7 +31,7 @@ from adjudicator.notation.piquet.vocabulary import Claimed, LookAt, MixedWith, P
 from adjudicator.notation.piquet.writer import event_text
 
 if TYPE_CHECKING:
-    from adjudicator.engine.piquet.walk import DealWalk
+    from adjudicator.engine.piquet.walk import DealWalk, Played
 
 LAWS: dict[str, str] = {
     "expose": "laws 7, 13, 27",
@@ -134,22 +136,52 @@ def on_mix(walk: DealWalk, e: Mix) -> None:
     walk.discarded[e.player] = walk.discarded.get(e.player, 0) + len(held)
 
 
+@dataclass(frozen=True)
+class Retraction:
+    """A card a player would take back from the play, and what the table shows of it: what a
+    law needs to give or refuse its leave (law 59), as facts."""
+
+    player: Player
+    card: Card
+    line: int
+    """The line of the ``retracts`` event."""
+    led: bool
+    """The card was led (else it was played to a lead)."""
+    revoke: bool
+    """It was played to a lead of another suit while the player still holds that suit."""
+    out_of_turn: bool
+    """It was led out of turn (the replay noted the lead as such)."""
+    at_once: bool
+    """It is one of several cards led, or played, at once."""
+    after_error: bool
+    """A card played before it, still on the table, was a revoke."""
+
+
+RetractLeave = Callable[[Retraction], bool | None]
+"""The laws' leave for a card taken back: ``True`` if they allow it, ``False`` if they forbid
+it (the card stays played), ``None`` if they say nothing (the table moves as written)."""
+
+
 def on_retract(walk: DealWalk, e: Retract) -> None:
     """``A retracts AH``: each card, in the order written, is taken back from the play into
-    his hand, if it is the last card played (laws 52, 59); an earlier card is recorded only."""
+    his hand, if it is the last card played and the laws' leave (``walk.leave``) does not
+    forbid it (laws 52, 59); an earlier card, or one forbidden, is recorded only."""
     for card in e.cards:
-        if card is None or not _take_back_last(walk, e.player, card):
+        if card is None or not _take_back_last(walk, e, card):
             return
 
 
-def _take_back_last(walk: DealWalk, player: Player, card: Card) -> bool:
-    """Take ``card`` back into ``player``'s hand if it is the last card he played: the last
-    card led, or a card played to a lead after which nothing else has been played (of cards
-    led at once, any of those played to); whether it was."""
+def _take_back_last(walk: DealWalk, e: Retract, card: Card) -> bool:
+    """Take ``card`` back into the player's hand if it is the last card he played (the last
+    card led, or a card played to a lead after which nothing else has been played; of cards
+    led at once, any of those played to) and the laws allow it; whether it was."""
+    player = e.player
     last = len(walk.tricks) - 1
     for at in range(last, -1, -1):
         trick = walk.tricks[at]
         if trick.follower is player and trick.played == card:
+            if not _allowed(walk, e, card, at, led=False):
+                return False
             walk.tricks[at] = type(trick)(
                 trick.number, trick.leader, trick.led, None, None, trick.line
             )
@@ -157,6 +189,8 @@ def _take_back_last(walk: DealWalk, player: Player, card: Card) -> bool:
         if trick.follower is not None:
             return False
         if at == last and trick.leader is player and trick.led == card:
+            if not _allowed(walk, e, card, at, led=True):
+                return False
             walk.tricks.pop()
             break
     else:
@@ -164,3 +198,39 @@ def _take_back_last(walk: DealWalk, player: Player, card: Card) -> bool:
     walk.hands[player].add([card], dealt=False)
     walk.moment -= 1
     return True
+
+
+def _revoked(walk: DealWalk, trick: Played) -> bool:
+    """Whether the card played to ``trick`` is of another suit than the lead while its player
+    still holds the suit led."""
+    if trick.follower is None or trick.led is None or trick.played is None:
+        return False
+    if trick.played.suit is trick.led.suit:
+        return False
+    suit = trick.led.suit
+    return any(c.suit is suit for c in walk.hands[trick.follower].known)
+
+
+def _allowed(walk: DealWalk, e: Retract, card: Card, at: int, *, led: bool) -> bool:
+    """Ask the laws' leave for taking back ``card`` of trick ``at``, and record the answer;
+    whether the table moves (it does unless the laws forbid it)."""
+    trick = walk.tricks[at]
+    lines = [t.line for t in walk.tricks]
+    follows = [t.follow_line for t in walk.tricks if t.follow_line]
+    asked = Retraction(
+        e.player,
+        card,
+        e.line,
+        led,
+        revoke=not led and _revoked(walk, trick),
+        out_of_turn=led
+        and any(
+            d.kind is DeviationKind.LEAD and d.line == trick.line and d.player is e.player
+            for d in walk.found
+        ),
+        at_once=lines.count(trick.line) > 1 or (not led and follows.count(trick.follow_line) > 1),
+        after_error=any(_revoked(walk, t) for t in walk.tricks[:at]),
+    )
+    answer = walk.leave(asked) if walk.leave is not None else None
+    walk.retracted.append((asked, answer))
+    return answer is not False

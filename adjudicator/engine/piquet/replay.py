@@ -21,7 +21,7 @@ from types import MappingProxyType
 from adjudicator.engine.piquet.cards import height
 from adjudicator.engine.piquet.deal import DealReplay, replay_deal
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
-from adjudicator.engine.piquet.irregular import is_irregularity, untried
+from adjudicator.engine.piquet.irregular import RetractLeave, is_irregularity, untried
 from adjudicator.engine.piquet.partie import PartieLength, Settlement, settle
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import (
@@ -89,10 +89,11 @@ class RecordReplay:
         return [deal for partie in self.parties for deal in partie.deals]
 
 
-def replay_record(record: Record) -> RecordReplay:
-    """Replay every partie of ``record``."""
+def replay_record(record: Record, leave: RetractLeave | None = None) -> RecordReplay:
+    """Replay every partie of ``record`` (``leave``: the laws' leave for a card taken back,
+    :data:`~adjudicator.engine.piquet.irregular.RetractLeave`)."""
     length = PartieLength.FOUR if record.partie_length() == 4 else PartieLength.SIX
-    return RecordReplay(tuple(replay_partie(p, length) for p in record.parties))
+    return RecordReplay(tuple(replay_partie(p, length, leave) for p in record.parties))
 
 
 @dataclass
@@ -140,7 +141,9 @@ class _Account:
             self.note(kind, f"{what} written {said}; the deals add up to {right}", line, deal)
 
 
-def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> PartieReplay:
+def replay_partie(
+    partie: Partie, length: PartieLength = PartieLength.SIX, leave: RetractLeave | None = None
+) -> PartieReplay:
     """Replay one partie: its cut, its deals and its account."""
     found: list[Deviation] = []
     first = _first_dealer(partie.opening, found)
@@ -178,7 +181,7 @@ def replay_partie(partie: Partie, length: PartieLength = PartieLength.SIX) -> Pa
                     deal.number,
                 )
             )
-        replayed = replay_deal(deal, method)
+        replayed = replay_deal(deal, method, leave)
         deals.append(replayed)
         found.extend(replayed.deviations)
         for line in replayed.statements:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from adjudicator.engine.piquet.calls import Dialogue, Said
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
@@ -50,6 +51,9 @@ from adjudicator.notation.piquet.events import (
     Trick as TrickLine,
 )
 from adjudicator.notation.piquet.model import Deal
+
+if TYPE_CHECKING:
+    from adjudicator.engine.piquet.irregular import Retraction, RetractLeave
 from adjudicator.notation.piquet.vocabulary import Asked, ExchangeWord, LookAt
 
 HAND = 12
@@ -75,9 +79,10 @@ class Played:
     played: Card | None
     """The card played to it (``None``: not recorded, or not played)."""
     line: int
-    """Where the trick is written: the line of its lead."""
-    played_line: int | None = None
-    """Where the card played to it is written (``None``: not played), for a finding about it."""
+    """Where the trick is written (its lead)."""
+    follow_line: int = 0
+    """Where the card played to it is written (0: not played yet), the line of a trick written
+    whole, or of the ``plays`` line."""
 
     def known(self) -> Trick | None:
         """The trick, if both cards are known."""
@@ -116,6 +121,11 @@ class DealWalk:
     found: list[Deviation] = field(default_factory=list)
     irregular: list[Event] = field(default_factory=list)
     """The deal's lines of irregularities, in order (recorded for the laws)."""
+    leave: RetractLeave | None = None
+    """The laws' leave for a card taken back (``irregular.RetractLeave``): given by the court,
+    so that the table moves only as the laws allow; ``None``: as written."""
+    retracted: list[tuple[Retraction, bool | None]] = field(default_factory=list)
+    """Each card a player would take back, and the laws' answer."""
 
     def __post_init__(self) -> None:
         for player in (self.elder, self.younger):

@@ -1,0 +1,91 @@
+"""The laws' effects applied to a deal, generically: the court reads what each finding's law
+imposes and what each option taken does or sets aside (``laws.piquet.base.Effect``), and
+never which law it is. What a deal comes to: its outcome, who reckons nothing, whose
+unanswered cards are tricks to his adversary, and the deal reckoned again as the laws allow."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudicator.engine.piquet.scoring import score_deal
+from adjudicator.notation.cards import Player
+from laws.piquet import DealView, Effect, Fate, Finding, Outcome
+
+FateOf = Mapping[tuple[int, str], Fate]
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The effects a deal's findings have, once the claims are judged."""
+
+    effects: tuple[tuple[Finding, frozenset[Effect]], ...]
+    """Each finding with the effects it has."""
+
+    @property
+    def outcome(self) -> Outcome:
+        """A fresh deal or the deal void if any finding's effects annul it, else it stands."""
+        every = {e for _, effects in self.effects for e in effects}
+        if Effect.VOID in every:
+            return Outcome.VOID
+        if Effect.FRESH_DEAL in every:
+            return Outcome.FRESH_DEAL
+        return Outcome.STANDS
+
+    def against(self, effect: Effect) -> frozenset[Player]:
+        """The offenders ``effect`` applies to."""
+        return frozenset(
+            f.offender for f, effects in self.effects if effect in effects and f.offender
+        )
+
+
+def apply(findings: Sequence[Finding], fates: Mapping[tuple[int, str], Fate]) -> Applied:
+    """Each finding's effects: the law's own, less those an option taken sets aside, and the
+    effects of each option taken."""
+    out = []
+    for index, finding in enumerate(findings):
+        effects = set(finding.effects)
+        for choice in finding.choices:
+            if fates.get((index, choice.option.value)) is Fate.TAKEN:
+                effects -= set(choice.sets_aside)
+                effects |= set(choice.effects)
+        out.append((finding, frozenset(effects)))
+    return Applied(tuple(out))
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A deal's score as the laws allow it."""
+
+    score: Mapping[Player, int] | None
+    """What each player scores (``None``: not known)."""
+    steps: tuple[str, ...] = ()
+    """How it reckons, when the deal was reckoned again."""
+    how: str = ""
+    """Where it comes from, in words."""
+
+
+def allowed_score(
+    view: DealView, applied: Applied, written: Mapping[Player, int] | None
+) -> Allowed:
+    """The deal's score as the laws allow: nothing for either in a deal annulled; the deal
+    reckoned again with those who reckon nothing barred (their cards still bar, law 58) when
+    the engine could reckon it; else the points as written, less the offenders'."""
+    players = (view.elder, view.younger)
+    if applied.outcome is not Outcome.STANDS:
+        return Allowed(dict.fromkeys(players, 0), (), "the deal is annulled: it scores nothing")
+    barred = applied.against(Effect.RECKONS_NOTHING)
+    replay = view.replay
+    if replay.score is not None and replay.declared is not None:
+        if not barred:
+            return Allowed(replay.score.totals, replay.score.explain(), "reckoned")
+        score = score_deal(
+            view.elder, view.younger, replay.declared, replay.played, reckon_nothing=barred
+        )
+        return Allowed(score.totals, score.explain(), "reckoned again, the offender barred")
+    if written is None:
+        return Allowed(None, (), "not known")
+    if not barred:
+        return Allowed(dict(written), (), "as written")
+    kept = {p: (0 if p in barred else written.get(p, 0)) for p in players}
+    return Allowed(kept, (), "as written, the offender's points taken down")

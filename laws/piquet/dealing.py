@@ -1,0 +1,444 @@
+"""Dealing (laws 9-17): the method, a wrong number of cards, cards exposed or faced, the wrong
+pack, a deal out of turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.events import Deals
+from adjudicator.notation.piquet.irregularities import Announce, Counted, Expose, Faced, TakesUp
+from adjudicator.notation.piquet.vocabulary import Claimed, PackDealt, Place
+
+from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
+from .facts import HAND, STOCK, dealt_size, first_take, line_at, stock_size
+from .view import DealView
+
+# -- law 9 ----------------------------------------------------------------------------------
+
+
+def _method(view: DealView) -> Sequence[Finding]:
+    """The engine's deviations of the method of dealing, as findings of law 9."""
+    return [
+        METHOD.finding(view, d.line, d.player, "method_of_dealing", d.message, judges=(d.line,))
+        for d in view.deviations(DeviationKind.DEALING)
+    ]
+
+
+# -- laws 11, 12: a wrong number of cards ---------------------------------------------------
+
+
+def _wrong(view: DealView) -> tuple[int, int, int] | None:
+    """The elder's, the younger's and the stock's sizes as dealt, if all are known (two known
+    give the third)."""
+    elder, younger = dealt_size(view, view.elder), dealt_size(view, view.younger)
+    stock = stock_size(view)
+    known = [n for n in (elder, younger, stock) if n is not None]
+    if len(known) == 1 and elder is not None:
+        stock = STOCK  # the elder's count alone: his the one card wrong (the reading of law 11)
+    elif len(known) == 1 and stock == STOCK + 1:
+        return HAND, HAND - 1, stock  # nine in the stock: law 12 whatever the hands hold
+    elif len(known) < 2:
+        return None
+    total = 2 * HAND + STOCK
+    elder = elder if elder is not None else total - (younger or 0) - (stock or 0)
+    younger = younger if younger is not None else total - elder - (stock or 0)
+    stock = stock if stock is not None else total - elder - younger
+    return elder, younger, stock
+
+
+def _misplaced(sizes: tuple[int, int, int]) -> int:
+    """How many cards were dealt to the wrong place."""
+    elder, younger, stock = sizes
+    return (abs(elder - HAND) + abs(younger - HAND) + abs(stock - STOCK) + 1) // 2
+
+
+def _where(view: DealView) -> int:
+    """The line where the wrong number shows: an announcement, else the stock counted, else
+    the elder's first take."""
+    announced = view.of_type(Announce)
+    if announced:
+        return announced[0][1].line
+    counted = view.of_type(Counted)
+    if counted:
+        return counted[0][1].line
+    return line_at(view, first_take(view, view.elder))
+
+
+def _one_card(view: DealView) -> Sequence[Finding]:
+    sizes = _wrong(view)
+    if sizes is None or _misplaced(sizes) != 1 or sizes[2] == STOCK + 1:
+        return ()
+    elder, _, stock = sizes
+    if elder != HAND:
+        what = f"the elder hand, {view.elder}, was dealt {elder} cards"
+        kind = "elder_eleven" if elder < HAND else "elder_thirteen"
+        choices = ELEVEN.choices[:1]
+    elif stock == STOCK - 1:
+        what = f"the elder hand, {view.elder}, finds seven cards in the stock"
+        kind = "stock_of_seven"
+        choices = ELEVEN.choices
+    else:
+        return ()
+    return [
+        ELEVEN.finding(
+            view,
+            _where(view),
+            None,
+            kind,
+            f"{what}: he may have a fresh deal before he takes up a card of the stock (law 11)",
+            choices=choices,
+            judges=tuple(e.line for _, e in view.of_type(Announce)),
+        )
+    ]
+
+
+def _compulsory(view: DealView) -> Sequence[Finding]:
+    sizes = _wrong(view)
+    if sizes is None:
+        return ()
+    elder, younger, stock = sizes
+    if _misplaced(sizes) <= 1 and stock != STOCK + 1:
+        return ()
+    return [
+        COMPULSORY.finding(
+            view,
+            _where(view),
+            view.younger,
+            "compulsory_fresh_deal",
+            f"{view.elder} was dealt {elder}, {view.younger} {younger}, the stock holds "
+            f"{stock}: more than one card is dealt wrongly, or nine are in the stock; there "
+            "must be a fresh deal (law 12)",
+            judges=tuple(e.line for _, e in view.of_type(Announce)),
+        )
+    ]
+
+
+# -- laws 13, 14: cards exposed or faced ----------------------------------------------------
+
+
+def _exposed(view: DealView) -> Sequence[Finding]:
+    found = []
+    taken_up = view.first(lambda e: isinstance(e, TakesUp))
+    for at, e in view.of_type(Expose):
+        if e.player is not view.younger or e.place in (Place.LEFT_CARDS, Place.DISCARD):
+            continue
+        if taken_up is not None and at > taken_up and e.place is not Place.ADVERSARY:
+            continue  # a card exposed after the deal: not the dealer's dealing
+        own = e.place is Place.OWN or (
+            e.place is None and _dealt_to(view, view.younger, e.cards) is True
+        )
+        if own:
+            continue  # his own card: the deal stands good
+        found.append(
+            EXPOSED.finding(
+                view,
+                e.line,
+                view.younger,
+                "dealer_exposes",
+                f"the dealer, {view.younger}, exposes a card of his adversary's or of the "
+                "stock: the elder hand may have a fresh deal (law 13)",
+                judges=(e.line,),
+            )
+        )
+    return found
+
+
+def _dealt_to(view: DealView, player: Player, cards: Sequence[object]) -> bool | None:
+    whole = view.replay.dealt.get(player)
+    if whole is None or None in cards:
+        return None
+    return all(card in whole for card in cards)
+
+
+def _faced(view: DealView) -> Sequence[Finding]:
+    return [
+        FACED.finding(
+            view,
+            e.line,
+            None,
+            "faced_card",
+            f"a card is found faced in the {e.heap.value}: there must be a fresh deal (law 14)",
+            judges=(e.line,),
+        )
+        for _, e in view.of_type(Faced)
+    ]
+
+
+# -- laws 15, 16: the wrong pack, a deal out of turn ----------------------------------------
+
+
+def _wrong_pack(view: DealView) -> Sequence[Finding]:
+    found = []
+    for _, e in view.of_type(Deals):
+        if e.pack is not PackDealt.SAME or _twice_running(view):
+            continue
+        found.append(
+            PACK.finding(
+                view,
+                e.line,
+                view.younger,
+                "wrong_pack",
+                f"{view.younger} deals with the pack of the deal before: found before either "
+                "player takes up his cards, it is dealt again with the right pack; after, the "
+                "deal stands and the packs stay changed (law 15)",
+                judges=(e.line,),
+            )
+        )
+    return found
+
+
+def expected_dealer(view: DealView) -> Player | None:
+    """Who should deal this deal under law 16: the players deal in turn, and after a deal out
+    of turn not put right its elder hand deals twice running, unless that deal or the next is
+    the partie's last."""
+    dealers = view.dealers
+    if not dealers:
+        return None
+    expected = view.first_dealer or dealers[0]
+    twice = False
+    for index, actual in enumerate(dealers[: view.index]):
+        other = Player.B if actual is Player.A else Player.A
+        if actual is not expected:
+            last = view.numbers[index] >= view.deals_in_partie - 1
+            expected, twice = other, not last
+        elif twice:
+            twice = False
+        else:
+            expected = other
+    return expected
+
+
+def _twice_running(view: DealView) -> bool:
+    """Whether this deal's dealer deals twice running as law 16 requires."""
+    return (
+        view.index > 0
+        and view.dealers[view.index - 1] is view.younger
+        and expected_dealer(view) is view.younger
+    )
+
+
+def _out_of_turn(view: DealView) -> Sequence[Finding]:
+    expected = expected_dealer(view)
+    if expected is None:
+        return ()
+    judged = tuple(d.line for d in view.deviations(DeviationKind.DEALER))
+    if expected is view.younger:
+        if not judged:
+            return ()
+        return [
+            OUT_OF_TURN.finding(
+                view,
+                view.deal.line,
+                None,
+                "deals_twice_running",
+                f"{view.younger} deals twice running, as law 16 requires after the deal out of "
+                "turn before",
+                judges=judged,
+                fault=False,
+                choices=(),
+                effects=(),
+            )
+        ]
+    return [
+        OUT_OF_TURN.finding(
+            view,
+            view.deal.line,
+            view.younger,
+            "deal_out_of_turn",
+            f"{view.younger} deals out of turn: it is {expected}'s deal. Found before either "
+            "player takes up his cards, the deal is void; found later, it stands and its elder "
+            "hand deals twice running (law 16)",
+            judges=judged,
+        )
+    ]
+
+
+METHOD = Law(
+    9,
+    Section.DEALING,
+    "The method of dealing",
+    "The dealer gives the cards two or three at a time, his adversary first, until each has "
+    "twelve; the eight left over are the stock, laid face down in one packet. Having chosen "
+    "twos or threes he keeps to it for the partie.",
+    "The code sets no penalty of its own: a wrong number dealt is laws 11 and 12's. A change "
+    "of method, or packets of another size, is found as a fault of the dealer with no effect "
+    "on the deal (the project's reading: the code names none).",
+    find=_method,
+    keywords=("misdeal", "twos", "threes"),
+    readings=("a change of method is a fault without effect",),
+    judges=(DeviationKind.DEALING,),
+)
+
+PUT_RIGHT = Law(
+    10,
+    Section.DEALING,
+    "A wrong deal put right",
+    "A dealer who deals wrongly may put it right if his adversary agrees, so long as neither "
+    "player has taken up his hand.",
+    "An option of the other dealing laws' findings: the notation has no line for a deal put "
+    "right, so the project records it as a deal that shows no fault. Law 12 yields to it.",
+    choices=(
+        Choice(
+            Option.PUT_RIGHT,
+            Who.BOTH,
+            Window.BEFORE_TAKING_UP,
+            (),
+            "the deal is put right by consent",
+            (Effect.CORRECTED,),
+        ),
+    ),
+    keywords=("misdeal",),
+)
+
+_FRESH_ELDER = Choice(
+    Option.FRESH_DEAL,
+    Who.ELDER,
+    Window.BEFORE_STOCK,
+    (Claimed.FRESH_DEAL,),
+    "the deal is annulled and dealt again by the same dealer",
+    (Effect.FRESH_DEAL,),
+    stood=True,
+)
+
+ELEVEN = Law(
+    11,
+    Section.DEALING,
+    "Eleven or thirteen cards",
+    "An elder hand dealt one card too many or too few may, having looked at his hand, have "
+    "a fresh deal, so long as he has not taken up a card of the stock. An elder dealt twelve "
+    "who finds only seven in the stock when he draws it to him after discarding may have a "
+    "fresh deal or change his discard.",
+    "The option is the elder's alone: his claim takes it, and 'stands the deal' declines it "
+    "(then laws 40 to 43 say how each exchanges). It closes when he takes up a card of the "
+    "stock (law 39). The sizes are read from the hands dealt, the packets, an announcement or "
+    "the stock counted; with only the elder's count known, his is read as the one card "
+    "dealt wrongly, the stock holding eight (laws 40, 42).",
+    find=_one_card,
+    choices=(
+        _FRESH_ELDER,
+        Choice(
+            Option.ALTER_DISCARD,
+            Who.ELDER,
+            Window.BEFORE_STOCK,
+            (Claimed.ALTER_DISCARD,),
+            "the elder changes his discard",
+            (Effect.DISCARD_ALTERED,),
+        ),
+    ),
+    keywords=("misdeal", "eleven", "thirteen", "wrong number"),
+    judges=(DeviationKind.HAND_SIZE,),
+    readings=("with only the elder's count known, his is the one card dealt wrongly",),
+)
+
+COMPULSORY = Law(
+    12,
+    Section.DEALING,
+    "A compulsory fresh deal",
+    "If more than one card is dealt wrongly, or the stock holds nine, the deal is dealt "
+    "again, unless it was put right by consent under law 10.",
+    "No choice: the fresh deal is imposed whatever is claimed, and the deal scores nothing.",
+    find=_compulsory,
+    effects=(Effect.FRESH_DEAL,),
+    keywords=("misdeal", "nine"),
+    judges=(DeviationKind.HAND_SIZE,),
+)
+
+EXPOSED = Law(
+    13,
+    Section.DEALING,
+    "The dealer exposes a card",
+    "A card of the elder's or of the stock shown by the dealer gives the elder the choice of "
+    "a fresh deal; one of the dealer's own cards shown leaves the deal standing.",
+    "The code sets no time: the project closes the elder's option when he takes up a card of "
+    "the stock (as law 11's). Whose card it was is the line's 'from', else the cards dealt.",
+    find=_exposed,
+    choices=(_FRESH_ELDER,),
+    keywords=("misdeal", "expose"),
+    readings=("the elder's option closes when he takes up a card of the stock",),
+)
+
+FACED = Law(
+    14,
+    Section.DEALING,
+    "A faced card",
+    "A card found face up in the pack while dealing, or in the stock while taking in, means "
+    "a fresh deal.",
+    "Imposed: no one may choose to play on.",
+    find=_faced,
+    effects=(Effect.FRESH_DEAL,),
+    keywords=("misdeal", "face"),
+)
+
+PACK = Law(
+    15,
+    Section.DEALING,
+    "The wrong pack",
+    "A deal made with the wrong pack is dealt again with the right one if this is found "
+    "before either player takes up any of his cards; found later, the deal stands and the "
+    "packs stay changed.",
+    "The packs are used in turn, so the pack of the deal before is the wrong one, save when "
+    "law 16 makes a player deal twice running with the same pack. A claim of a fresh deal "
+    "before either takes up his cards takes the redeal.",
+    find=_wrong_pack,
+    choices=(
+        Choice(
+            Option.REDEAL_RIGHT_PACK,
+            Who.EITHER,
+            Window.BEFORE_TAKING_UP,
+            (Claimed.FRESH_DEAL,),
+            "the deal is dealt again with the right pack",
+            (Effect.FRESH_DEAL,),
+        ),
+    ),
+    keywords=("pack",),
+)
+
+OUT_OF_TURN = Law(
+    16,
+    Section.DEALING,
+    "A deal out of turn",
+    "The players deal in turn. A deal out of turn found before either player takes up any "
+    "of his cards is void, and the right dealer deals. Found too late, it stands, and its "
+    "elder hand deals the next two deals with the same pack, unless that deal or the next "
+    "is the partie's last (or new packs are called for, law 76).",
+    "Either player may find the error: a claim of a fresh deal in time voids the deal. The "
+    "engine expects the dealers to alternate; where law 16 makes a player deal twice "
+    "running the engine's deviation is judged lawful and leaves the ruling.",
+    find=_out_of_turn,
+    choices=(
+        Choice(
+            Option.FRESH_DEAL,
+            Who.EITHER,
+            Window.BEFORE_TAKING_UP,
+            (Claimed.FRESH_DEAL,),
+            "the deal is void and the right dealer deals",
+            (Effect.VOID,),
+        ),
+    ),
+    effects=(Effect.ELDER_DEALS_TWICE,),
+    keywords=("turn", "twice"),
+    judges=(DeviationKind.DEALER,),
+)
+
+COLLECTING = Law(
+    17,
+    Section.DEALING,
+    "Collecting the cards",
+    "The player who is not dealing gathers the cards for the next deal and lays them, "
+    "properly collected, face down on the table.",
+    "A duty without a penalty; the notation does not record it.",
+)
+
+LAWS: tuple[Law, ...] = (
+    METHOD,
+    PUT_RIGHT,
+    ELEVEN,
+    COMPULSORY,
+    EXPOSED,
+    FACED,
+    PACK,
+    OUT_OF_TURN,
+    COLLECTING,
+)

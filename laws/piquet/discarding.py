@@ -1,0 +1,649 @@
+"""Discarding and taking in (laws 21-45): what each hand may exchange, the discard fixed once
+the stock is touched, and the penalties for too many or too few cards, the chief of them
+"reckons nothing that deal", which the adversary may waive (law 44)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.events import Discard, Take
+from adjudicator.notation.piquet.irregularities import Expose, Mix, TakeBack, Waive
+from adjudicator.notation.piquet.vocabulary import Claimed, MixedWith, Place
+
+from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
+from .facts import HAND, dealt_size, discarded, first_lead, first_take, line_at, taken
+from .playing import LONG
+from .view import DealView
+
+ELDER_MOST = 5
+"""The most the elder may take (law 21)."""
+
+
+def _dealt_twelve(view: DealView, player: Player) -> bool:
+    """Whether ``player`` was dealt twelve, or the record does not say otherwise."""
+    return dealt_size(view, player) in (None, HAND)
+
+
+def _taken_deviation(view: DealView, player: Player) -> tuple[int, ...]:
+    """The lines of the engine's deviations of cards taken in against cards put out."""
+    return tuple(d.line for d in view.deviations(DeviationKind.TAKEN) if d.player is player)
+
+
+def _take_line(view: DealView, player: Player) -> int:
+    lines = [e.line for _, e in view.of_type(Take) if e.player is player]
+    return lines[-1] if lines else view.deal.line
+
+
+def _no_exchange(view: DealView, player: Player, law: Law) -> Sequence[Finding]:
+    """``player`` took in no card though the exchange was played (the other took in, and the
+    play began)."""
+    if _took_any_line(view, player) or not view.of_type(Take) or first_lead(view) is None:
+        return ()
+    return [
+        law.finding(
+            view,
+            line_at(view, first_lead(view)),
+            player,
+            "exchange_count",
+            f"{player} goes into the play without exchanging a card: he must exchange at "
+            f"least one (law {law.number})",
+        )
+    ]
+
+
+def _took_any_line(view: DealView, player: Player) -> bool:
+    return any(e.player is player for _, e in view.of_type(Take))
+
+
+def _elder_count(view: DealView) -> Sequence[Finding]:
+    return _no_exchange(view, view.elder, ELDER_EXCHANGE)
+
+
+def _younger_count(view: DealView) -> Sequence[Finding]:
+    return _no_exchange(view, view.younger, YOUNGER_EXCHANGE)
+
+
+def _not_from_top(view: DealView) -> Sequence[Finding]:
+    return [
+        ORDER.finding(view, d.line, d.player, "not_from_top", d.message)
+        for d in view.deviations(DeviationKind.NOT_FROM_TOP)
+    ]
+
+
+def _discard_fixed(view: DealView) -> Sequence[Finding]:
+    found = []
+    for player in (view.elder, view.younger):
+        start = first_take(view, player)
+        if start is None:
+            continue
+        later = [e for at, e in view.of_type(Discard) if at > start and e.player is player]
+        for e in later:
+            found.append(
+                FIXED.finding(
+                    view,
+                    e.line,
+                    player,
+                    "discard_altered",
+                    f"{player} discards again after taking up a card of the stock: his "
+                    "discard cannot be altered (law 24)",
+                )
+            )
+        if taken(view, player) > discarded(view, player) and _dealt_twelve(view, player):
+            found.append(
+                FIXED.finding(
+                    view,
+                    _take_line(view, player),
+                    player,
+                    "discard_fixed",
+                    f"{player} has taken up more cards than he discarded: having taken a card "
+                    "of the stock he cannot alter his discard to put the extra card out (law 24)",
+                    fault=False,
+                )
+            )
+    return found
+
+
+def _taken_back(view: DealView) -> Sequence[Finding]:
+    found = []
+    for at, e in view.of_type(TakeBack):
+        start = first_take(view, e.player)
+        if start is None or at < start:
+            continue
+        found.append(
+            TAKEN_BACK.finding(
+                view,
+                e.line,
+                e.player,
+                "discard_taken_back",
+                f"{e.player} takes back a card of his discard after taking up a card of the "
+                "stock: he plays with more than twelve cards and reckons nothing that deal "
+                "(law 25)",
+                judges=(e.line,),
+            )
+        )
+    return found
+
+
+def _mixed_with_discard(view: DealView) -> Sequence[Finding]:
+    found = []
+    for at, e in view.of_type(Mix):
+        start = first_take(view, e.player)
+        if e.into is not MixedWith.DISCARD or e.left_cards or start is None or at < start:
+            continue
+        found.append(
+            MIXED.finding(
+                view,
+                e.line,
+                e.player,
+                "mixed_with_discard",
+                f"{e.player} mixes a card with his discard after taking up a card of the "
+                "stock: it stays there; he plays short, and his adversary counts as tricks "
+                "the cards that cannot be played to (law 26)",
+                judges=(e.line,),
+            )
+        )
+    return found
+
+
+def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
+    found = []
+    elder_first = first_take(view, view.elder)
+    for at, e in view.of_type(Expose):
+        if e.place is not Place.STOCK or e.player is view.elder:
+            continue
+        if elder_first is None or at < elder_first:
+            found.append(_wrong_card(view, e.line, e.player, "exposes", (e.line,)))
+    if taken(view, view.elder) > ELDER_MOST:
+        found.append(_wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", ()))
+    younger_first = first_take(view, view.younger)
+    if younger_first is not None and (elder_first is None or younger_first < elder_first):
+        found.append(
+            _wrong_card(view, _take_line(view, view.younger), view.younger, "takes up", ())
+        )
+    return found
+
+
+def _wrong_card(
+    view: DealView, line: int, player: Player, did: str, judges: tuple[int, ...]
+) -> Finding:
+    which = "bottom three" if player is view.elder else "top five"
+    return WRONG_CARDS.finding(
+        view,
+        line,
+        player,
+        "wrong_stock_card",
+        f"{player} {did} one of the {which} cards of the stock: he reckons nothing that "
+        "deal (law 27)",
+        judges=judges,
+    )
+
+
+def _elder_mixes(view: DealView) -> Sequence[Finding]:
+    return _mixed_with_hand(view, view.elder, ELDER_MIXES)
+
+
+def _younger_mixes(view: DealView) -> Sequence[Finding]:
+    return _mixed_with_hand(view, view.younger, YOUNGER_MIXES)
+
+
+def _mixed_with_hand(view: DealView, player: Player, law: Law) -> Sequence[Finding]:
+    """``player``'s mixing cards of the stock with his hand, as findings of ``law``."""
+    found = []
+    for _, e in view.of_type(Mix):
+        if e.into is not MixedWith.HAND or e.player is not player:
+            continue
+        found.append(
+            law.finding(
+                view,
+                e.line,
+                e.player,
+                "mixed_with_hand",
+                f"{e.player} mixes with his hand cards of the stock that were not his to take: "
+                f"he reckons nothing that deal, or {view.other(e.player)} may have a fresh "
+                f"deal (law {law.number})",
+                judges=(e.line,),
+            )
+        )
+    return found
+
+
+def _discards_more(view: DealView) -> Sequence[Finding]:
+    found = []
+    for player in (view.elder, view.younger):
+        put, took = discarded(view, player), taken(view, player)
+        if not _took_any_line(view, player) or put <= took or not _dealt_twelve(view, player):
+            continue
+        found.append(
+            MORE_DISCARDED.finding(
+                view,
+                _take_line(view, player),
+                player,
+                "discards_more",
+                f"{player} discards {put} and takes in {took}: he plays with fewer than twelve "
+                "cards, and his adversary counts as tricks the cards that cannot be played to "
+                "(law 30)",
+                judges=_taken_deviation(view, player),
+            )
+        )
+    return found
+
+
+def _takes_more(view: DealView, younger: bool) -> Sequence[Finding]:
+    player = view.younger if younger else view.elder
+    put, took = discarded(view, player), taken(view, player)
+    if not _took_any_line(view, player) or took <= put or not _dealt_twelve(view, player):
+        return ()
+    if not younger and took > ELDER_MOST:
+        return ()  # one of the adversary's cards: law 27
+    law = YOUNGER_TAKES_MORE if younger else TAKES_MORE
+    kind = "younger_takes_more" if younger else "takes_more"
+    return [
+        law.finding(
+            view,
+            _take_line(view, player),
+            player,
+            kind,
+            f"{player} discards {put} and takes in {took}: he plays with more than twelve cards "
+            f"and reckons nothing that deal (law {law.number})",
+            judges=_taken_deviation(view, player),
+        )
+    ]
+
+
+def _elder_takes_more(view: DealView) -> Sequence[Finding]:
+    return _takes_more(view, younger=False)
+
+
+def _younger_takes_more(view: DealView) -> Sequence[Finding]:
+    return _takes_more(view, younger=True)
+
+
+def _penalised(view: DealView) -> set[Player]:
+    """The players the laws of :data:`PENALTIES` make reckon nothing in the deal."""
+    return {
+        f.offender
+        for law in PENALTIES
+        for f in law.find(view)
+        if f.offender is not None and Effect.RECKONS_NOTHING in f.effects
+    }
+
+
+def _waived(view: DealView) -> Sequence[Finding]:
+    waives = view.of_type(Waive)
+    if not waives:
+        return ()
+    penalised = _penalised(view)
+    return [
+        WAIVED.finding(
+            view,
+            e.line,
+            None,
+            "penalty_waived",
+            f"{e.player} does not enforce his adversary's penalty of reckoning nothing (law 44)",
+            judges=(e.line,),
+            fault=False,
+        )
+        for _, e in waives
+        if view.other(e.player) in penalised
+    ]
+
+
+_PENALTY = (Effect.RECKONS_NOTHING,)
+_RECKONS = "reckons nothing"
+
+ELDER_EXCHANGE = Law(
+    21,
+    Section.DISCARDING,
+    "The elder's exchange",
+    "The elder may put out and take in up to five cards, and must exchange at least one "
+    "(save under law 42).",
+    "Found when the elder goes into the play without exchanging; the code sets no penalty, "
+    "and taking more than five is law 27's (one of the younger's cards).",
+    find=_elder_count,
+    judges=(DeviationKind.EXCHANGE_COUNT,),
+)
+YOUNGER_EXCHANGE = Law(
+    22,
+    Section.DISCARDING,
+    "The younger's exchange",
+    "The younger may put out and take in up to three cards (more under laws 34, 41 and 43), "
+    "and must exchange at least one (save under law 40).",
+    "Found when the younger goes into the play without exchanging, where law 40 does not "
+    "excuse him; the code sets no penalty. What he may take is what the elder left (law 34).",
+    find=_younger_count,
+    judges=(DeviationKind.EXCHANGE_COUNT,),
+)
+ORDER = Law(
+    23,
+    Section.DISCARDING,
+    "Taking in order",
+    "Cards are taken from the top of the stock, in order.",
+    "The engine finds a card taken that is not the next of the stock as written; the code "
+    "sets no penalty, so the finding has no effect (law 27 covers the wrong cards taken).",
+    find=_not_from_top,
+    judges=(DeviationKind.NOT_FROM_TOP,),
+)
+FIXED = Law(
+    24,
+    Section.DISCARDING,
+    "The discard is fixed",
+    "Once a player has taken up a card of the stock, he cannot change his discard.",
+    "Found when a player discards again after taking in, and, as a note, when he has taken "
+    "more than he put out: he may not now put the extra card out (Case XXII).",
+    find=_discard_fixed,
+    keywords=("alter",),
+)
+TAKEN_BACK = Law(
+    25,
+    Section.DISCARDING,
+    "A discard taken back",
+    "A player who, after taking up a card of the stock, takes any of his discard back into "
+    "his hand plays with more than twelve cards and reckons nothing that deal.",
+    "A card taken back before the stock is touched is an alteration law 24 allows: no finding.",
+    find=_taken_back,
+    choices=(WAIVE,),
+    effects=_PENALTY,
+    overrides=(31, 35),
+    keywords=(_RECKONS,),
+)
+MIXED = Law(
+    26,
+    Section.DISCARDING,
+    "A card mixed with the discard",
+    "A card of his hand, or one he was entitled to take, that a player mixes with his "
+    "discard after taking up a stock card stays in the discard; he plays short, and the "
+    "adversary counts as tricks the cards that cannot be played to.",
+    "The same effect as laws 30 and 57: the unanswered cards are tricks to the adversary.",
+    find=_mixed_with_discard,
+    effects=(Effect.TRICKS_TO_ADVERSARY,),
+)
+WRONG_CARDS = Law(
+    27,
+    Section.DISCARDING,
+    "The other's stock cards exposed or taken",
+    "An elder who, taking in or looking at cards he left, shows or takes up one of the "
+    "bottom three of the stock (save under laws 41 and 43), or a younger who shows or takes "
+    "up one of the top five (unless the elder declared it left), reckons nothing that deal.",
+    "Found when the elder takes more than five, when the younger takes in before the elder "
+    "has, and when the younger exposes a card of the stock before the elder has taken in.",
+    find=_wrong_stock_cards,
+    choices=(WAIVE,),
+    effects=_PENALTY,
+    keywords=(_RECKONS, "expose"),
+)
+
+_FRESH_FOR_ADVERSARY = Choice(
+    Option.FRESH_DEAL,
+    Who.ADVERSARY,
+    Window.BEFORE_LEAD,
+    (Claimed.FRESH_DEAL,),
+    "the deal is annulled and dealt again",
+    (Effect.FRESH_DEAL,),
+    sets_aside=_PENALTY,
+    stood=True,
+)
+
+ELDER_MIXES = Law(
+    28,
+    Section.DISCARDING,
+    "The elder mixes the younger's cards",
+    "An elder who mixes with his hand one of the bottom three cards, or a card he should have "
+    "left, reckons nothing that deal, or the younger, having looked at his cards, may have a "
+    "fresh deal; if the younger stands, he takes only those of his cards not mixed.",
+    "The younger's choice closes, in the project's reading, when the elder leads.",
+    find=_elder_mixes,
+    choices=(_FRESH_FOR_ADVERSARY, WAIVE),
+    effects=_PENALTY,
+    keywords=(_RECKONS,),
+    readings=("the choice of a fresh deal closes when the elder leads",),
+)
+YOUNGER_MIXES = Law(
+    29,
+    Section.DISCARDING,
+    "The younger mixes the elder's cards",
+    "A younger who mixes with his hand one of the top five (not declared left by the elder) "
+    "reckons nothing that deal, or the elder may have a fresh deal; if the elder stands, he "
+    "takes only those of his cards not mixed. Taking up, without mixing, a card the elder "
+    "left costs nothing.",
+    "The elder's choice closes, in the project's reading, when he leads.",
+    find=_younger_mixes,
+    choices=(_FRESH_FOR_ADVERSARY, WAIVE),
+    effects=_PENALTY,
+    keywords=(_RECKONS,),
+    readings=("the choice of a fresh deal closes when the elder leads",),
+)
+MORE_DISCARDED = Law(
+    30,
+    Section.DISCARDING,
+    "Discarding more than taking",
+    "A player dealt twelve who puts out more cards than he takes in plays with fewer than "
+    "twelve, and his adversary counts as tricks the cards that cannot be played to.",
+    "Its effect is law 57's: the adversary's unanswered cards are tricks to him.",
+    find=_discards_more,
+    effects=(Effect.TRICKS_TO_ADVERSARY,),
+    overrides=(57,),
+    judges=(DeviationKind.TAKEN,),
+)
+TAKES_MORE = Law(
+    31,
+    Section.DISCARDING,
+    "Taking more than discarding",
+    "A player dealt twelve who takes in more cards than he put out, without taking one of "
+    "his adversary's cards, plays with more than twelve and reckons nothing that deal.",
+    "Found of the elder; a younger who does so is law 35's (Case XXII).",
+    find=_elder_takes_more,
+    choices=(WAIVE,),
+    effects=_PENALTY,
+    keywords=(_RECKONS, "long"),
+    judges=(DeviationKind.TAKEN,),
+)
+YOUNGER_TAKES_MORE = Law(
+    35,
+    Section.DISCARDING,
+    "The younger takes more than he discarded",
+    "A younger who takes up, with the cards he is taking in, more cards than he discarded "
+    "reckons nothing that deal.",
+    "Read, as Cavendish rules in Case XXII, of a younger who took all the cards left him as "
+    "well as of one who left some: the penalty is the same, and this law, the younger's, "
+    "sets aside law 31's finding.",
+    find=_younger_takes_more,
+    choices=(WAIVE,),
+    effects=_PENALTY,
+    overrides=(31,),
+    keywords=(_RECKONS, "long"),
+    readings=("read of a younger who took every card left him, as Case XXII does",),
+    judges=(DeviationKind.TAKEN,),
+)
+WAIVED = Law(
+    44,
+    Section.DISCARDING,
+    "The penalty waived",
+    "Whenever a player incurs the penalty of reckoning nothing that deal, his adversary may "
+    "choose not to enforce it.",
+    "An option of every finding whose penalty is reckoning nothing (its name: waive), taken "
+    "by 'X waives the penalty' at any time in the deal. The penalty is one, reckoning "
+    "nothing that deal: a waiver sets it aside whichever laws impose it, before or after "
+    "the waiver is said (the project's reading). Found where a player waives a "
+    "penalty his adversary has incurred; a waiver with no penalty to waive is no claim "
+    "upheld and no finding.",
+    find=_waived,
+    choices=(WAIVE,),
+    readings=("one waiver sets aside the deal's penalty, whichever laws impose it",),
+    keywords=(_RECKONS, "enforce"),
+)
+
+
+LAWS: tuple[Law, ...] = (
+    ELDER_EXCHANGE,
+    YOUNGER_EXCHANGE,
+    ORDER,
+    FIXED,
+    TAKEN_BACK,
+    MIXED,
+    WRONG_CARDS,
+    ELDER_MIXES,
+    YOUNGER_MIXES,
+    MORE_DISCARDED,
+    TAKES_MORE,
+    Law(
+        32,
+        Section.DISCARDING,
+        "The elder says what he takes",
+        "An elder who does not take all five must say how many he takes or leaves before "
+        "taking up a stock card. If he does not, and the younger touching the stock finds "
+        "more than three there, the younger may change his discard and take the extra cards.",
+        "The engine finds an elder who takes other than he said; the younger's option is "
+        "not yet found.",
+        choices=(
+            Choice(
+                Option.ALTER_DISCARD,
+                Who.YOUNGER,
+                Window.BEFORE_YOUNGER_STOCK,
+                (Claimed.ALTER_DISCARD,),
+                "the younger alters his discard and takes the extra cards",
+                (Effect.DISCARD_ALTERED,),
+            ),
+        ),
+    ),
+    Law(
+        33,
+        Section.DISCARDING,
+        "The elder takes up the cards he left",
+        "An elder who leaves cards may look at them; if he takes them up with the cards he is "
+        "taking in, he reckons nothing that deal.",
+        "Not yet found (an elder taking more than he said is the engine's deviation).",
+        choices=(WAIVE,),
+        effects=_PENALTY,
+        keywords=(_RECKONS,),
+    ),
+    Law(
+        34,
+        Section.DISCARDING,
+        "The younger may take all",
+        "The younger may take in every card left in the stock.",
+        "A right: the engine allows the younger up to what the elder left.",
+    ),
+    YOUNGER_TAKES_MORE,
+    Law(
+        36,
+        Section.DISCARDING,
+        "The cards the younger leaves",
+        "A younger who leaves cards may see them, but must say whether he will once the elder "
+        "has named the suit he will lead, or led, and before playing a card. If he looks, "
+        "the elder may see them too after naming his suit or leading; if not, neither may.",
+        "The engine finds an elder who looks before the younger has; the options are not "
+        "yet found.",
+        choices=(
+            Choice(
+                Option.LOOK_AT_LEFT,
+                Who.YOUNGER,
+                Window.BEFORE_FIRST_PLAY,
+                (),
+                "the younger looks at the cards he left, and the elder may too",
+            ),
+        ),
+        judges=(DeviationKind.LOOK,),
+    ),
+    Law(
+        37,
+        Section.DISCARDING,
+        "Left cards mixed with the discard",
+        "If the younger mixes the cards he left with his discard without showing them, the "
+        "elder, after leading, may see the whole discard and the cards mixed with it.",
+        "Not yet found.",
+        choices=(
+            Choice(
+                Option.SEE_DISCARD,
+                Who.ELDER,
+                Window.DURING_DEAL,
+                (),
+                "the elder sees the younger's whole discard",
+            ),
+        ),
+    ),
+    Law(
+        38,
+        Section.DISCARDING,
+        "The stock counted",
+        "When a player announces he was dealt eleven or thirteen, the stock may be counted.",
+        "A right; the claim is upheld when an announcement of eleven or thirteen precedes it.",
+        choices=(
+            Choice(
+                Option.STOCK_COUNTED,
+                Who.EITHER,
+                Window.DURING_DEAL,
+                (Claimed.STOCK_COUNTED,),
+                "the stock is counted",
+                (Effect.STOCK_COUNTED,),
+            ),
+        ),
+    ),
+    Law(
+        39,
+        Section.DISCARDING,
+        "The elder takes in without announcing",
+        "An elder dealt eleven or thirteen who takes up a stock card without announcing it "
+        "loses his option of a fresh deal, cannot change his discard, and must leave at "
+        "least three cards for the younger; but eleven against a stock of seven is always a "
+        "fresh deal.",
+        "Its first part is law 11's window closing; the rest is not yet found.",
+    ),
+    Law(
+        40,
+        Section.DISCARDING,
+        "Standing with thirteen and a stock of eight",
+        "An elder who stands with thirteen cards and eight in the stock discards one more than "
+        "he takes, and at least two; the younger discards one fewer than he takes, and need "
+        "discard none if he takes one.",
+        "Not yet found.",
+    ),
+    Law(
+        41,
+        Section.DISCARDING,
+        "Standing with thirteen and a stock of seven",
+        "An elder who stands with thirteen and seven in the stock discards one more than he "
+        "takes, and at least two; taking all his cards he discards six, and the younger may "
+        "take only two.",
+        "Not yet found.",
+    ),
+    Law(
+        42,
+        Section.DISCARDING,
+        "Standing with eleven and a stock of eight",
+        "An elder who stands with eleven and eight in the stock discards one fewer than he "
+        "takes, and none if he takes one; the younger discards one more than he takes, and at "
+        "least two.",
+        "Not yet found.",
+    ),
+    Law(
+        43,
+        Section.DISCARDING,
+        "Standing with twelve and a stock of seven",
+        "An elder who stands with twelve and seven in the stock discards as many as he takes; "
+        "if he takes all his cards the younger may take only two, and the younger discards one "
+        "more than he takes, and at least two.",
+        "Not yet found.",
+    ),
+    WAIVED,
+    Law(
+        45,
+        Section.DISCARDING,
+        "Looking at one's own discard",
+        "A player may look at his own discard at any time.",
+        "A right: nothing is found.",
+    ),
+)
+
+PENALTIES: tuple[Law, ...] = (
+    TAKEN_BACK,
+    WRONG_CARDS,
+    ELDER_MIXES,
+    YOUNGER_MIXES,
+    TAKES_MORE,
+    YOUNGER_TAKES_MORE,
+    LONG,
+)
+"""The laws whose finders can make a player reckon nothing before or while the cards are
+played, whose penalty law 44 lets the adversary waive (law 54's, a call, is not yet found)."""
