@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,26 +24,19 @@ from adjudicator.court.ecarte.api import (
     Remedy,
     citation,
 )
+from adjudicator.shell import casebooks
 from adjudicator.shell.readings import SOURCES, for_developers, for_members, labelled
 from adjudicator.shell.templating import capital
 
 
 def casebook_root() -> Path | None:
-    """Where the casebook is: inside the installed package, else at the top of a checkout;
-    ``None`` if neither is there."""
-    packaged = resources.files("adjudicator").joinpath("cases/ecarte")
-    if packaged.is_dir():
-        return Path(str(packaged))
-    checkout = Path(__file__).resolve().parents[2] / "cases" / "ecarte"
-    return checkout if checkout.is_dir() else None
+    """Where the casebook is (:func:`~adjudicator.shell.casebooks.casebook_root`)."""
+    return casebooks.casebook_root("ecarte")
 
 
 def law_cases(law: Law, root: Path | None) -> list[Path]:
     """The records of the casebook that show ``law`` (its folders ``law-NN-*``), sorted."""
-    if root is None or not root.is_dir():
-        return []
-    folders = sorted(root.glob(f"law-{law.number:02d}-*"))
-    return [p for folder in folders for p in sorted(folder.glob("*.etn"))]
+    return casebooks.law_cases(law.number, root, ".etn")
 
 
 def cited(query: str) -> Law | None:

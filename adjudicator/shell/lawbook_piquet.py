@@ -6,33 +6,25 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from adjudicator.court.api import cited_in, is_number, listing, matching_in, number
 from adjudicator.court.piquet.api import BY_NUMBER, LAWS, Law
+from adjudicator.shell import casebooks
 
 MARKDOWN_CASES = "../cases/piquet"
 """Where ``docs/laws-piquet.md`` links the casebook to."""
 
 
 def casebook_root() -> Path | None:
-    """Where the Piquet casebook is: inside the installed package, else at the top of a
-    checkout; ``None`` if neither is there."""
-    packaged = resources.files("adjudicator").joinpath("cases/piquet")
-    if packaged.is_dir():
-        return Path(str(packaged))
-    checkout = Path(__file__).resolve().parents[2] / "cases" / "piquet"
-    return checkout if checkout.is_dir() else None
+    """Where the Piquet casebook is (:func:`~adjudicator.shell.casebooks.casebook_root`)."""
+    return casebooks.casebook_root("piquet")
 
 
 def law_cases(law: Law, root: Path | None) -> list[Path]:
     """The records of the casebook that show ``law`` (its folders ``law-NN-*``), sorted."""
-    if root is None or not root.is_dir():
-        return []
-    folders = sorted(root.glob(f"law-{law.number:02d}-*"))
-    return [p for folder in folders for p in sorted(folder.glob("*.ptn"))]
+    return casebooks.law_cases(law.number, root, ".ptn")
 
 
 def chosen(words: Sequence[str]) -> tuple[Law, ...]:
