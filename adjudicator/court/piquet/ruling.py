@@ -24,6 +24,7 @@ from adjudicator.court.piquet.judge import (
 )
 from adjudicator.engine.piquet.deal import DealReplay
 from adjudicator.engine.piquet.deviations import Deviation
+from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, replay_record
 from adjudicator.engine.piquet.scoring import Category
 from adjudicator.notation.cards import Player
@@ -108,14 +109,7 @@ class PartieRuling:
             "deals": [d.to_json() for d in self.deals],
             "totals": _scores(partie.totals),
             "finished": partie.finished,
-            "settlement": None
-            if settled is None
-            else {
-                "winner": _name(settled.winner),
-                "loser": _name(settled.loser),
-                "points": settled.points,
-                "rubicon": settled.rubicon,
-            },
+            "settlement": _settlement(settled),
         }
 
 
@@ -260,14 +254,19 @@ def _partie_judged(p: PartieJudgement) -> dict[str, Any]:
         "partie": p.number,
         "totals": _scores(p.totals),
         "finished": p.finished,
-        "settlement": None
-        if settled is None
-        else {
-            "winner": _name(settled.winner),
-            "loser": _name(settled.loser),
-            "points": settled.points,
-            "rubicon": settled.rubicon,
-        },
+        "settlement": _settlement(settled),
+    }
+
+
+def _settlement(settled: Settlement | None) -> dict[str, Any] | None:
+    """A partie's settlement as JSON (``None`` while it is not settled)."""
+    if settled is None:
+        return None
+    return {
+        "winner": _name(settled.winner),
+        "loser": _name(settled.loser),
+        "points": settled.points,
+        "rubicon": settled.rubicon,
     }
 
 
