@@ -67,7 +67,7 @@ LACKING: dict[int, str] = {
     62: "trigger",
     64: "near miss",
     65: "near miss",
-    67: "both",
+    67: "trigger",
     70: "both",
     71: "near miss",
     74: "both",
