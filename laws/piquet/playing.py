@@ -196,6 +196,7 @@ TAKEN_BACK = Law(
     "and the finding says so. Revokes and leads out of turn are found here; misinformation "
     "(V) is not yet found.",
     find=_taken_back,
+    choices=(_TAKE_BACK, _PLAY_AGAIN),
     leave=may_take_back,
     keywords=("revoke", "renounce", "out of turn", "retract", "drop"),
     judges=(DeviationKind.REVOKE, DeviationKind.LEAD),

@@ -123,6 +123,7 @@ def cited(ruling: RecordRuling) -> set[int]:
     laws = {j.finding.law for j in ruling.findings}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
+    laws |= {n for c in ruling.claims for n in c.weighed}
     if any(p.settlement is not None for p in ruling.judged):
         laws |= _SETTLES
     return laws
@@ -133,8 +134,7 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
     out = _law_differences(expected, ruling)
     out += [d for f in expected.findings for d in _finding_differences(f, ruling)]
     out += [d for c in expected.claims for d in _claim_differences(c, ruling)]
-    deals = {d.number: d for p in ruling.judged for d in p.deals}
-    out += [d for e in expected.deals for d in _deal_differences(e, deals.get(e.number))]
+    out += [d for e in expected.deals for d in _deal_number_differences(e, ruling)]
     if expected.partie is not None:
         out += _partie_differences(expected.partie, ruling)
     return out
@@ -196,6 +196,14 @@ def _seat(player: Player | None) -> str | None:
 
 def _scores(scores: Mapping[Player, int] | None) -> dict[str, int] | None:
     return None if scores is None else {p.value: n for p, n in scores.items()}
+
+
+def _deal_number_differences(e: ExpectedDeal, ruling: RecordRuling) -> list[str]:
+    """How the deals of ``e``'s number differ from it: none if one of them agrees (a deal
+    annulled and dealt again repeats its number), else the last one's differences."""
+    found = [d for p in ruling.judged for d in p.deals if d.number == e.number]
+    said = [_deal_differences(e, deal) for deal in found] or [_deal_differences(e, None)]
+    return [] if any(not s for s in said) else said[-1]
 
 
 def _deal_differences(e: ExpectedDeal, deal: DealJudgement | None) -> list[str]:

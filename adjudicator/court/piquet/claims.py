@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand, Waive
 from adjudicator.notation.piquet.vocabulary import Claimed, Consent
-from laws.piquet import Choice, DealView, Effect, Fate, Finding, Option, Who, Window
+from laws.piquet import LAWS, Choice, DealView, Effect, Fate, Finding, Option, Who, Window
 
 from .windows import closes_at, in_time
 
@@ -30,6 +30,9 @@ class ClaimJudged:
     """The law that decides it (``None``: no law gives what was claimed)."""
     reason: str
     """Why, in words."""
+    weighed: tuple[int, ...] = ()
+    """The laws weighed in refusing a claim no finding gives: every law that gives what was
+    claimed, or imposes what it would do (they are cited)."""
 
 
 @dataclass
@@ -134,9 +137,28 @@ def _option_claimed(
             findings[index].law,
             f"too late: law {findings[index].law} gives it {choice.window.value}",
         )
+    weighed = weighed_for(claim.claimed)
+    names = ", ".join(str(n) for n in weighed)
     return ClaimJudged(
-        claim.line, claim.player, said, False, None, "no finding of the laws gives it to him"
+        claim.line,
+        claim.player,
+        said,
+        False,
+        weighed[0] if weighed else None,
+        f"no finding of the laws gives it to him (laws {names} weighed)"
+        if weighed
+        else "no finding of the laws gives it to him",
+        weighed,
     )
+
+
+def weighed_for(claimed: Claimed) -> tuple[int, ...]:
+    """The laws a claim of ``claimed`` is weighed under when no finding gives it: those whose
+    options it takes, and those that impose what taking one of them does; in order."""
+    giving = [law for law in LAWS if any(claimed in c.claims for c in law.choices)]
+    does = {e for law in giving for c in law.choices if claimed in c.claims for e in c.effects}
+    imposing = [law for law in LAWS if does & set(law.effects)]
+    return tuple(sorted({law.number for law in giving + imposing}))
 
 
 def _penalty_claimed(
