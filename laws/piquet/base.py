@@ -180,6 +180,9 @@ class Finding:
     judged" give way to it)."""
     fault: bool = True
     """``False`` for a fact that is no irregularity (a right exercised): a note."""
+    acted: tuple[Option, ...] = ()
+    """The options the players took by their own acts, as the facts show (a card led out of
+    turn taken back, a cut made again), with no claim written."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -243,6 +246,7 @@ class Law:
         fault: bool = True,
         effects: Sequence[Effect] | None = None,
         choices: Sequence[Choice] | None = None,
+        acted: Sequence[Option] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given."""
@@ -257,6 +261,7 @@ class Law:
             tuple(self.effects if effects is None else effects),
             tuple(judges),
             fault,
+            tuple(acted),
         )
 
 

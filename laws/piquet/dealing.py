@@ -3,7 +3,7 @@ pack, a deal out of turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
@@ -62,7 +62,7 @@ def _told(view: DealView) -> list[tuple[int, Sizes]]:
     """The sizes the record has told at each line that tells one: a hand held as dealt, a
     player's last packet, an announcement, the stock written or counted before any card is
     taken from it."""
-    last_packet = {e.player: e.line for _, e in view.of_type(Packet)}
+    last_packet: dict[Player, int] = {e.player: e.line for _, e in view.of_type(Packet)}
     first_take = next((at for at, _ in view.of_type(Take)), len(view.events))
     known: dict[str, int] = {}
     told: list[tuple[int, Sizes]] = []
@@ -77,7 +77,7 @@ def _told(view: DealView) -> list[tuple[int, Sizes]]:
 
 
 def _tells(
-    view: DealView, event: object, before_take: bool, last_packet: dict[Player, int]
+    view: DealView, event: object, before_take: bool, last_packet: Mapping[Player, int]
 ) -> tuple[str, int] | None:
     """Which size ``event`` tells, and what it is."""
     whose = {view.elder: "elder", view.younger: "younger"}
@@ -106,7 +106,10 @@ def _several(sizes: Sizes) -> bool:
     the cards too many, or too few, in the places told."""
     due = (HAND, HAND, STOCK)
     off = [n - d for n, d in zip(sizes, due, strict=True) if n is not None]
-    return sizes[2] == STOCK + 1 or max(sum(o for o in off if o > 0), -sum(o for o in off if o < 0)) > 1
+    return (
+        sizes[2] == STOCK + 1
+        or max(sum(o for o in off if o > 0), -sum(o for o in off if o < 0)) > 1
+    )
 
 
 def _where(view: DealView, test: Callable[[Sizes], bool] | None = None) -> int:

@@ -42,6 +42,11 @@ class Fates:
     findings: Sequence[Finding]
     taken: dict[tuple[int, Option], Fate] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        for index, finding in enumerate(self.findings):
+            for option in finding.acted:
+                self.set(index, option, Fate.TAKEN)
+
     def set(self, index: int, option: Option, fate: Fate) -> None:
         """Record ``option`` of finding ``index`` as taken or declined."""
         self.taken.setdefault((index, option), fate)

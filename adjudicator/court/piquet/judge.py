@@ -113,6 +113,7 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     )
     cleared = {line for f in findings for line in f.judges}
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
+    cleared |= {asked.line for asked, leave in view.replay.retracted if leave}
     barred = applied.against(Effect.RECKONS_NOTHING)
     return DealJudgement(
         view.number,
@@ -174,11 +175,19 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: reckoned or written by the engine, else the
-    difference of the running totals written before and after it."""
+    """The deal's points as the table had them: its ``result`` line, else the difference of
+    the running totals written before and after it, else as the engine reckons the cards as
+    they fell."""
     deal = replay.deals[index]
-    if deal.points is not None:
-        return deal.points
+    if deal.written is not None:
+        return deal.written
+    points = _from_totals(replay, index)
+    return points if points is not None else deal.points
+
+
+def _from_totals(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
+    """The deal's points as the difference of the running totals written about it."""
+    deal = replay.deals[index]
     after = replay.running[index] if index < len(replay.running) else None
     before = replay.running[index - 1] if index else _before(deal)
     if before is None:
