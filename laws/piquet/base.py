@@ -95,6 +95,8 @@ class Effect(StrEnum):
     STOCK_COUNTED = "the stock is counted"
     CORRECTED = "the error is put right"
     STAKES = "the bystander pays the prejudiced player's stakes and bets"
+    COUNT_STANDS = "the offender's count of the deal it concerns stands as written"
+    OWN_RECORD = "each player's own written record of his score stands"
 
 
 FRESH: frozenset[Effect] = frozenset({Effect.FRESH_DEAL, Effect.VOID})
@@ -183,6 +185,10 @@ class Finding:
     acted: tuple[Option, ...] = ()
     """The options the players took by their own acts, as the facts show (a card led out of
     turn taken back, a cut made again), with no claim written."""
+    concerns: int | None = None
+    """The place in the partie (0 for its first deal written) of the deal whose score its
+    effects change, when it is not the deal it is found in (law 70: a count of the deal
+    before corrected)."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -247,6 +253,7 @@ class Law:
         effects: Sequence[Effect] | None = None,
         choices: Sequence[Choice] | None = None,
         acted: Sequence[Option] = (),
+        concerns: int | None = None,
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given."""
@@ -262,6 +269,7 @@ class Law:
             tuple(judges),
             fault,
             tuple(acted),
+            concerns,
         )
 
 

@@ -5,9 +5,8 @@ nothing; the court reckons a deal again with them when a law's effect changes it
 
 from __future__ import annotations
 
-from adjudicator.engine.piquet.deviations import DeviationKind
-
-from .base import Choice, Effect, Law, Option, Section, Who, Window
+from .base import Law, Section
+from .score_sheets import CORRECTED, SHEETS
 
 _SCORE = "adjudicator.engine.piquet.scoring.score_deal"
 _ENGINE = "Defines the score: the engine reckons it, and a finding is never made under it."
@@ -98,27 +97,7 @@ LAWS: tuple[Law, ...] = (
         "not count toward it.",
         keywords="pique,thirty",
     ),
-    Law(
-        70,
-        Section.SCORING,
-        "Errors corrected",
-        "An error of counting, once proved, may be put right until the player who made it has "
-        "seen his next hand.",
-        "A score line marked 'corrected' is the correction; its place says whether it was in "
-        "time. Not yet found.",
-        choices=(
-            Choice(
-                Option.PUT_RIGHT,
-                Who.EITHER,
-                Window.BEFORE_NEXT_HAND,
-                (),
-                "the count is corrected",
-                (Effect.CORRECTED,),
-            ),
-        ),
-        judges=(DeviationKind.RESULT, DeviationKind.SCORE),
-        keywords=("count", "mistake", "correct"),
-    ),
+    CORRECTED,
     _defines(
         71,
         "The partie",
@@ -143,15 +122,6 @@ LAWS: tuple[Law, ...] = (
         "adjudicator.engine.piquet.partie.settle",
         keywords="rubicon,hundred,settlement",
     ),
-    Law(
-        74,
-        Section.SCORING,
-        "Written scores that differ",
-        "When the players' written scores differ, each player's record of his own score is "
-        "taken to be right.",
-        "Score lines written 'by' a player are compared: not yet found.",
-        judges=(DeviationKind.SCORE,),
-        keywords=("score sheet", "written"),
-    ),
+    SHEETS,
 )
 """The laws of scoring, 61 to 74."""

@@ -35,6 +35,9 @@ class DealView:
     """The number of each deal of the partie, in order."""
     first_dealer: Player | None = None
     """Who was to deal first, as the cut decided it (``None``: no cut written)."""
+    previous: DealReplay | None = None
+    """The deal before it in the partie, as replayed (``None`` for the first): where a
+    correction of the score (law 70) finds the totals it corrects."""
     _by_form: dict[type, tuple[tuple[int, Event], ...]] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )

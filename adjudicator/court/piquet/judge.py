@@ -18,6 +18,7 @@ from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand,
 from adjudicator.notation.piquet.model import Partie, Record
 from laws.piquet import BY_NUMBER, LAWS, DealView, Effect, Fate, Finding, Outcome
 
+from .carried import carry
 from .claims import ClaimJudged, Fates, judge_claims
 from .effects import Allowed, allowed_score, apply
 from .windows import closes_at
@@ -89,12 +90,21 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
     """A partie's deals judged, and its totals and settlement from the allowed scores."""
     dealers = tuple(d.dealer for d in partie.deals)
     numbers = tuple(d.number for d in partie.deals)
-    deals = []
+    deals, views = [], []
     for index, (deal, replayed) in enumerate(zip(partie.deals, replay.deals, strict=True)):
         view = DealView(
-            deal, replayed, replay.length.deals, index, dealers, numbers, replay.first_dealer
+            deal,
+            replayed,
+            replay.length.deals,
+            index,
+            dealers,
+            numbers,
+            replay.first_dealer,
+            replay.deals[index - 1] if index else None,
         )
+        views.append(view)
         deals.append(judge_deal(view, _as_written(replay, index)))
+    deals = carry(views, deals)
     totals = _totals(replay, deals)
     settled = settle(totals) if replay.finished and totals is not None else None
     return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled)
@@ -192,6 +202,8 @@ def _from_totals(replay: PartieReplay, index: int) -> Mapping[Player, int] | Non
     before = replay.running[index - 1] if index else _before(deal)
     if before is None:
         before = _before(deal)
+    if before is None and index == 0 and deal.number == 1:
+        before = dict.fromkeys(PLAYERS, 0)
     if after is None or before is None:
         return None
     times = replay.length.multiplier(deal.number) if deal.number >= 1 else 1
