@@ -1,13 +1,169 @@
 """Cutting (laws 3-8): the cut for deal, and the cut to the dealer. The cut for deal and the
-choice are replayed by the engine (law 4); the others are data until the partie's opening is
-judged."""
+choice are replayed by the engine (law 4); the laws read the partie's opening, which the view
+of its first deal carries, and find there, before the first deal."""
 
 from __future__ import annotations
 
-from adjudicator.engine.piquet.deviations import DeviationKind
-from adjudicator.notation.piquet.vocabulary import Claimed
+from collections.abc import Sequence
+from dataclasses import replace
 
-from .base import Choice, Effect, Law, Option, Section, Who, Window
+from adjudicator.engine.piquet.cards import height
+from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.events import CutForDeal, Elect
+from adjudicator.notation.piquet.irregularities import Counted, Expose
+from adjudicator.notation.piquet.vocabulary import Claimed, Heap
+
+from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
+from .view import DealView
+
+
+def _before_the_deal(found: Finding) -> Finding:
+    """A finding made in the partie's opening: before its first deal."""
+    return replace(found, deal=None)
+
+
+def _higher(cut: CutForDeal) -> Player | None:
+    """Who cut the higher card (the ace high; the last card each showed), if both are known
+    and they differ."""
+    cards = {c.player: c.cards[-1] for c in cut.cuts}
+    a, b = cards.get(Player.A), cards.get(Player.B)
+    if a is None or b is None or height(a.rank) == height(b.rank):
+        return None
+    return Player.A if height(a.rank) > height(b.rank) else Player.B
+
+
+def _wrong_choice(view: DealView) -> Sequence[Finding]:
+    higher: Player | None = None
+    for event in view.opening:
+        if isinstance(event, CutForDeal):
+            higher = _higher(event)
+        elif isinstance(event, Elect) and higher is not None and event.player is not higher:
+            message = (
+                f"{event.player} chooses whether to deal, but {higher} cut the higher card: the "
+                "choice is his (law 4)"
+            )
+            found = HIGHER.finding(
+                view, event.line, event.player, "lower_cut_chooses", message, judges=(event.line,)
+            )
+            return [_before_the_deal(found)]
+    return []
+
+
+def _several_shown(view: DealView) -> Sequence[Finding]:
+    found = []
+    for event in view.opening:
+        if not isinstance(event, CutForDeal):
+            continue
+        for cut in event.cuts:
+            if len(cut.cards) > 1:
+                message = (
+                    f"{cut.player} shows {len(cut.cards)} cards in cutting for deal: he must cut "
+                    "again (law 5)"
+                )
+                finding = SEVERAL.finding(view, event.line, cut.player, "several_shown", message)
+                found.append(_before_the_deal(finding))
+    return found
+
+
+def _cut_stands(view: DealView) -> Sequence[Finding]:
+    """The first deal of the partie found with an incorrect pack: the cut for deal still
+    holds, and the same dealer deals again."""
+    if view.index != 0 or not any(isinstance(e, CutForDeal) for e in view.opening):
+        return []
+    return [
+        STANDS.finding(
+            view,
+            e.line,
+            None,
+            "cut_stands",
+            "the pack proves incorrect in the first deal: the cut for deal stands, and the "
+            "player it made dealer deals again (law 6)",
+            fault=False,
+        )
+        for _, e in view.of_type(Counted)
+        if e.heap is Heap.PACK and e.count != 32
+    ]
+
+
+def _exposed_in_cut(view: DealView) -> Sequence[Finding]:
+    """A card shown after the cut for deal and its choice, before the first deal: in cutting
+    to the dealer (law 7)."""
+    chosen = False
+    found = []
+    for event in view.opening:
+        if isinstance(event, Elect):
+            chosen = True
+        elif isinstance(event, Expose) and chosen:
+            message = (
+                f"{event.player} exposes a card in cutting to the dealer: the pack must be cut "
+                "again (law 7)"
+            )
+            finding = FRESH_CUT.finding(
+                view, event.line, event.player, "exposed_in_cut", message, judges=(event.line,)
+            )
+            found.append(_before_the_deal(finding))
+    return found
+
+
+HIGHER = Law(
+    4,
+    Section.CUTTING,
+    "The higher cut chooses",
+    "In the cut the ace ranks highest. Whoever cuts the higher card chooses whether to "
+    "deal; the dealer picks which pack is used at the start of each partie.",
+    "The engine replays the cut and the choice; equal cuts cut again. A choice made by the "
+    "lower cutter is found as his fault: the code sets no penalty, and the choice as made "
+    "decides who deals (the project's reading). The clubs' rule, not the lower-deals rule of "
+    "piquet au cent, which some later books give.",
+    find=_wrong_choice,
+    judges=(DeviationKind.CUT,),
+    keywords=("deal", "choice"),
+    readings=("a choice by the lower cutter is a fault without effect",),
+)
+
+SEVERAL = Law(
+    5,
+    Section.CUTTING,
+    "Several cards shown in cutting for deal",
+    "A player who shows more than one card when cutting for deal must cut again.",
+    "A cut line naming several cards for a player is found; his cut again is the next cut "
+    "line, and the engine takes the last cut written.",
+    find=_several_shown,
+)
+
+STANDS = Law(
+    6,
+    Section.CUTTING,
+    "The cut for deal stands",
+    "The cut for deal holds even if the pack proves incorrect.",
+    "Read with law 75: an incorrect pack voids the deal in which it is found, never the cut "
+    "that chose the dealer. Found (a note, no fault) when the pack proves incorrect in the "
+    "partie's first deal after a cut for deal is written: the same dealer deals again.",
+    find=_cut_stands,
+)
+
+FRESH_CUT = Law(
+    7,
+    Section.CUTTING,
+    "A card exposed in the cut to the dealer",
+    "If a card is shown, or the cards are confused, in cutting to the dealer or in putting "
+    "the two packets together again, the pack is cut afresh.",
+    "The remedy is compulsory: a fresh cut, imposed. A card exposed in the partie's opening "
+    "after the choice of dealer is read as exposed in the cut to the dealer (the notation "
+    "writes the cut to the dealer in no other way); a claim of a fresh cut takes it.",
+    find=_exposed_in_cut,
+    choices=(
+        Choice(
+            Option.FRESH_CUT,
+            Who.NOBODY,
+            Window.AT_ONCE,
+            (Claimed.FRESH_CUT,),
+            "the pack is cut again",
+            (Effect.CORRECTED,),
+        ),
+    ),
+)
 
 LAWS: tuple[Law, ...] = (
     Law(
@@ -17,53 +173,10 @@ LAWS: tuple[Law, ...] = (
         "A cut takes off at least two cards and leaves at least two below.",
         "The notation records the card cut, not the size of the packet: nothing is found under it.",
     ),
-    Law(
-        4,
-        Section.CUTTING,
-        "The higher cut chooses",
-        "In the cut the ace ranks highest. Whoever cuts the higher card chooses whether to "
-        "deal; the dealer picks which pack is used at the start of each partie.",
-        "The engine replays the cut and the choice (a choice by the lower cutter is its "
-        "deviation of kind 'cut'); equal cuts cut again. The clubs' rule, not the lower-deals "
-        "rule of piquet au cent, which some later books give.",
-        keywords=("deal", "choice"),
-        judges=(DeviationKind.CUT,),
-        applied_by="adjudicator.engine.piquet.replay._first_dealer",
-    ),
-    Law(
-        5,
-        Section.CUTTING,
-        "Several cards shown in cutting for deal",
-        "A player who shows more than one card when cutting for deal must cut again.",
-        "Only the card a player cut is written; a second cut line is his cut again.",
-    ),
-    Law(
-        6,
-        Section.CUTTING,
-        "The cut for deal stands",
-        "The cut for deal holds even if the pack proves incorrect.",
-        "Read with law 75: an incorrect pack voids the deal in which it is found, never the "
-        "cut that chose the dealer.",
-    ),
-    Law(
-        7,
-        Section.CUTTING,
-        "A card exposed in the cut to the dealer",
-        "If a card is shown, or the cards are confused, in cutting to the dealer or in putting "
-        "the two packets together again, the pack is cut afresh.",
-        "The remedy is compulsory; the project reads a claim of a fresh cut as the record of "
-        "it. Judged when the partie's opening is: not yet.",
-        choices=(
-            Choice(
-                Option.FRESH_CUT,
-                Who.EITHER,
-                Window.BEFORE_TAKING_UP,
-                (Claimed.FRESH_CUT,),
-                "the pack is cut again",
-                (Effect.CORRECTED,),
-            ),
-        ),
-    ),
+    HIGHER,
+    SEVERAL,
+    STANDS,
+    FRESH_CUT,
     Law(
         8,
         Section.CUTTING,

@@ -100,6 +100,7 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
             dealers,
             numbers,
             replay.first_dealer,
+            () if index else partie.opening,
             replay.deals[index - 1] if index else None,
         )
         views.append(view)
