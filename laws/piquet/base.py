@@ -185,6 +185,9 @@ class Finding:
     acted: tuple[Option, ...] = ()
     """The options the players took by their own acts, as the facts show (a card led out of
     turn taken back, a cut made again), with no claim written."""
+    amends: tuple[tuple[Player, int], ...] = ()
+    """Points its effects add to each player's score of the deal it concerns, where the
+    table's figures, not the engine's reckoning, give that score (law 70: a count corrected)."""
     concerns: int | None = None
     """The place in the partie (0 for its first deal written) of the deal whose score its
     effects change, when it is not the deal it is found in (law 70: a count of the deal
@@ -254,6 +257,7 @@ class Law:
         choices: Sequence[Choice] | None = None,
         acted: Sequence[Option] = (),
         concerns: int | None = None,
+        amends: Sequence[tuple[Player, int]] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given."""
@@ -269,6 +273,7 @@ class Law:
             tuple(judges),
             fault,
             tuple(acted),
+            tuple(amends),
             concerns,
         )
 

@@ -96,6 +96,7 @@ def _corrections(view: DealView) -> Sequence[Finding]:
                 judges=(e.line,),
                 acted=() if late else (Option.PUT_RIGHT,),
                 concerns=view.index if own else view.index - 1,
+                amends=[(p, now[p] - before.get(p, 0)) for p in changed],
             )
         )
     return found

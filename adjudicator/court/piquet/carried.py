@@ -1,7 +1,8 @@
-"""The laws' effects that reach beyond the deal a finding is made in, applied to the partie's
-deals once each is judged: a count that stands as written in the deal a late correction
-concerns (law 70), and each player's own written record of his score where the sheets differ
-(law 74). The court reads the effects, never the laws' numbers."""
+"""The laws' effects on a deal's score that the table's written figures carry, applied to the
+partie's deals once each is judged (a finding may concern the deal before its own): a count
+corrected in time, or standing as written in the deal a late correction concerns (law 70),
+and each player's own written record of his score where the sheets differ (law 74). The
+court reads the effects, never the laws' numbers."""
 
 from __future__ import annotations
 
@@ -28,6 +29,8 @@ def carry(views: Sequence[DealView], deals: Sequence[DealJudgement]) -> list[Dea
             target = finding.concerns
             if Effect.COUNT_STANDS in judged.effects and target is not None and finding.offender:
                 out[target] = _count_stands(out[target], finding.offender)
+            if Effect.CORRECTED in judged.effects and target is not None and finding.amends:
+                out[target] = _corrected(out[target], finding.amends)
             if Effect.OWN_RECORD in judged.effects:
                 out[index] = _own_record(views, index, out[index])
     return out
@@ -41,6 +44,18 @@ def _count_stands(deal: DealJudgement, offender: Player) -> DealJudgement:
     kept = {**score, offender: written[offender]}
     how = f"{deal.allowed.how}; {offender}'s count stands as written (a correction too late)"
     return replace(deal, allowed=Allowed(kept, deal.allowed.steps, how))
+
+
+def _corrected(deal: DealJudgement, amends: Sequence[tuple[Player, int]]) -> DealJudgement:
+    """``deal`` with a correction of the table's figures made in time; a deal the engine
+    reckoned from its cards is already right and keeps its reckoning."""
+    score = deal.allowed.score
+    if score is None or deal.allowed.steps:
+        return deal
+    kept = dict(score)
+    for player, points in amends:
+        kept[player] = kept.get(player, 0) + points
+    return replace(deal, allowed=Allowed(kept, (), f"{deal.allowed.how}, corrected"))
 
 
 def _own_record(views: Sequence[DealView], index: int, deal: DealJudgement) -> DealJudgement:
