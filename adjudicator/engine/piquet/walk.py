@@ -308,6 +308,10 @@ class DealWalk:
                 )
         self.hands[player].add(cards, dealt=False)
         self.taken[player] = self.taken.get(player, 0) + len(cards)
+        if player in self.start:  # a card left by mistake taken in during the play (Case XIII)
+            known, unknown, told = self.start[player]
+            more = {c for c in cards if c is not None}
+            self.start[player] = (known | more, unknown + len(cards) - len(more), told)
         self._check_counts(player, e)
 
     def _check_counts(self, player: Player, e: Take) -> None:
