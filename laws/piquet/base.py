@@ -272,9 +272,9 @@ class Law:
             tuple(self.effects if effects is None else effects),
             tuple(judges),
             fault,
-            tuple(acted),
-            tuple(amends),
-            concerns,
+            acted=tuple(acted),
+            amends=tuple(amends),
+            concerns=concerns,
         )
 
 

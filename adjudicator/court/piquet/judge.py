@@ -186,19 +186,14 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: its ``result`` line, else the difference of
-    the running totals written before and after it, else as the engine reckons the cards as
-    they fell."""
+    """The deal's points as the table had them: its ``result`` line, else reckoned by the
+    engine as the cards fell, else the difference of the running totals written before and
+    after it."""
     deal = replay.deals[index]
     if deal.written is not None:
         return deal.written
-    points = _from_totals(replay, index)
-    return points if points is not None else deal.points
-
-
-def _from_totals(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the difference of the running totals written about it."""
-    deal = replay.deals[index]
+    if deal.points is not None:
+        return deal.points
     after = replay.running[index] if index < len(replay.running) else None
     before = replay.running[index - 1] if index else _before(deal)
     if before is None:
