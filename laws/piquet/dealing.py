@@ -7,9 +7,27 @@ from collections.abc import Callable, Mapping, Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import Deals, Holds, Packet, Stock, Take
-from adjudicator.notation.piquet.irregularities import Announce, Counted, Expose, Faced, TakesUp
-from adjudicator.notation.piquet.vocabulary import Claimed, Heap, PackDealt, Place
+from adjudicator.notation.piquet.events import (
+    Deals,
+    Discard,
+    ExchangeCall,
+    Holds,
+    Lead,
+    Packet,
+    Stock,
+    Take,
+    Trick,
+)
+from adjudicator.notation.piquet.irregularities import (
+    Announce,
+    Claim,
+    ClaimReply,
+    Counted,
+    Expose,
+    Faced,
+    TakesUp,
+)
+from adjudicator.notation.piquet.vocabulary import Claimed, Consent, Heap, PackDealt, Place
 
 from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import HAND, STOCK, dealt_size, first_take, line_at, stock_size
@@ -358,24 +376,62 @@ METHOD = Law(
     judges=(DeviationKind.DEALING,),
 )
 
+def _put_right(view: DealView) -> Sequence[Finding]:
+    """A wrong deal put right by consent: the claim accepted before either player takes up
+    his cards (a note: the dealer's mistake is mended as the law allows)."""
+    found = []
+    for at, e in view.of_type(Claim):
+        if e.claimed is not Claimed.PUT_RIGHT or at + 1 >= len(view.events):
+            continue
+        reply = view.events[at + 1]
+        if not isinstance(reply, ClaimReply) or reply.consent is not Consent.ACCEPTS:
+            continue
+        taken_up = view.first(lambda ev: isinstance(ev, _TAKING_UP))
+        if taken_up is not None and taken_up < at:
+            continue
+        found.append(
+            PUT_RIGHT.finding(
+                view,
+                e.line,
+                e.player,
+                "put_right",
+                f"{e.player} puts the deal right with {reply.player}'s consent, before either "
+                "player takes up his cards (law 10)",
+                fault=False,
+                choices=(),
+            )
+        )
+    return found
+
+
+_TAKING_UP = (TakesUp, Discard, Take, ExchangeCall, Lead, Trick)
+"""The lines by which a player has taken up his cards (said, or shown by his exchange or
+the play)."""
+
+_PUT_RIGHT = Choice(
+    Option.PUT_RIGHT,
+    Who.BOTH,
+    Window.BEFORE_TAKING_UP,
+    (Claimed.PUT_RIGHT,),
+    "the deal is put right by consent (law 10)",
+    (Effect.CORRECTED,),
+    sets_aside=(Effect.FRESH_DEAL,),
+    by=10,
+)
+"""Law 10's option on a wrong deal's finding: the dealer's claim, his adversary's consent."""
+
 PUT_RIGHT = Law(
     10,
     Section.DEALING,
     "A wrong deal put right",
     "A dealer who deals wrongly may put it right if his adversary agrees, so long as neither "
     "player has taken up his hand.",
-    "An option of the other dealing laws' findings: the notation has no line for a deal put "
-    "right, so the project records it as a deal that shows no fault. Law 12 yields to it.",
-    choices=(
-        Choice(
-            Option.PUT_RIGHT,
-            Who.BOTH,
-            Window.BEFORE_TAKING_UP,
-            (),
-            "the deal is put right by consent",
-            (Effect.CORRECTED,),
-        ),
-    ),
+    "An option of law 12's finding (a deal that must else be dealt again): the claim 'the "
+    "deal put right' takes it when the adversary accepts it before either player has taken "
+    "up his cards; the deal is then played as put right. Found, as a note, where it is put "
+    "right in time.",
+    find=_put_right,
+    choices=(_PUT_RIGHT,),
     keywords=("misdeal",),
 )
 
@@ -438,16 +494,7 @@ COMPULSORY = Law(
             "the deal is annulled and dealt again by the same dealer",
             (Effect.FRESH_DEAL,),
         ),
-        Choice(
-            Option.PUT_RIGHT,
-            Who.BOTH,
-            Window.BEFORE_TAKING_UP,
-            (),
-            "the deal is put right by consent (law 10)",
-            (Effect.CORRECTED,),
-            sets_aside=(Effect.FRESH_DEAL,),
-            by=10,
-        ),
+        _PUT_RIGHT,
     ),
     effects=(Effect.FRESH_DEAL,),
     keywords=("misdeal", "nine"),

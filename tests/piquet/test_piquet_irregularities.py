@@ -88,7 +88,7 @@ def quiet(event: Event) -> bool:
 def test_every_line_form_of_an_irregularity_has_its_laws() -> None:
     kinds = {t.model_fields["kind"].default for t in IRREGULARITIES}
     assert kinds - {"takes_up", "touch", "claim"} <= set(LAWS)
-    assert len(CLAIM_LAWS) == 6
+    assert len(CLAIM_LAWS) == 7
     seen = {e.kind for r in page_records() for _, _, e in r.events()}
     assert kinds <= seen, sorted(kinds - seen)
 

@@ -134,13 +134,14 @@ def _option_claimed(
             )
     if late is not None:
         index, choice = late
+        law = choice.law(findings[index])
         return ClaimJudged(
             claim.line,
             claim.player,
             said,
             False,
-            findings[index].law,
-            f"too late: law {findings[index].law} gives it {choice.window.value}",
+            law,
+            f"too late: law {law} gives it {choice.window.value}",
         )
     weighed = weighed_for(claim.claimed)
     names = ", ".join(str(n) for n in weighed)

@@ -63,6 +63,7 @@ CLAIM_LAWS: dict[Claimed, str] = {
     Claimed.STOCK_COUNTED: "law 38",
     Claimed.ALTER_DISCARD: "laws 11, 32; Case V",
     Claimed.PLAY_AGAIN: "law 59 II, IV, V; Cases X, XV",
+    Claimed.PUT_RIGHT: "law 10",
 }
 """The laws that will judge each claim."""
 

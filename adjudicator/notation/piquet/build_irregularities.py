@@ -121,6 +121,8 @@ class IrregularityBuilder(Transformer[Token, Any]):
             return (Claimed.FRESH_DEAL if "DEAL" in words else Claimed.FRESH_CUT), None
         if "STOCK" in words:
             return Claimed.STOCK_COUNTED, None
+        if "RIGHT" in words:
+            return Claimed.PUT_RIGHT, None
         return (Claimed.ALTER_DISCARD if "ALTER" in words else Claimed.PLAY_AGAIN), None
 
     def claim(self, c: list[Any]) -> Claim:

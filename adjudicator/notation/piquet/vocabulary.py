@@ -206,6 +206,9 @@ class Claimed(StrEnum):
     """To alter his discard (laws 11, 32; Case V)."""
     PLAY_AGAIN = "to play again"
     """That the cards be played again (law 59 II, IV, V; Cases X, XV)."""
+    PUT_RIGHT = "the deal put right"
+    """That a wrong deal be put right by consent, before either player takes up his cards
+    (law 10)."""
 
 
 class Consent(StrEnum):
