@@ -376,6 +376,7 @@ METHOD = Law(
     judges=(DeviationKind.DEALING,),
 )
 
+
 def _put_right(view: DealView) -> Sequence[Finding]:
     """A wrong deal put right by consent: the claim accepted before either player takes up
     his cards (a note: the dealer's mistake is mended as the law allows)."""
