@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.irregular import Retraction
 from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.piquet.events import Lead, NumberSaid, Play, Question
-from adjudicator.notation.piquet.vocabulary import Claimed
+from adjudicator.notation.piquet.events import Lead, Look, NumberSaid, Play, Question
+from adjudicator.notation.piquet.vocabulary import Claimed, LookAt
 
 from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import HAND, first_lead, line_at, played_with
@@ -332,15 +332,37 @@ TAKEN_BACK = Law(
     judges=(DeviationKind.REVOKE, DeviationKind.LEAD),
 )
 
+
+def _seeing(view: DealView) -> Sequence[Finding]:
+    """Each look through the tricks: a right, noted."""
+    return [
+        SEEING.finding(
+            view,
+            e.line,
+            e.player,
+            "tricks_seen",
+            f"{e.player} looks through the tricks, as either player may at any time (law 60)",
+            fault=False,
+        )
+        for _, e in view.of_type(Look)
+        if e.at is LookAt.TRICKS
+    ]
+
+
+SEEING = Law(
+    60,
+    Section.PLAYING,
+    "Seeing the tricks",
+    "Either player may look through his own and his adversary's tricks at any time.",
+    "A right: a look at the tricks ('A looks at the tricks') is noted, never a fault, at any "
+    "moment of the deal.",
+    find=_seeing,
+    keywords=("tricks", "look"),
+)
+
 LAWS: tuple[Law, ...] = (
     SHORT,
     LONG,
     TAKEN_BACK,
-    Law(
-        60,
-        Section.PLAYING,
-        "Seeing the tricks",
-        "Either player may look through his own and his adversary's tricks at any time.",
-        "A right: nothing is found.",
-    ),
+    SEEING,
 )

@@ -104,7 +104,7 @@ class ExchangeWord(StrEnum):
 
 
 class LookAt(StrEnum):
-    """What a player looks at in the exchange."""
+    """What a player looks at: in the exchange, or the tricks in the play."""
 
     LEFT_CARDS = "left cards"
     """The cards left in the stock (laws 33, 36)."""
@@ -112,6 +112,8 @@ class LookAt(StrEnum):
     """His own discard (law 45)."""
     ADVERSARY_DISCARD = "adversary's discard"
     """His adversary's discard (law 37)."""
+    TRICKS = "tricks"
+    """The tricks played, his own and his adversary's (law 60)."""
 
 
 class Reply(StrEnum):

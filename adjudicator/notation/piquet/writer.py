@@ -207,6 +207,7 @@ _LOOKED_AT = {
     LookAt.LEFT_CARDS: "the left cards",
     LookAt.DISCARD: "his discard",
     LookAt.ADVERSARY_DISCARD: "his adversary's discard",
+    LookAt.TRICKS: "the tricks",
 }
 
 
