@@ -10,12 +10,17 @@ from dataclasses import replace
 from adjudicator.engine.piquet.cards import height
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import CutForDeal, Elect
-from adjudicator.notation.piquet.irregularities import Counted, Expose
+from adjudicator.notation.piquet.events import CutForDeal, Deals, Elect, Event, Holds, Packet, Stock
+from adjudicator.notation.piquet.irregularities import Counted, Cuts, Expose
 from adjudicator.notation.piquet.vocabulary import Claimed, Heap
 
 from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .view import DealView
+
+PACK = 32
+"""The cards of the pack cut."""
+MIN_CUT = 2
+"""The fewest cards a cut may take off, or leave (law 3)."""
 
 
 def _before_the_deal(found: Finding) -> Finding:
@@ -86,23 +91,80 @@ def _cut_stands(view: DealView) -> Sequence[Finding]:
     ]
 
 
-def _exposed_in_cut(view: DealView) -> Sequence[Finding]:
-    """A card shown after the cut for deal and its choice, before the first deal: in cutting
-    to the dealer (law 7)."""
-    chosen = False
+def _segments(view: DealView) -> list[list[Event]]:
+    """The lines where the pack is cut to a dealer: the partie's opening, and the deal's own
+    lines before its dealing begins."""
+    dealing = (Deals, Packet, Holds, Stock)
+    start = view.first(lambda e: isinstance(e, dealing))
+    return [list(view.opening), list(view.events[: len(view.events) if start is None else start])]
+
+
+def _opening_or_deal(view: DealView, found: Finding, event: Event) -> Finding:
+    return _before_the_deal(found) if event in view.opening else found
+
+
+def _cut_size(view: DealView) -> Sequence[Finding]:
+    """A cut to the dealer that takes off, or leaves, fewer than two cards (law 3)."""
     found = []
-    for event in view.opening:
-        if isinstance(event, Elect):
-            chosen = True
-        elif isinstance(event, Expose) and chosen:
-            message = (
-                f"{event.player} exposes a card in cutting to the dealer: the pack must be cut "
-                "again (law 7)"
-            )
-            finding = FRESH_CUT.finding(
-                view, event.line, event.player, "exposed_in_cut", message, judges=(event.line,)
-            )
-            found.append(_before_the_deal(finding))
+    for segment in _segments(view):
+        for event in segment:
+            if isinstance(event, Cuts) and not MIN_CUT <= event.count <= PACK - MIN_CUT:
+                message = (
+                    f"{event.player} cuts {event.count}, leaving {PACK - event.count}: a cut "
+                    f"takes off at least {MIN_CUT} cards and leaves at least {MIN_CUT}; the pack "
+                    "is cut again (law 3)"
+                )
+                finding = SIZE.finding(
+                    view, event.line, event.player, "cut_size", message, judges=(event.line,)
+                )
+                found.append(_opening_or_deal(view, finding, event))
+    return found
+
+
+def _cut_changed(view: DealView) -> Sequence[Finding]:
+    """A player who cuts again when his cut stood (law 8): the first cut stands. A cut again
+    after a cut too small (law 3) or a card shown (law 7) is the fresh cut those laws call
+    for."""
+    found = []
+    for segment in _segments(view):
+        standing: dict[Player, Cuts] = {}
+        for event in segment:
+            if isinstance(event, Expose):
+                standing.clear()
+            elif isinstance(event, Cuts):
+                first = standing.get(event.player)
+                if first is not None:
+                    message = (
+                        f"{event.player} cuts again ({event.count}) after his cut of "
+                        f"{first.count}: having parted the pack he must abide by his cut (law 8)"
+                    )
+                    finding = ABIDES.finding(
+                        view, event.line, event.player, "cut_changed", message, judges=(event.line,)
+                    )
+                    found.append(_opening_or_deal(view, finding, event))
+                elif MIN_CUT <= event.count <= PACK - MIN_CUT:
+                    standing[event.player] = event
+    return found
+
+
+def _exposed_in_cut(view: DealView) -> Sequence[Finding]:
+    """A card shown in cutting to the dealer (law 7): in the partie's opening after the choice
+    of dealer, or in a deal after a cut to the dealer is written and before the dealing."""
+    found = []
+    for segment in _segments(view):
+        cutting = False
+        for event in segment:
+            if isinstance(event, Elect | Cuts):
+                cutting = True
+            elif isinstance(event, Expose) and cutting:
+                message = (
+                    f"{event.player} exposes a card in cutting to the dealer: the pack must be "
+                    "cut again (law 7)"
+                )
+                finding = FRESH_CUT.finding(
+                    view, event.line, event.player, "exposed_in_cut", message, judges=(event.line,)
+                )
+                found.append(_opening_or_deal(view, finding, event))
     return found
 
 
@@ -165,23 +227,28 @@ FRESH_CUT = Law(
     ),
 )
 
-LAWS: tuple[Law, ...] = (
-    Law(
-        3,
-        Section.CUTTING,
-        "Size of a cut",
-        "A cut takes off at least two cards and leaves at least two below.",
-        "The notation records the card cut, not the size of the packet: nothing is found under it.",
-    ),
-    HIGHER,
-    SEVERAL,
-    STANDS,
-    FRESH_CUT,
-    Law(
-        8,
-        Section.CUTTING,
-        "The cutter abides by his cut",
-        "Once a player has parted the pack in cutting, he must keep to that cut.",
-        "Nothing in the notation records a cut taken back: data only.",
-    ),
+SIZE = Law(
+    3,
+    Section.CUTTING,
+    "Size of a cut",
+    "A cut takes off at least two cards and leaves at least two below.",
+    "Read from the cut to the dealer as written ('B cuts 5': the cards he took off, of the "
+    "32): a cut of fewer than two, or leaving fewer than two, is found; the code sets no "
+    "penalty, and the project reads it as no cut, to be made again (law 8 then does not "
+    "bar the second cut).",
+    find=_cut_size,
+    readings=("a cut of the wrong size is made again",),
 )
+
+ABIDES = Law(
+    8,
+    Section.CUTTING,
+    "The cutter abides by his cut",
+    "Once a player has parted the pack in cutting, he must keep to that cut.",
+    "A second cut to the dealer by the same player, where his first was good and no card was "
+    "shown (law 7), is found: the first cut stands.",
+    find=_cut_changed,
+    readings=("the first cut stands",),
+)
+
+LAWS: tuple[Law, ...] = (SIZE, HIGHER, SEVERAL, STANDS, FRESH_CUT, ABIDES)

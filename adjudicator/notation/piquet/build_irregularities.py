@@ -16,6 +16,7 @@ from adjudicator.notation.piquet.irregularities import (
     Claim,
     ClaimReply,
     Counted,
+    Cuts,
     Damaged,
     Drop,
     Expose,
@@ -110,6 +111,9 @@ class IrregularityBuilder(Transformer[Token, Any]):
 
     def new_packs(self, c: list[Any]) -> NewPacks:
         return NewPacks(player=player_of(c[0]))
+
+    def cuts(self, c: list[Any]) -> Cuts:
+        return Cuts(player=player_of(c[0]), count=number_of(c[2]))
 
     def claimed(self, c: list[Any]) -> tuple[Claimed, Seat | None]:
         words = {t.type for t in c}

@@ -21,6 +21,7 @@ from adjudicator.notation.piquet.irregularities import (
     Claim,
     ClaimReply,
     Counted,
+    Cuts,
     Damaged,
     Drop,
     Expose,
@@ -486,6 +487,7 @@ Event = Annotated[
     | Drop
     | Damaged
     | NewPacks
+    | Cuts
     | Claim
     | ClaimReply
     | Stand
@@ -536,6 +538,7 @@ EventKind = Literal[
     "drop",
     "damaged",
     "new_packs",
+    "cuts",
     "claim",
     "claim_reply",
     "stand",

@@ -37,6 +37,7 @@ from adjudicator.notation.piquet.model import (
     ClaimReply,
     Counted,
     CutForDeal,
+    Cuts,
     Damaged,
     Deal,
     Deals,
@@ -367,6 +368,10 @@ def _new_packs(e: NewPacks) -> str:
     return f"{e.player.value} calls for new packs"
 
 
+def _cuts(e: Cuts) -> str:
+    return f"{e.player.value} cuts {e.count}"
+
+
 def _claim(e: Claim) -> str:
     if e.claimed is Claimed.RECKONS_NOTHING:
         assert e.of is not None
@@ -433,6 +438,7 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "drop": _drop,
     "damaged": _damaged,
     "new_packs": _new_packs,
+    "cuts": _cuts,
     "claim": _claim,
     "claim_reply": _claim_reply,
     "stand": _stand,
