@@ -11,7 +11,7 @@ from adjudicator.engine.piquet.cards import height
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import CutForDeal, Deals, Elect, Event, Holds, Packet, Stock
-from adjudicator.notation.piquet.irregularities import Counted, Cuts, Expose
+from adjudicator.notation.piquet.irregularities import Counted, Cuts, Expose, Shuffles
 from adjudicator.notation.piquet.vocabulary import Claimed, Heap
 
 from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
@@ -91,7 +91,7 @@ def _cut_stands(view: DealView) -> Sequence[Finding]:
     ]
 
 
-def _segments(view: DealView) -> list[list[Event]]:
+def segments(view: DealView) -> list[list[Event]]:
     """The lines where the pack is cut to a dealer: the partie's opening, and the deal's own
     lines before its dealing begins."""
     dealing = (Deals, Packet, Holds, Stock)
@@ -99,14 +99,14 @@ def _segments(view: DealView) -> list[list[Event]]:
     return [list(view.opening), list(view.events[: len(view.events) if start is None else start])]
 
 
-def _opening_or_deal(view: DealView, found: Finding, event: Event) -> Finding:
+def opening_or_deal(view: DealView, found: Finding, event: Event) -> Finding:
     return _before_the_deal(found) if event in view.opening else found
 
 
 def _cut_size(view: DealView) -> Sequence[Finding]:
     """A cut to the dealer that takes off, or leaves, fewer than two cards (law 3)."""
     found = []
-    for segment in _segments(view):
+    for segment in segments(view):
         for event in segment:
             if isinstance(event, Cuts) and not MIN_CUT <= event.count <= PACK - MIN_CUT:
                 message = (
@@ -117,7 +117,7 @@ def _cut_size(view: DealView) -> Sequence[Finding]:
                 finding = SIZE.finding(
                     view, event.line, event.player, "cut_size", message, judges=(event.line,)
                 )
-                found.append(_opening_or_deal(view, finding, event))
+                found.append(opening_or_deal(view, finding, event))
     return found
 
 
@@ -126,7 +126,7 @@ def _cut_changed(view: DealView) -> Sequence[Finding]:
     after a cut too small (law 3) or a card shown (law 7) is the fresh cut those laws call
     for."""
     found = []
-    for segment in _segments(view):
+    for segment in segments(view):
         standing: dict[Player, Cuts] = {}
         for event in segment:
             if isinstance(event, Expose):
@@ -141,7 +141,7 @@ def _cut_changed(view: DealView) -> Sequence[Finding]:
                     finding = ABIDES.finding(
                         view, event.line, event.player, "cut_changed", message, judges=(event.line,)
                     )
-                    found.append(_opening_or_deal(view, finding, event))
+                    found.append(opening_or_deal(view, finding, event))
                 elif MIN_CUT <= event.count <= PACK - MIN_CUT:
                     standing[event.player] = event
     return found
@@ -151,11 +151,13 @@ def _exposed_in_cut(view: DealView) -> Sequence[Finding]:
     """A card shown in cutting to the dealer (law 7): in the partie's opening after the choice
     of dealer, or in a deal after a cut to the dealer is written and before the dealing."""
     found = []
-    for segment in _segments(view):
+    for segment in segments(view):
         cutting = False
         for event in segment:
             if isinstance(event, Elect | Cuts):
                 cutting = True
+            elif isinstance(event, Shuffles):
+                cutting = False  # a card shown in shuffling is law 2's
             elif isinstance(event, Expose) and cutting:
                 message = (
                     f"{event.player} exposes a card in cutting to the dealer: the pack must be "
@@ -164,7 +166,7 @@ def _exposed_in_cut(view: DealView) -> Sequence[Finding]:
                 finding = FRESH_CUT.finding(
                     view, event.line, event.player, "exposed_in_cut", message, judges=(event.line,)
                 )
-                found.append(_opening_or_deal(view, finding, event))
+                found.append(opening_or_deal(view, finding, event))
     return found
 
 

@@ -23,8 +23,10 @@ from adjudicator.notation.piquet.irregularities import (
     Claim,
     ClaimReply,
     Counted,
+    Cuts,
     Expose,
     Faced,
+    Shuffles,
     TakesUp,
 )
 from adjudicator.notation.piquet.vocabulary import Claimed, Consent, Heap, PackDealt, Place
@@ -210,9 +212,13 @@ def _compulsory(view: DealView) -> Sequence[Finding]:
 def _exposed(view: DealView) -> Sequence[Finding]:
     found = []
     taken_up = view.first(lambda e: isinstance(e, TakesUp))
+    dealing = view.first(lambda e: isinstance(e, Deals | Packet | Holds | Stock))
+    before = view.first(lambda e: isinstance(e, Shuffles | Cuts))
     for at, e in view.of_type(Expose):
         if e.player is not view.younger or e.place in (Place.LEFT_CARDS, Place.DISCARD):
             continue
+        if before is not None and before < at and (dealing is None or at < dealing):
+            continue  # shown in shuffling or in the cut, before the dealing (laws 2, 7)
         if taken_up is not None and at > taken_up and e.place is not Place.ADVERSARY:
             continue  # a card exposed after the deal: not the dealer's dealing
         own = e.place is Place.OWN or (

@@ -24,6 +24,7 @@ from adjudicator.notation.piquet.irregularities import (
     Cuts,
     Mix,
     Retract,
+    Shuffles,
     TakeBack,
     TakesUp,
     Touch,
@@ -46,6 +47,7 @@ LAWS: dict[str, str] = {
     "damaged": "law 77",
     "new_packs": "laws 76, 77",
     "cuts": "laws 3, 7, 8",
+    "shuffles": "laws 1, 2",
     "claim_reply": "the laws of the claim it answers",
     "stand": "laws 11, 28, 29, 40-43",
     "waive": "law 44",
@@ -88,7 +90,7 @@ def is_irregularity(event: Event) -> bool:
 def untried(event: Event, deal: int | None) -> Deviation | None:
     """The deviation that says ``event`` is not yet judged, and by which laws it will be;
     ``None`` for a line that is no departure in itself."""
-    if isinstance(event, TakesUp | Touch | Cuts):
+    if isinstance(event, TakesUp | Touch | Cuts | Shuffles):
         return None
     if isinstance(event, Deals) and event.pack is not PackDealt.SAME:
         return None

@@ -24,6 +24,7 @@ from adjudicator.notation.piquet.irregularities import (
     Mix,
     NewPacks,
     Retract,
+    Shuffles,
     Stand,
     TakeBack,
     TakesUp,
@@ -114,6 +115,9 @@ class IrregularityBuilder(Transformer[Token, Any]):
 
     def cuts(self, c: list[Any]) -> Cuts:
         return Cuts(player=player_of(c[0]), count=number_of(c[2]))
+
+    def shuffles(self, c: list[Any]) -> Shuffles:
+        return Shuffles(player=player_of(c[0]))
 
     def claimed(self, c: list[Any]) -> tuple[Claimed, Seat | None]:
         words = {t.type for t in c}

@@ -29,6 +29,7 @@ from adjudicator.notation.piquet.irregularities import (
     Mix,
     NewPacks,
     Retract,
+    Shuffles,
     Stand,
     TakeBack,
     TakesUp,
@@ -488,6 +489,7 @@ Event = Annotated[
     | Damaged
     | NewPacks
     | Cuts
+    | Shuffles
     | Claim
     | ClaimReply
     | Stand
@@ -539,6 +541,7 @@ EventKind = Literal[
     "damaged",
     "new_packs",
     "cuts",
+    "shuffles",
     "claim",
     "claim_reply",
     "stand",

@@ -189,6 +189,15 @@ class Cuts(Line):
     """How many cards he took off the top of the pack."""
 
 
+class Shuffles(Line):
+    """``A shuffles``: a player shuffles the pack before it is cut to the dealer (laws 1, 2)."""
+
+    kind: Literal["shuffles"] = "shuffles"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who shuffled."""
+
+
 class Claim(Line):
     """``A claims fresh deal``, ``A claims B reckons nothing``, ``B claims to play again``: a
     claim made of the adversary, or a proposal made to him (laws 7, 11, 25-38, 54, 58, 59)."""
@@ -264,6 +273,7 @@ IRREGULARITIES = (
     Damaged,
     NewPacks,
     Cuts,
+    Shuffles,
     Claim,
     ClaimReply,
     Stand,

@@ -72,6 +72,7 @@ from adjudicator.notation.piquet.model import (
     SetCall,
     Settlement,
     Show,
+    Shuffles,
     Stand,
     Stock,
     Take,
@@ -372,6 +373,10 @@ def _cuts(e: Cuts) -> str:
     return f"{e.player.value} cuts {e.count}"
 
 
+def _shuffles(e: Shuffles) -> str:
+    return f"{e.player.value} shuffles"
+
+
 def _claim(e: Claim) -> str:
     if e.claimed is Claimed.RECKONS_NOTHING:
         assert e.of is not None
@@ -439,6 +444,7 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "damaged": _damaged,
     "new_packs": _new_packs,
     "cuts": _cuts,
+    "shuffles": _shuffles,
     "claim": _claim,
     "claim_reply": _claim_reply,
     "stand": _stand,
