@@ -118,12 +118,21 @@ _SETTLES = frozenset(
 
 
 def cited(ruling: RecordRuling) -> set[int]:
-    """The laws the ruling cites: its findings', their options', its claims', and those of
-    the settlement of a partie it settles."""
+    """The laws the ruling cites: its findings', their options', its claims' (and the laws a
+    claim no finding gives was weighed under), the laws by whose leave a card was taken back
+    into the hand, and those of the settlement of a partie it settles."""
     laws = {j.finding.law for j in ruling.findings}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
     laws |= {n for c in ruling.claims for n in c.weighed}
+    laws |= {
+        law.number
+        for partie in ruling.parties
+        for deal in partie.replay.deals
+        for asked, answer in deal.retracted
+        for law in LAWS
+        if answer is not None and law.leave is not None and law.leave(asked) is not None
+    }
     if any(p.settlement is not None for p in ruling.judged):
         laws |= _SETTLES
     return laws
