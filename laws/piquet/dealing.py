@@ -336,7 +336,7 @@ def _out_of_turn(view: DealView) -> Sequence[Finding]:
         return ()
     judged = tuple(d.line for d in view.deviations(DeviationKind.DEALER))
     if expected is view.younger:
-        if not judged:
+        if not judged and not _twice_running(view):
             return ()
         return [
             OUT_OF_TURN.finding(

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.engine.piquet.cards import RANK_ORDER
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.irregular import Retraction
+from adjudicator.engine.piquet.rulings import rule_point, rule_sequences
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.piquet.events import Lead, Look, NumberSaid, Play, Question
 from adjudicator.notation.piquet.vocabulary import Claimed, LookAt
@@ -202,7 +204,10 @@ def _misinformed(view: DealView) -> list[Finding]:
         held = _held(view, answer.player, answer.line)
         if held is None:
             continue
-        count = sum(1 for card in held if card.suit is event.suit)
+        reckoned = _reckoned(view, answer.player)
+        count = sum(
+            1 for card in held if card.suit is event.suit and (reckoned is None or card in reckoned)
+        )
         if count == answer.value:
             continue
         found.append(
@@ -219,6 +224,27 @@ def _misinformed(view: DealView) -> list[Finding]:
             )
         )
     return found
+
+
+def _reckoned(view: DealView, player: Player) -> frozenset[Card] | None:
+    """The cards ``player`` reckoned good or called equal in his point and sequences, which a
+    question of how many of a suit asks about (Cases XV, XVI); ``None`` where the deal's
+    declarations are not known (the question is then taken of all his cards of the suit)."""
+    declared, hand = view.replay.declared, view.replay.hands.get(player)
+    if declared is None or hand is None or len(declared) != 2:
+        return None
+    mine = declared[player]
+    cards: set[Card] = set()
+    point = rule_point(declared)
+    if mine.point is not None and (point.good is player or point.equal):
+        cards |= {c for c in hand if c.suit is mine.point.suit}
+    runs = rule_sequences(declared)
+    if runs.good is player or runs.equal:
+        for run in mine.sequences:
+            top = RANK_ORDER.index(run.top)
+            ranks = set(RANK_ORDER[top : top + run.length])
+            cards |= {c for c in hand if c.suit is run.suit and c.rank in ranks}
+    return frozenset(cards)
 
 
 def _held(view: DealView, player: Player, line: int) -> frozenset[Card] | None:

@@ -13,6 +13,7 @@ from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand, Waive
 from adjudicator.notation.piquet.vocabulary import Claimed, Consent
 from laws.piquet import LAWS, Choice, DealView, Effect, Fate, Finding, Option, Who, Window
+from laws.piquet.base import FRESH
 
 from .windows import closes_at, in_time
 
@@ -32,7 +33,8 @@ class ClaimJudged:
     """Why, in words."""
     weighed: tuple[int, ...] = ()
     """The laws weighed in refusing a claim no finding gives: every law that gives what was
-    claimed, or imposes what it would do (they are cited)."""
+    claimed, or imposes what it would do (they are cited). The claim is judged under the one
+    of them that last found something in the deal before it, else the first in number."""
 
 
 @dataclass
@@ -145,12 +147,13 @@ def _option_claimed(
         )
     weighed = weighed_for(claim.claimed)
     names = ", ".join(str(n) for n in weighed)
+    found = [f.law for f in findings if f.line <= claim.line and f.law in weighed]
     return ClaimJudged(
         claim.line,
         claim.player,
         said,
         False,
-        weighed[0] if weighed else None,
+        found[-1] if found else weighed[0] if weighed else None,
         f"no finding of the laws gives it to him (laws {names} weighed)"
         if weighed
         else "no finding of the laws gives it to him",
@@ -171,6 +174,16 @@ def _penalty_claimed(
     view: DealView, findings: Sequence[Finding], claim: Claim, of: Player
 ) -> ClaimJudged:
     said = f"{claim.player} claims {of} reckons nothing"
+    for finding in findings:
+        if FRESH & set(finding.effects):  # whenever in the deal the annulment is found
+            return ClaimJudged(
+                claim.line,
+                claim.player,
+                said,
+                False,
+                finding.law,
+                f"the deal is annulled (law {finding.law}): no penalty of it survives",
+            )
     for finding in findings:
         penalised = finding.offender is of and Effect.RECKONS_NOTHING in finding.effects
         if penalised and finding.line <= claim.line:

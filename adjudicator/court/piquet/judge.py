@@ -65,6 +65,12 @@ class DealJudgement:
     written."""
     cleared: frozenset[int]
     """The lines whose deviations the laws have judged (they leave the ruling)."""
+    reckoned: tuple[Finding, ...] = ()
+    """Where the laws of scoring make a score in the deal as the laws allow it: findings of
+    fact, never of fault, in the order of the laws (61-69)."""
+    weighed: tuple[int, ...] = ()
+    """The laws of scoring that decide something in the deal's reckoning (a score made or
+    refused: points equal, the cards divided), which the ruling cites."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,8 @@ class PartieJudgement:
     totals: Mapping[Player, int] | None
     finished: bool
     settlement: Settlement | None
+    settled_by: tuple[int, ...] = ()
+    """The laws of the partie that settle it (71-73), in order."""
 
 
 def judge_record(record: Record, replayed: RecordReplay) -> tuple[PartieJudgement, ...]:
@@ -107,8 +115,21 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
         deals.append(judge_deal(view, _as_written(replay, index)))
     deals = carry(views, deals)
     totals = _totals(replay, deals)
-    settled = settle(totals) if replay.finished and totals is not None else None
-    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled)
+    finished = replay.finished and not _short(numbers, deals)
+    settled = settle(totals) if finished and totals is not None else None
+    by = tuple(law.number for law in LAWS if law.settles(finished, settled))
+    return PartieJudgement(replay.number, tuple(deals), totals, finished, settled, by)
+
+
+def _short(numbers: Sequence[int], deals: Sequence[DealJudgement]) -> bool:
+    """Whether a deal annulled was not dealt again in its place (the next deal written bears
+    the next number): the partie is then a deal short of those law 71 counts."""
+    return any(
+        deal.outcome is not Outcome.STANDS
+        and deal.outcome is not Outcome.UNDETERMINED
+        and (index + 1 >= len(numbers) or numbers[index + 1] != numbers[index])
+        for index, deal in enumerate(deals)
+    )
 
 
 def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudgement:
@@ -126,6 +147,13 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
     cleared |= {asked.line for asked, leave in view.replay.retracted if leave}
     barred = applied.against(Effect.RECKONS_NOTHING)
+    allowed = allowed_score(view, applied, written)
+    reckoning = allowed.reckoning
+    reckoned: tuple[Finding, ...] = ()
+    weighed: tuple[int, ...] = ()
+    if reckoning is not None:
+        reckoned = tuple(f for law in LAWS for f in law.reckon(view, reckoning))
+        weighed = tuple(law.number for law in LAWS if law.weighs(reckoning))
     return DealJudgement(
         view.number,
         view.deal.line,
@@ -134,9 +162,11 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
         judged,
         tuple(claims),
         tuple(p for p in (view.elder, view.younger) if p in barred),
-        allowed_score(view, applied, written),
+        allowed,
         written,
         frozenset(cleared),
+        reckoned,
+        weighed,
     )
 
 
