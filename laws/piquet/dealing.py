@@ -22,6 +22,7 @@ from adjudicator.notation.piquet.irregularities import (
     Announce,
     Claim,
     ClaimReply,
+    Collects,
     Counted,
     Cuts,
     Expose,
@@ -585,13 +586,35 @@ OUT_OF_TURN = Law(
     judges=(DeviationKind.DEALER,),
 )
 
+
+def _collected(view: DealView) -> Sequence[Finding]:
+    """The cards for the next deal gathered by the dealer, whose adversary's duty it is."""
+    return [
+        COLLECTING.finding(
+            view,
+            e.line,
+            e.player,
+            "dealer_collects",
+            f"{e.player}, the dealer, gathers the cards for the next deal: it is the "
+            "non-dealer's part (law 17); no penalty",
+            judges=(e.line,),
+        )
+        for _, e in view.of_type(Collects)
+        if e.player is view.younger
+    ]
+
+
 COLLECTING = Law(
     17,
     Section.DEALING,
     "Collecting the cards",
     "The player who is not dealing gathers the cards for the next deal and lays them, "
     "properly collected, face down on the table.",
-    "A duty without a penalty; the notation does not record it.",
+    "A duty without a penalty. Read from 'A collects the cards' in a deal: gathered by the "
+    "dealer of that deal, it is found as his fault, with no effect (the code sets none); "
+    "gathered by the non-dealer, nothing is found.",
+    find=_collected,
+    readings=("the dealer who collects is at fault, without effect",),
 )
 
 LAWS: tuple[Law, ...] = (

@@ -82,7 +82,7 @@ def quiet(event: Event) -> bool:
         return event.pack is PackDealt.OTHER
     if isinstance(event, Score):
         return not event.corrected
-    return event.kind in ("takes_up", "touch", "cuts", "shuffles")
+    return event.kind in ("takes_up", "touch", "cuts", "shuffles", "collects")
 
 
 def test_every_line_form_of_an_irregularity_has_its_laws() -> None:

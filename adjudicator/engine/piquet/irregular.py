@@ -21,6 +21,7 @@ from adjudicator.notation.piquet.events import Deals, Event, Lead, Look, Play, S
 from adjudicator.notation.piquet.irregularities import (
     IRREGULARITIES,
     Claim,
+    Collects,
     Cuts,
     Mix,
     Retract,
@@ -48,6 +49,7 @@ LAWS: dict[str, str] = {
     "new_packs": "laws 76, 77",
     "cuts": "laws 3, 7, 8",
     "shuffles": "laws 1, 2",
+    "collects": "law 17",
     "claim_reply": "the laws of the claim it answers",
     "stand": "laws 11, 28, 29, 40-43",
     "waive": "law 44",
@@ -90,7 +92,7 @@ def is_irregularity(event: Event) -> bool:
 def untried(event: Event, deal: int | None) -> Deviation | None:
     """The deviation that says ``event`` is not yet judged, and by which laws it will be;
     ``None`` for a line that is no departure in itself."""
-    if isinstance(event, TakesUp | Touch | Cuts | Shuffles):
+    if isinstance(event, TakesUp | Touch | Cuts | Shuffles | Collects):
         return None
     if isinstance(event, Deals) and event.pack is not PackDealt.SAME:
         return None

@@ -15,6 +15,7 @@ from adjudicator.notation.piquet.irregularities import (
     Bystander,
     Claim,
     ClaimReply,
+    Collects,
     Counted,
     Cuts,
     Damaged,
@@ -118,6 +119,9 @@ class IrregularityBuilder(Transformer[Token, Any]):
 
     def shuffles(self, c: list[Any]) -> Shuffles:
         return Shuffles(player=player_of(c[0]))
+
+    def collects(self, c: list[Any]) -> Collects:
+        return Collects(player=player_of(c[0]))
 
     def claimed(self, c: list[Any]) -> tuple[Claimed, Seat | None]:
         words = {t.type for t in c}

@@ -20,6 +20,7 @@ from adjudicator.notation.piquet.irregularities import (
     Bystander,
     Claim,
     ClaimReply,
+    Collects,
     Counted,
     Cuts,
     Damaged,
@@ -490,6 +491,7 @@ Event = Annotated[
     | NewPacks
     | Cuts
     | Shuffles
+    | Collects
     | Claim
     | ClaimReply
     | Stand
@@ -542,6 +544,7 @@ EventKind = Literal[
     "new_packs",
     "cuts",
     "shuffles",
+    "collects",
     "claim",
     "claim_reply",
     "stand",

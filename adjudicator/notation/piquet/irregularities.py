@@ -198,6 +198,15 @@ class Shuffles(Line):
     """Who shuffled."""
 
 
+class Collects(Line):
+    """``A collects the cards``: a player gathers the cards for the next deal (law 17)."""
+
+    kind: Literal["collects"] = "collects"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who gathered them."""
+
+
 class Claim(Line):
     """``A claims fresh deal``, ``A claims B reckons nothing``, ``B claims to play again``: a
     claim made of the adversary, or a proposal made to him (laws 7, 11, 25-38, 54, 58, 59)."""
@@ -274,6 +283,7 @@ IRREGULARITIES = (
     NewPacks,
     Cuts,
     Shuffles,
+    Collects,
     Claim,
     ClaimReply,
     Stand,

@@ -35,6 +35,7 @@ from adjudicator.notation.piquet.model import (
     Claim,
     Claimed,
     ClaimReply,
+    Collects,
     Counted,
     CutForDeal,
     Cuts,
@@ -377,6 +378,10 @@ def _shuffles(e: Shuffles) -> str:
     return f"{e.player.value} shuffles"
 
 
+def _collects(e: Collects) -> str:
+    return f"{e.player.value} collects the cards"
+
+
 def _claim(e: Claim) -> str:
     if e.claimed is Claimed.RECKONS_NOTHING:
         assert e.of is not None
@@ -445,6 +450,7 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "new_packs": _new_packs,
     "cuts": _cuts,
     "shuffles": _shuffles,
+    "collects": _collects,
     "claim": _claim,
     "claim_reply": _claim_reply,
     "stand": _stand,
