@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.rulings import Ruling
-from adjudicator.engine.piquet.scoring import Category, DealScore, Step
+from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
 
 from .base import (
     Finding,
@@ -146,6 +146,41 @@ def _reckoned(score: DealScore) -> bool:
     return bool(score.steps)
 
 
+def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[DealScore], bool]:
+    """Whether a player (the elder only, for a pique) reaches thirty by scores of
+    ``categories``, so that whether it makes a pique or repique is in question (the order of
+    reckoning and the adversary's scores decide it); the repique is in question too wherever a
+    pique is made (it is one because thirty came only with the play)."""
+
+    def weighs(score: DealScore) -> bool:
+        if not elder_only and score.pique is not None:
+            return True  # a pique, not a repique: thirty was not reached in hand alone
+        for player in (score.elder,) if elder_only else (score.elder, score.younger):
+            made = sum(
+                s.held for s in score.steps if s.player is player and s.category in categories
+            )
+            if made >= THIRTY:
+                return True
+        return False
+
+    return weighs
+
+
+def _pique_open(score: DealScore) -> bool:
+    """Whether law 69 decides something: the elder reaches thirty in hand and play, or scores
+    in play while the younger has reckoned nothing, so that only the count keeps him from a
+    pique (e.g. 29)."""
+    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(score):
+        return True
+    reckoned = False
+    for step in score.steps:
+        if step.player is score.younger and step.held > 0:
+            reckoned = True
+        if step.player is score.elder and step.category is Category.PLAY and not reckoned:
+            return True
+    return False
+
+
 def _complete(finished: bool, settlement: Settlement | None) -> bool:
     return finished
 
@@ -233,6 +268,7 @@ LAWS: tuple[Law, ...] = (
         "A player who reaches thirty in hand alone, by scores that reckon before his adversary "
         "can count anything, adds sixty: a repique.",
         reckon=_bonus(68, Category.REPIQUE),
+        weighs=_thirty_in(IN_HAND, elder_only=False),
         keywords="repique,thirty,sixty",
         reading=(
             "The engine's: an equality is not a reckoning. Under 'reckons nothing' the "
@@ -247,6 +283,7 @@ LAWS: tuple[Law, ...] = (
         "anything, adds thirty: a pique. The cards and a capot reckon after the play and do "
         "not count toward it.",
         reckon=_bonus(69, Category.PIQUE),
+        weighs=_pique_open,
         keywords="pique,thirty",
     ),
     CORRECTED,
