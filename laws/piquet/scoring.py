@@ -7,27 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.rulings import Ruling
 from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
 
 from .base import (
-    Choice,
-    Effect,
     Finding,
     Law,
-    Option,
     Reckoner,
     Section,
     Settles,
-    Who,
-    Window,
     reckons_nothing,
     settles_nothing,
     weighs_nothing,
 )
 from .reckoning import bonus_step, describe, scored, step_line, thirty
+from .score_sheets import CORRECTED, SHEETS
 from .view import DealView
 
 _SCORE = "adjudicator.engine.piquet.scoring.score_deal"
@@ -291,27 +286,7 @@ LAWS: tuple[Law, ...] = (
         weighs=_pique_open,
         keywords="pique,thirty",
     ),
-    Law(
-        70,
-        Section.SCORING,
-        "Errors corrected",
-        "An error of counting, once proved, may be put right until the player who made it has "
-        "seen his next hand.",
-        "A score line marked 'corrected' is the correction; its place says whether it was in "
-        "time. Not yet found.",
-        choices=(
-            Choice(
-                Option.PUT_RIGHT,
-                Who.EITHER,
-                Window.BEFORE_NEXT_HAND,
-                (),
-                "the count is corrected",
-                (Effect.CORRECTED,),
-            ),
-        ),
-        judges=(DeviationKind.RESULT, DeviationKind.SCORE),
-        keywords=("count", "mistake", "correct"),
-    ),
+    CORRECTED,
     _defines(
         71,
         "The partie",
@@ -339,15 +314,6 @@ LAWS: tuple[Law, ...] = (
         settles=_rubicon,
         keywords="rubicon,hundred,settlement",
     ),
-    Law(
-        74,
-        Section.SCORING,
-        "Written scores that differ",
-        "When the players' written scores differ, each player's record of his own score is "
-        "taken to be right.",
-        "Score lines written 'by' a player are compared: not yet found.",
-        judges=(DeviationKind.SCORE,),
-        keywords=("score sheet", "written"),
-    ),
+    SHEETS,
 )
 """The laws of scoring, 61 to 74."""

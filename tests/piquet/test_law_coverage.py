@@ -18,16 +18,6 @@ PENDING = frozenset(
 )
 
 LACKING: dict[int, str] = {
-    1: "both",
-    2: "both",
-    3: "both",
-    4: "both",
-    5: "both",
-    6: "both",
-    7: "both",
-    8: "both",
-    10: "both",
-    17: "both",
     18: "both",
     19: "both",
     20: "both",
@@ -61,20 +51,12 @@ LACKING: dict[int, str] = {
     54: "both",
     55: "both",
     56: "near miss",
-    57: "both",
-    60: "both",
     61: "both",
     62: "trigger",
     64: "near miss",
     65: "near miss",
     67: "trigger",
-    70: "both",
     71: "near miss",
-    74: "both",
-    75: "both",
-    76: "both",
-    77: "both",
-    78: "both",
 }
 """The laws still without a passing trigger or near miss, and which (``trigger``, ``near
 miss`` or ``both``): strict, so that a law that gains them must leave this list."""
