@@ -104,7 +104,7 @@ LAWS: tuple[Law, ...] = (
         "If the elder's first sequence called is good against the cards he may reckon every "
         "sequence he holds, larger or not; the same for a first quatorze or trio.",
         "Applied by the engine when it gathers what was declared.",
-        applied_by="adjudicator.engine.piquet.calls.declarations",
+        applied_by="adjudicator.engine.piquet.declare.declarations",
     ),
     Law(
         50,

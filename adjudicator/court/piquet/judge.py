@@ -174,9 +174,12 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: reckoned or written by the engine, else the
-    difference of the running totals written before and after it."""
+    """The deal's points as the table had them: its ``result`` line, else reckoned by the
+    engine as the cards fell, else the difference of the running totals written before and
+    after it."""
     deal = replay.deals[index]
+    if deal.written is not None:
+        return deal.written
     if deal.points is not None:
         return deal.points
     after = replay.running[index] if index < len(replay.running) else None

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.engine.piquet.calls import declarations
+from adjudicator.engine.piquet.declare import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import Declaration
 from adjudicator.engine.piquet.irregular import (
@@ -291,7 +291,8 @@ def _reckon(
     hands = {p: h for p, h in start.items() if h is not None}
     if len(hands) != 2 or any(len(h) < HAND for h in hands.values()):
         return None, None
-    declared = declarations(walk.dialogue, hands, walk.deal.number)
+    seen = {p: hands[p] | (walk.dealt[p].whole or frozenset()) for p in hands}
+    declared = declarations(walk.dialogue, hands, walk.deal.number, seen, walk.elder)
     walk.found.extend(declared.deviations)
     try:
         score = score_deal(

@@ -235,6 +235,9 @@ class Declaration:
     """The sequences he called (in any order)."""
     sets: tuple[RankSet, ...] = ()
     """The quatorzes and trios he called (in any order)."""
+    point_bars_only: bool = False
+    """His point bars but does not score: he asked what the elder's point makes, or answered
+    "equal" to it, holding more cards (law 46, Case I)."""
 
 
 def declare_everything(hand: Iterable[Card], *, dealt: Iterable[Card] | None = None) -> Declaration:

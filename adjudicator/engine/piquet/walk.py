@@ -372,7 +372,7 @@ class DealWalk:
 
     def on_said(self, e: Said) -> None:
         """A line of the dialogue: a call, an answer, a question, a number said (laws 46-56)."""
-        late = self.moment >= 2 or (e.player is self.elder and self.moment >= 1)
+        late = self.moment >= 2
         if isinstance(e, PointCall | SequenceCall | SetCall | CarteBlanche) and late:
             self.note(
                 DeviationKind.CALL,
