@@ -95,6 +95,10 @@ class Effect(StrEnum):
     STOCK_COUNTED = "the stock is counted"
     CORRECTED = "the error is put right"
     STAKES = "the bystander pays the prejudiced player's stakes and bets"
+    ADVERSARY_RECKONS_HELD = (
+        "the adversary reckons, besides what he declared, his best of the head of the call "
+        "found, where the offender's correct calls do not bar it"
+    )
 
 
 FRESH: frozenset[Effect] = frozenset({Effect.FRESH_DEAL, Effect.VOID})
@@ -180,6 +184,9 @@ class Finding:
     judged" give way to it)."""
     fault: bool = True
     """``False`` for a fact that is no irregularity (a right exercised): a note."""
+    taken: tuple[Option, ...] = ()
+    """The options the facts show taken without a claim (a call corrected by the next call,
+    an answer put right, a lead taken back)."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -243,9 +250,10 @@ class Law:
         fault: bool = True,
         effects: Sequence[Effect] | None = None,
         choices: Sequence[Choice] | None = None,
+        taken: Sequence[Option] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
-        unless others are given."""
+        unless others are given; ``taken``, the options its facts show taken."""
         return Finding(
             self.number,
             view.number,
@@ -257,6 +265,7 @@ class Law:
             tuple(self.effects if effects is None else effects),
             tuple(judges),
             fault,
+            tuple(taken),
         )
 
 

@@ -39,6 +39,11 @@ class Fates:
     findings: Sequence[Finding]
     taken: dict[tuple[int, Option], Fate] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        for index, finding in enumerate(self.findings):
+            for option in finding.taken:
+                self.taken[(index, option)] = Fate.TAKEN
+
     def set(self, index: int, option: Option, fate: Fate) -> None:
         """Record ``option`` of finding ``index`` as taken or declined."""
         self.taken.setdefault((index, option), fate)
@@ -154,6 +159,19 @@ def _penalty_claimed(
                 finding.law,
                 f"{of} reckons nothing that deal (law {finding.law})",
             )
+    spared = next(
+        (f for f in findings if f.offender is of and f.fault and f.line <= claim.line), None
+    )
+    if spared is not None:
+        return ClaimJudged(
+            claim.line,
+            claim.player,
+            said,
+            False,
+            spared.law,
+            f"law {spared.law} finds {of}'s irregularity and sets no penalty of reckoning "
+            "nothing on it",
+        )
     return ClaimJudged(
         claim.line, claim.player, said, False, None, f"no law makes {of} reckon nothing"
     )

@@ -28,6 +28,7 @@ from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_s
 from adjudicator.notation.cards import Card, Rank, Suit
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     NumberSaid,
     PointCall,
@@ -38,7 +39,7 @@ from adjudicator.notation.piquet.events import (
 
 Call = PointCall | SequenceCall | SetCall
 """A call of a combination."""
-Said = Call | Answer | Question | NumberSaid | CarteBlanche
+Said = Call | Answer | Question | NumberSaid | CarteBlanche | CardNamed
 """Any line of the dialogue this module reads."""
 Combination = Point | Run | RankSet
 """A combination reckoned in hand."""

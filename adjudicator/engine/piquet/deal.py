@@ -39,6 +39,7 @@ from adjudicator.engine.piquet.walk import HAND, DealWalk, Played
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     Deals,
     Discard,
@@ -168,6 +169,7 @@ _HANDLERS: dict[type, Callable[[DealWalk, Any], None]] = {
     Answer: DealWalk.on_said,
     Question: DealWalk.on_said,
     NumberSaid: DealWalk.on_said,
+    CardNamed: DealWalk.on_said,
     Reckon: DealWalk.on_reckon,
     Show: DealWalk.on_show,
     TrickLine: DealWalk.on_trick,
@@ -291,7 +293,8 @@ def _reckon(
     hands = {p: h for p, h in start.items() if h is not None}
     if len(hands) != 2 or any(len(h) < HAND for h in hands.values()):
         return None, None
-    seen = {p: hands[p] | (walk.dealt[p].whole or frozenset()) for p in hands}
+    dealt = {p: walk.dealt[p].whole for p in hands}
+    seen = {p: hands[p] | cards for p, cards in dealt.items() if cards is not None}
     declared = declarations(walk.dialogue, hands, walk.deal.number, seen, walk.elder)
     walk.found.extend(declared.deviations)
     try:

@@ -41,9 +41,10 @@ from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import Declaration, Point, RankSet, holdings
 from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.rulings import Verdict
-from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.cards import Card, Player, Suit
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     NumberSaid,
     PointCall,
@@ -120,6 +121,8 @@ class _Reading:
             self.question(line)
         elif isinstance(line, Answer):
             self.answer(line)
+        elif isinstance(line, CardNamed):
+            self.named(line)
 
     # -- calls -------------------------------------------------------------------------------
 
@@ -142,7 +145,14 @@ class _Reading:
         self.last_call[who] = (line, combo)
         if combo is None:
             if not _of_no_value(line, self.hands[who]):
-                self.note(DeviationKind.CALL, line, f"{who} calls what he does not hold")
+                seen = self.seen.get(who)
+                reach = seen is not None and resolve(line, seen, value) is None
+                self.note(
+                    DeviationKind.CALL,
+                    line,
+                    f"{who} calls what he does not hold"
+                    + (", nor could have held in hand and discard together" if reach else ""),
+                )
             return
         self.called[who].append(combo)
         self.declared[who] = _with(self.declared[who], combo)
@@ -208,10 +218,19 @@ class _Reading:
         it names could not be held in hand and discard together (law 53)."""
         who = line.player
         plain = _unnamed(line)
-        if plain is None or resolve(line, self.seen.get(who, self.hands[who]), value):
+        seen = self.seen.get(who)
+        if plain is None or seen is None:
             return None
         combo = resolve(plain, self.hands[who], value, self.called[who])
         if combo is None or not _same_value(line, combo):
+            return None
+        if resolve(line, seen, value) is not None:
+            self.note(
+                DeviationKind.MISNOMER,
+                line,
+                f"{who} holds a {combo.describe()}, of the value he calls, but what he names he "
+                "could have held in hand and discard together: no misnomer (law 53)",
+            )
             return None
         self.note(
             DeviationKind.MISNOMER,
@@ -274,6 +293,47 @@ class _Reading:
                 )
             elif isinstance(own, Point) and own.cards > length:
                 self._bars_only(line, "asks what the point makes")
+
+    def named(self, line: CardNamed) -> None:
+        """The card of his set he says he does not count: his answer stands for showing the
+        set (Case VIII), so the set he claims is the other cards of the rank."""
+        who = line.player
+        call, combo = self.last_call.get(who, (None, None))
+        if not isinstance(call, SetCall) or not isinstance(combo, RankSet):
+            return
+        if line.card.rank is not combo.rank or combo.count != 3:
+            return
+        claimed = {c for c in _of_rank(combo) if c != line.card}
+        missing = sorted(str(c) for c in claimed - self.hands[who])
+        if not missing:
+            return
+        seen = self.seen.get(who)
+        reach = seen is not None and not claimed <= seen
+        self.found.append(
+            Deviation(
+                DeviationKind.CALL,
+                f"{who} calls what he does not hold: naming {line.card} as the card he does "
+                f"not count (line {line.line}), he claims {', '.join(missing)}, which he does "
+                "not hold"
+                + (", nor could have held in hand and discard together" if reach else ""),
+                call.line,
+                call.column,
+                who,
+                self.deal,
+            )
+        )
+        if not reach:
+            self.found.append(
+                Deviation(
+                    DeviationKind.MISNOMER,
+                    f"{who} holds {combo.describe()}, but the set his answer defines he could "
+                    "have held in hand and discard together: no misnomer (law 53)",
+                    call.line,
+                    call.column,
+                    who,
+                    self.deal,
+                )
+            )
 
     def _bars_only(self, line: Said, did: str) -> None:
         who = line.player
@@ -473,3 +533,8 @@ def _without(declaration: Declaration, combo: Combination) -> Declaration:
     if isinstance(combo, Run):
         return replace(declaration, sequences=tuple(s for s in declaration.sequences if s != combo))
     return replace(declaration, sets=tuple(s for s in declaration.sets if s != combo))
+
+
+def _of_rank(combo: RankSet) -> frozenset[Card]:
+    """The four cards of a set's rank."""
+    return frozenset(Card.parse(combo.rank.value + suit.value) for suit in Suit)

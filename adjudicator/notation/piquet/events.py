@@ -323,6 +323,18 @@ class NumberSaid(Line):
     """The number."""
 
 
+class CardNamed(Line):
+    """``A: the king of diamonds``: a card named in an answer: which card of the set he called
+    he does not count (``which king do you not count?``, Cases VII, VIII)."""
+
+    kind: Literal["card_named"] = "card_named"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who named it."""
+    card: Card
+    """The card named."""
+
+
 class Reckon(Line):
     """``A reckons 9``: a player states his count so far (law 67's order of reckoning)."""
 
@@ -465,6 +477,7 @@ Event = Annotated[
     | Answer
     | Question
     | NumberSaid
+    | CardNamed
     | Reckon
     | Show
     | Trick
@@ -515,6 +528,7 @@ EventKind = Literal[
     "answer",
     "question",
     "number_said",
+    "card_named",
     "reckon",
     "show",
     "trick",
