@@ -87,6 +87,21 @@ def _named(call: Call) -> str:
 
 
 def _resolved(view: DealView, call: Call) -> Combination | None:
+    """The combination a call names, among those its caller declared (the first call of a
+    head, when the call names none of them)."""
+    declared = view.replay.declared
+    if declared is None or call.player not in declared:
+        return None
+    mine = declared[call.player]
+    if isinstance(call, SequenceCall):
+        return next(
+            (s for s in mine.sequences if s.length == call.length and call.top in (None, s.top)),
+            None,
+        )
+    if isinstance(call, SetCall):
+        return next(
+            (s for s in mine.sets if s.count == call.count and call.rank in (None, s.rank)), None
+        )
     hand = view.replay.hands.get(call.player)
     return resolve(call, hand) if hand is not None else None
 

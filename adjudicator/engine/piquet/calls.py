@@ -124,9 +124,16 @@ def _sequence(
             top_height = height(run.top) - drop
             top = next(r for r in Rank if height(r) == top_height)
             named = Run(run.suit, call.length, top)
-            if (call.top is None or call.top is top) and named not in declared:
+            if (call.top is None or call.top is top) and not _overlaps(named, declared):
                 found.append(named)
     return max(found, key=lambda s: s.precedence, default=None)
+
+
+def _overlaps(run: Run, declared: Collection[Combination]) -> bool:
+    """Whether ``run`` shares a card with a sequence already declared (a second call of a
+    head names another combination)."""
+    cards = set(run.cards)
+    return any(isinstance(c, Run) and cards & set(c.cards) for c in declared)
 
 
 def _set(call: SetCall, hand: frozenset[Card], declared: Collection[Combination]) -> RankSet | None:

@@ -91,6 +91,8 @@ class _Reading:
     allowed: dict[tuple[Player, Category], _Allowed] = field(default_factory=dict)
     under: tuple[Call, Combination] | None = None
     replied: bool = False
+    granted: set[tuple[Player, Category]] = field(default_factory=set)
+    """The heads in which a player has allowed a call of his adversary's."""
     other_first: Call | None = None
     pointed: bool = False
     found: list[Deviation] = field(default_factory=list)
@@ -137,7 +139,9 @@ class _Reading:
                 return
         if self._conceded(line, head):
             return
-        combo = resolve(line, self.hands[who], value, self.called[who])
+        under = self.under[1] if self.under is not None else None
+        others = [c for c in self.called[who] if c != under]
+        combo = resolve(line, self.hands[who], value, others)
         if combo is None:
             combo = self._misnomer(line, value)
         if who is self.elder and self._corrects(line, combo):
@@ -386,8 +390,11 @@ class _Reading:
         right; a wrong allowance is a deviation."""
         answered, combo = asked_of
         final = isinstance(line, Question)
-        self.allowed[(line.player, category(answered))] = _Allowed(line.line, final=final)
-        if combo is None:
+        head = (line.player, category(answered))
+        again = head in self.granted
+        self.granted.add(head)
+        self.allowed[head] = _Allowed(line.line, final=final)
+        if combo is None or again:  # a further call of a head allowed: the head is the caller's
             return
         truth = verdict(combo, best(self.hands[line.player], category(answered)))
         said = line.reply.value if isinstance(line, Answer) else Verdict.GOOD.value
