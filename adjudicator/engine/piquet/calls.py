@@ -7,8 +7,8 @@ against the caller's hand it is one :class:`~adjudicator.engine.piquet.holdings.
 :class:`~adjudicator.engine.piquet.holdings.RankSet`, or nothing he holds. An answer ("good",
 "not good", "equal") is the answerer's statement about his own cards: "equal" and "not good"
 declare his own combination of that category, which bars the call even if he never names it
-(law 51, the Description), so :func:`declarations` adds it to his declaration from his hand.
-Each answer is checked against the two hands, and each question against law 46.
+(law 51, the Description), so :func:`~adjudicator.engine.piquet.declare.declarations`, which
+reads the dialogue in order with these pieces, adds it to his declaration from his hand.
 
 Nothing here rules on a departure: it is noted as a
 :class:`~adjudicator.engine.piquet.deviations.Deviation`, and the laws decide what follows.
@@ -25,7 +25,7 @@ from adjudicator.engine.piquet.cards import SET_RANKS, card_value, height
 from adjudicator.engine.piquet.holdings import Holdings, Point, RankSet, holdings
 from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_sequences
-from adjudicator.notation.cards import Card, Rank, Suit
+from adjudicator.notation.cards import Card, Player, Rank, Suit
 from adjudicator.notation.piquet.events import (
     Answer,
     CardNamed,
@@ -36,6 +36,7 @@ from adjudicator.notation.piquet.events import (
     SequenceCall,
     SetCall,
 )
+from adjudicator.notation.piquet.vocabulary import Asked, Reply
 
 Call = PointCall | SequenceCall | SetCall
 """A call of a combination."""
@@ -177,3 +178,14 @@ def verdict(call: Combination, answer: Combination | None) -> Verdict:
             return Verdict.GOOD
         return Verdict.GOOD if call.precedence > answer.precedence else Verdict.NOT_GOOD
     raise ValueError("a call is answered by a combination of its own category")
+
+
+def asks_value(previous: Said, player: Player) -> bool:
+    """Whether ``previous``, said by ``player``'s adversary, calls for the value of his point:
+    ``what do they make?``, or ``equal`` to a point called by its number of cards (Case I: the
+    value then completes the call)."""
+    if previous.player is player:
+        return False
+    if isinstance(previous, Question):
+        return previous.asks is Asked.VALUE
+    return isinstance(previous, Answer) and previous.reply is Reply.EQUAL

@@ -31,6 +31,7 @@ from adjudicator.engine.piquet.calls import (
     Combination,
     Dialogue,
     Said,
+    asks_value,
     best,
     category,
     resolve,
@@ -444,9 +445,7 @@ def _values(lines: Sequence[Said]) -> dict[int, int]:
     for index, line in enumerate(lines):
         if not isinstance(line, NumberSaid) or not index:
             continue
-        previous = lines[index - 1]
-        asks = isinstance(previous, Question) and previous.asks is Asked.VALUE
-        if asks and previous.player is not line.player:
+        if asks_value(lines[index - 1], line.player):
             point = _last_point(lines[:index], line.player)
             if point is not None:
                 said[id(point)] = line.value
