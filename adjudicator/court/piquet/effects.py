@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from adjudicator.engine.piquet.calls import Combination, best, category
 from adjudicator.engine.piquet.holdings import Declaration, Point
 from adjudicator.engine.piquet.holdings import Sequence as Run
-from adjudicator.engine.piquet.scoring import score_deal
+from adjudicator.engine.piquet.scoring import DealScore, score_deal
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import PointCall, SequenceCall, SetCall
 from laws.piquet import DealView, Effect, Fate, Finding, Outcome
@@ -67,6 +67,9 @@ class Allowed:
     """How it reckons, when the deal was reckoned again."""
     how: str = ""
     """Where it comes from, in words."""
+    reckoning: DealScore | None = None
+    """The deal reckoned as the laws allow, when it was reckoned (not annulled, not taken as
+    written): what the laws of scoring read their findings of fact from."""
 
 
 def allowed_score(
@@ -82,10 +85,11 @@ def allowed_score(
     replay = view.replay
     if replay.score is not None and replay.declared is not None:
         if not barred:
-            return Allowed(replay.score.totals, replay.score.explain(), "reckoned")
+            score = replay.score
+            return Allowed(score.totals, score.explain(), "reckoned", score)
         declared = _adversaries_held(view, applied, barred)
         score = score_deal(view.elder, view.younger, declared, replay.played, reckon_nothing=barred)
-        return Allowed(score.totals, score.explain(), "reckoned again, the offender barred")
+        return Allowed(score.totals, score.explain(), "reckoned again, the offender barred", score)
     if written is None:
         return Allowed(None, (), "not known")
     if not barred:

@@ -64,6 +64,12 @@ class DealJudgement:
     written."""
     cleared: frozenset[int]
     """The lines whose deviations the laws have judged (they leave the ruling)."""
+    reckoned: tuple[Finding, ...] = ()
+    """Where the laws of scoring make a score in the deal as the laws allow it: findings of
+    fact, never of fault, in the order of the laws (61-69)."""
+    weighed: tuple[int, ...] = ()
+    """The laws of scoring that decide something in the deal's reckoning (a score made or
+    refused: points equal, the cards divided), which the ruling cites."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +81,8 @@ class PartieJudgement:
     totals: Mapping[Player, int] | None
     finished: bool
     settlement: Settlement | None
+    settled_by: tuple[int, ...] = ()
+    """The laws of the partie that settle it (71-73), in order."""
 
 
 def judge_record(record: Record, replayed: RecordReplay) -> tuple[PartieJudgement, ...]:
@@ -97,7 +105,8 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
         deals.append(judge_deal(view, _as_written(replay, index)))
     totals = _totals(replay, deals)
     settled = settle(totals) if replay.finished and totals is not None else None
-    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled)
+    by = tuple(law.number for law in LAWS if law.settles(replay.finished, settled))
+    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled, by)
 
 
 def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudgement:
@@ -114,6 +123,13 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     cleared = {line for f in findings for line in f.judges}
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
     barred = applied.against(Effect.RECKONS_NOTHING)
+    allowed = allowed_score(view, applied, written)
+    reckoning = allowed.reckoning
+    reckoned: tuple[Finding, ...] = ()
+    weighed: tuple[int, ...] = ()
+    if reckoning is not None:
+        reckoned = tuple(f for law in LAWS for f in law.reckon(view, reckoning))
+        weighed = tuple(law.number for law in LAWS if law.weighs(reckoning))
     return DealJudgement(
         view.number,
         view.deal.line,
@@ -122,9 +138,11 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
         judged,
         tuple(claims),
         tuple(p for p in (view.elder, view.younger) if p in barred),
-        allowed_score(view, applied, written),
+        allowed,
         written,
         frozenset(cleared),
+        reckoned,
+        weighed,
     )
 
 
