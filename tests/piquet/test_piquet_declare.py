@@ -80,5 +80,5 @@ def test_no_misnomer_when_hand_and_discard_could_hold_it() -> None:
 
 def test_an_equal_to_fewer_cards_bars_only() -> None:
     read = _read("A: three cards", "B: equal")
-    assert read.declarations[Player.B].point_bars_only
+    assert read.declarations[Player.B].bars_only == {"point"}
     assert DeviationKind.QUESTION in _kinds(read)

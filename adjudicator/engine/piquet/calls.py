@@ -180,12 +180,17 @@ def verdict(call: Combination, answer: Combination | None) -> Verdict:
     raise ValueError("a call is answered by a combination of its own category")
 
 
-def asks_value(previous: Said, player: Player) -> bool:
-    """Whether ``previous``, said by ``player``'s adversary, calls for the value of his point:
-    ``what do they make?``, or ``equal`` to a point called by its number of cards (Case I: the
-    value then completes the call)."""
-    if previous.player is player:
+def asks_value(before: Sequence[Said], player: Player) -> bool:
+    """Whether the last of the lines said ``before`` a number ``player`` says calls for the
+    value of his point: his adversary's ``what do they make?``, or his ``equal`` to the point
+    ``player`` has just called by its number of cards (Case I: the value then completes the
+    call)."""
+    if not before or before[-1].player is player:
         return False
+    previous = before[-1]
     if isinstance(previous, Question):
         return previous.asks is Asked.VALUE
-    return isinstance(previous, Answer) and previous.reply is Reply.EQUAL
+    if not isinstance(previous, Answer) or previous.reply is not Reply.EQUAL or len(before) < 2:
+        return False
+    called = before[-2]
+    return isinstance(called, PointCall) and called.player is player and called.value is None

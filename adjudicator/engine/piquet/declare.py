@@ -55,6 +55,14 @@ from adjudicator.notation.piquet.events import (
 )
 from adjudicator.notation.piquet.vocabulary import Asked, Reply
 
+_HEADS = {
+    Category.POINT: "point",
+    Category.SEQUENCE: "sequences",
+    Category.SETS: "quatorzes and trios",
+}
+"""Each head as :class:`~adjudicator.engine.piquet.holdings.Declaration` names it (the scoring's
+heads)."""
+
 
 @dataclass(frozen=True)
 class Declared:
@@ -92,6 +100,10 @@ class _Reading:
     allowed: dict[tuple[Player, Category], _Allowed] = field(default_factory=dict)
     under: tuple[Call, Combination] | None = None
     replied: bool = False
+    barred: dict[Player, set[str]] = field(default_factory=dict)
+    """The heads in which a player's declaration bars only, whatever he calls (law 46)."""
+    unreckoned: dict[Player, set[str]] = field(default_factory=dict)
+    """The heads declared by an answer alone, not yet reckoned by a call (law 56)."""
     granted: set[tuple[Player, Category]] = field(default_factory=set)
     """The heads in which a player has allowed a call of his adversary's."""
     other_first: Call | None = None
@@ -161,6 +173,7 @@ class _Reading:
             return
         self.called[who].append(combo)
         self.declared[who] = _with(self.declared[who], combo)
+        self.unreckoned.get(who, set()).discard(_HEADS[head])
         if who is self.elder and _larger_held(combo, self.hands[who]):
             self.under, self.replied = (line, combo), False
 
@@ -342,7 +355,7 @@ class _Reading:
 
     def _bars_only(self, line: Said, did: str) -> None:
         who = line.player
-        self.declared[who] = replace(self.declared[who], point_bars_only=True)
+        self.barred.setdefault(who, set()).add(_HEADS[Category.POINT])
         self.note(
             DeviationKind.QUESTION,
             line,
@@ -376,7 +389,10 @@ class _Reading:
         elif combo is not None and verdict(combo, mine).value != line.reply.value:
             self._wrong(line, verdict(combo, mine))
         if line.reply is not Reply.GOOD and mine is not None:
-            self.declared[who] = _with(self.declared[who], mine, only_if_none=head)
+            before = self.declared[who]
+            self.declared[who] = _with(before, mine, only_if_none=head)
+            if self.declared[who] != before:
+                self.unreckoned.setdefault(who, set()).add(_HEADS[head])
         if (
             line.reply is Reply.EQUAL
             and isinstance(mine, Point)
@@ -415,7 +431,14 @@ class _Reading:
         if self.under is not None:
             first, _ = self.under
             self.note(DeviationKind.UNDER_CALL, first, f"{first.player} calls less than he holds")
-        return Declared(dict(self.declared), tuple(self.found))
+        declared = {
+            p: replace(
+                d,
+                bars_only=frozenset(self.barred.get(p, set()) | self.unreckoned.get(p, set())),
+            )
+            for p, d in self.declared.items()
+        }
+        return Declared(declared, tuple(self.found))
 
 
 def declarations(
@@ -433,23 +456,25 @@ def declarations(
     lines = [line for line, _ in dialogue.said]
     first = elder or (lines[0].player if lines else next(iter(hands)))
     reading = _Reading(hands, seen or {}, deal, first)
-    values = _values(lines)
+    values = _values(dialogue.said)
     for line, moment in dialogue.said:
         reading.read(line, moment, values.get(id(line)))
     return reading.finish()
 
 
-def _values(lines: Sequence[Said]) -> dict[int, int]:
-    """The value said of each point call in answer to ``what do they make?``."""
-    said: dict[int, int] = {}
-    for index, line in enumerate(lines):
-        if not isinstance(line, NumberSaid) or not index:
+def _values(said: Sequence[tuple[Said, int]]) -> dict[int, int]:
+    """The value said of each point call in answer to ``what do they make?`` (or after an
+    ``equal``, Case I), with no card played between."""
+    lines = [line for line, _ in said]
+    values: dict[int, int] = {}
+    for index, (line, moment) in enumerate(said):
+        if not isinstance(line, NumberSaid) or not index or said[index - 1][1] != moment:
             continue
-        if asks_value(lines[index - 1], line.player):
+        if asks_value(lines[:index], line.player):
             point = _last_point(lines[:index], line.player)
             if point is not None:
-                said[id(point)] = line.value
-    return said
+                values[id(point)] = line.value
+    return values
 
 
 def _last_point(lines: Sequence[Said], player: Player) -> PointCall | None:

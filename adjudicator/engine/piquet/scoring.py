@@ -171,7 +171,9 @@ def score_deal(
     cards = score_cards(play.tricks)
 
     scores = _in_order(players, declarations, (point, sequences, sets), play, cards)
-    bars_only = frozenset((p, Category.POINT) for p in players if declarations[p].point_bars_only)
+    bars_only = frozenset(
+        (p, Category(head)) for p in players for head in declarations[p].bars_only
+    )
     steps, pique, repique = _reckon(elder, younger, scores, barred, bars_only)
     return DealScore(
         elder,

@@ -401,9 +401,9 @@ class DealWalk:
 
     def _answers_value(self, e: NumberSaid) -> bool:
         said = self.dialogue.said
-        if len(said) < 2:
+        if len(said) < 2 or said[-2][1] != self.moment:  # a card played between: a count
             return False
-        return asks_value(said[-2][0], e.player)
+        return asks_value([line for line, _ in said[:-1]], e.player)
 
     def on_reckon(self, e: Reckon) -> None:
         """``A reckons 9``: a count said aloud, checked once the deal is reckoned."""
