@@ -22,18 +22,22 @@ Call = PointCall | SequenceCall | SetCall
 def _order_of_point(view: DealView) -> Sequence[Finding]:
     found = []
     for d in view.deviations(DeviationKind.QUESTION):
-        allowed = "bars him" in d.message
+        if "allows the question" in d.message:
+            kind, message = "question_allowed", d.message
+        elif "bars him" in d.message:
+            kind, message = "point_bars_only", d.message
+        else:
+            kind = "question_not_allowed"
+            message = f"{d.message}: the question bars him from counting a longer point"
         found.append(
             ORDER_OF_POINT.finding(
                 view,
                 d.line,
                 d.player,
-                "point_bars_only" if allowed else "question_not_allowed",
-                d.message
-                if allowed
-                else f"{d.message}: the question bars him from counting a longer point",
+                kind,
+                message,
                 judges=(d.line,),
-                fault=not allowed,
+                fault=kind == "question_not_allowed",
             )
         )
     for d in view.deviations(DeviationKind.CALL_ORDER):
@@ -173,7 +177,8 @@ ORDER_OF_POINT = Law(
     "The engine reads the dialogue so: the elder's point called after a sequence or a set is "
     "not reckoned (found at the first other call); a younger who asks the value, or answers "
     "'equal' to a point called by its number of cards (Case I), holding more cards, has a "
-    "point that bars but does not score; a question he may not ask is found.",
+    "point that bars but does not score; a question he may not ask is found, one he may ask "
+    "is noted.",
     find=_order_of_point,
     judges=(DeviationKind.QUESTION, DeviationKind.CALL_ORDER),
 )
