@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
+from adjudicator.engine.piquet.irregular import Retraction
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import CarteBlanche, Lead, Question, Show, Trick
 from adjudicator.notation.piquet.irregularities import Retract
@@ -333,6 +334,15 @@ def _omitted(view: DealView) -> Sequence[Finding]:
     return found
 
 
+def may_retake_lead(asked: Retraction) -> bool | None:
+    """Law 52's leave: the elder may take back his first lead when the younger, after it, has
+    called again a head he called before (his over-call put right); of any other card it says
+    nothing."""
+    if asked.led and asked.recalled and not asked.out_of_turn:
+        return True
+    return None
+
+
 _CORRECT_OVER_CALL = Choice(
     Option.CORRECT_CALL,
     Who.OFFENDER,
@@ -404,8 +414,11 @@ OVER_CALL = Law(
     "younger plays to the first trick; if the younger corrects after the elder has led, "
     "the elder may take back his lead and play again.",
     "A correction is the caller's next call of the same head before the younger's first card; "
-    "the elder's lead taken back is a 'retracts' line after it. Uncorrected, law 54 decides.",
+    "the elder's lead taken back is a 'retracts' line after it, which the law gives its leave "
+    "(the table moves) when the younger has called a head again since the lead. Uncorrected, "
+    "law 54 decides.",
     find=_over_called,
+    leave=may_retake_lead,
     choices=(_CORRECT_OVER_CALL, _TAKE_BACK_LEAD),
     judges=(DeviationKind.CALL,),
     keywords=("overcall", "miscall"),

@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.piquet.events import Deals, Event, Lead, Look, Play, Score
+from adjudicator.notation.piquet.events import (
+    Deals,
+    Event,
+    Lead,
+    Look,
+    Play,
+    PointCall,
+    Score,
+    SequenceCall,
+    SetCall,
+)
 from adjudicator.notation.piquet.irregularities import (
     IRREGULARITIES,
     Claim,
@@ -155,6 +165,9 @@ class Retraction:
     """It is one of several cards led, or played, at once."""
     after_error: bool
     """A card played before it, still on the table, was a revoke."""
+    recalled: bool = False
+    """It was led to the first trick, and since then the adversary has called again a head he
+    had called before it (a call put right: law 52)."""
 
 
 RetractLeave = Callable[[Retraction], bool | None]
@@ -230,7 +243,20 @@ def _allowed(walk: DealWalk, e: Retract, card: Card, at: int, *, led: bool) -> b
         ),
         at_once=lines.count(trick.line) > 1 or (not led and follows.count(trick.follow_line) > 1),
         after_error=any(_revoked(walk, t) for t in walk.tricks[:at]),
+        recalled=led and at == 0 and _recalled(walk, walk.other(e.player)),
     )
     answer = walk.leave(asked) if walk.leave is not None else None
     walk.retracted.append((asked, answer))
     return answer is not False
+
+
+def _recalled(walk: DealWalk, caller: Player) -> bool:
+    """Whether ``caller`` called, after the first lead, a head he had called before it."""
+    heads: set[type] = set()
+    for line, moment in walk.dialogue.said:
+        if line.player is not caller or not isinstance(line, PointCall | SequenceCall | SetCall):
+            continue
+        if moment >= 1 and type(line) in heads:
+            return True
+        heads.add(type(line))
+    return False
