@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from adjudicator.engine.piquet.calls import Category, Combination, category, resolve
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import PointCall, SequenceCall, SetCall
+from adjudicator.notation.piquet.events import PointCall, Question, SequenceCall, SetCall
+from adjudicator.notation.piquet.vocabulary import Asked
 
 from .base import Finding, Law, Section
 from .dialogue import CALLS, good_against_the_cards, unseen
@@ -22,9 +23,7 @@ Call = PointCall | SequenceCall | SetCall
 def _order_of_point(view: DealView) -> Sequence[Finding]:
     found = []
     for d in view.deviations(DeviationKind.QUESTION):
-        if "allows the question" in d.message:
-            kind, message = "question_allowed", d.message
-        elif "bars him" in d.message:
+        if "bars him" in d.message:
             kind, message = "point_bars_only", d.message
         else:
             kind = "question_not_allowed"
@@ -40,6 +39,7 @@ def _order_of_point(view: DealView) -> Sequence[Finding]:
                 fault=kind == "question_not_allowed",
             )
         )
+    found += _questions_allowed(view)
     for d in view.deviations(DeviationKind.CALL_ORDER):
         found.append(
             ORDER_OF_POINT.finding(
@@ -47,6 +47,27 @@ def _order_of_point(view: DealView) -> Sequence[Finding]:
             )
         )
     return found
+
+
+def _questions_allowed(view: DealView) -> list[Finding]:
+    """The younger's questions what the point makes that the engine, holding them against
+    the hands, found no fault with: he held as many cards (noted)."""
+    if view.replay.declared is None:
+        return []
+    faulted = {d.line for d in view.deviations(DeviationKind.QUESTION)}
+    return [
+        ORDER_OF_POINT.finding(
+            view,
+            e.line,
+            e.player,
+            "question_allowed",
+            f"{e.player} asks what the point makes, holding as many cards in his own point: law "
+            "46 allows the question",
+            fault=False,
+        )
+        for _, e in view.of_type(Question)
+        if e.asks is Asked.VALUE and e.player is view.younger and e.line not in faulted
+    ]
 
 
 def _calls(view: DealView, player: Player) -> list[Call]:

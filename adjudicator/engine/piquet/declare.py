@@ -311,13 +311,6 @@ class _Reading:
                 )
             elif own.cards > length:
                 self._bars_only(line, "asks what the point makes")
-            else:
-                self.note(
-                    DeviationKind.QUESTION,
-                    line,
-                    f"{who} asks what the point makes, holding as many cards in his own point: "
-                    "law 46 allows the question",
-                )
 
     def named(self, line: CardNamed) -> None:
         """The card of his set he says he does not count: his answer stands for showing the
