@@ -190,8 +190,6 @@ def _not_held(view: DealView) -> Sequence[Finding]:
                 )
             )
             continue
-        if _shown_before_play(view, d.player, d.line):
-            continue
         if "nor could have held" in d.message:
             found.append(
                 NOT_HELD.finding(
@@ -221,19 +219,6 @@ def _not_held(view: DealView) -> Sequence[Finding]:
     return found
 
 
-def _shown_before_play(view: DealView, player: Player | None, line: int) -> bool:
-    """Whether ``player`` showed cards of his own accord after the call at ``line`` and before
-    he played a card (law 55)."""
-    return _voluntary_show(view, player, line) is not None
-
-
-def _voluntary_show(view: DealView, player: Player | None, line: int) -> int | None:
-    for _, e in view.of_type(Show):
-        if e.player is player and e.line > line and not _played_before(view, player, e.line):
-            return e.line
-    return None
-
-
 def _played_before(view: DealView, player: Player | None, line: int) -> bool:
     return any(
         (t.leader is player and t.line < line)
@@ -260,7 +245,7 @@ def _asked_to_show(view: DealView) -> list[Finding]:
             SHOWING.finding(
                 view,
                 e.line,
-                e.player,
+                None,
                 "asked_to_show",
                 f"{e.player} asks {what}; what was called must be shown when asked (law 55)",
                 fault=False,
@@ -281,15 +266,28 @@ def _showing(view: DealView) -> Sequence[Finding]:
             if d.player is e.player and fixed is None and d.line < e.line
         ]
         if voluntary and miscalls:
-            message = (
-                f"{e.player} shows of his own accord, before he plays a card, what he called: "
-                "he is liable to no penalty for the miscall of what he shows (law 55)"
+            found.append(
+                SHOWING.finding(
+                    view,
+                    e.line,
+                    e.player,
+                    "miscall_shown",
+                    f"{e.player} shows of his own accord, before he plays a card, what he "
+                    "called: he is liable to no penalty for the miscall of what he shows "
+                    "(law 55, which sets law 54 aside)",
+                    judges=tuple(miscalls),
+                )
             )
-        else:
-            message = f"{e.player} shows the cards he called, as he must when asked (law 55)"
+            continue
         found.append(
             SHOWING.finding(
-                view, e.line, e.player, "shown", message, fault=False, judges=tuple(miscalls)
+                view,
+                e.line,
+                None,
+                "shown",
+                f"{e.player} shows cards he called; what is called must be shown when asked "
+                "(law 55)",
+                fault=False,
             )
         )
     return found
@@ -462,10 +460,12 @@ SHOWING = Law(
     "A player allowed good or equal must show the cards called when asked (the younger, "
     "once the elder has led). Cards shown of his own accord before he plays cannot be "
     "miscalled.",
-    "A 'shows' line of cards called (not a carte blanche) is noted; shown before its player "
-    "has played a card, it clears a miscall of what he shows, which law 54 then does not "
-    "penalise. The engine checks that cards shown are held.",
+    "A 'shows' line of cards called (not a carte blanche), and a question asking to see them "
+    "(which card is not counted, how many of a suit), are noted. Cards shown before their "
+    "player has played one, after a miscall not put right, are found against him and set "
+    "law 54 aside. The engine checks that cards shown are held.",
     find=_showing,
+    overrides=(54,),
     keywords=("show",),
 )
 OMITTED = Law(
