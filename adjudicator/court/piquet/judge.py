@@ -60,8 +60,8 @@ class DealJudgement:
     """Who reckons nothing that deal, the elder first."""
     allowed: Allowed
     written: Mapping[Player, int] | None
-    """The deal's points as the table had them: reckoned by the engine as the cards fell, or
-    written."""
+    """The deal's points as the table had them: its result line, else reckoned by the engine as
+    the cards fell, else from the running totals written."""
     cleared: frozenset[int]
     """The lines whose deviations the laws have judged (they leave the ruling)."""
     reckoned: tuple[Finding, ...] = ()
@@ -192,9 +192,9 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: its ``result`` line, else reckoned by the
-    engine as the cards fell, else the difference of the running totals written before and
-    after it."""
+    """The deal's points as the table had them: its ``result`` line where it has one (the
+    casebook's ``written``: as the table wrote it), else as the engine reckons the cards as they
+    fell, else the difference of the running totals written before and after it."""
     deal = replay.deals[index]
     if deal.written is not None:
         return deal.written
