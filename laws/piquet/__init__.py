@@ -20,7 +20,19 @@ from . import (
     scoring,
     shuffling,
 )
-from .base import Choice, Effect, Fate, Finding, Law, Option, Outcome, Section, Who, Window
+from .base import (
+    Choice,
+    Effect,
+    Fate,
+    Finding,
+    Law,
+    Option,
+    Outcome,
+    PartieFacts,
+    Section,
+    Who,
+    Window,
+)
 from .view import DealView
 
 LAWS: tuple[Law, ...] = (
@@ -64,6 +76,7 @@ __all__ = [
     "Law",
     "Option",
     "Outcome",
+    "PartieFacts",
     "Section",
     "Who",
     "Window",

@@ -208,9 +208,27 @@ Reckoner = Callable[["DealView", "DealScore"], Sequence[Finding]]
 """A law of scoring's finder of fact: where, in a deal reckoned as the laws allow, it makes a
 score (``laws.piquet.reckoning``)."""
 
-Settles = Callable[[bool, "Settlement | None"], bool]
-"""Whether a law of the partie settles it, given whether the partie is finished and its
-settlement."""
+
+@dataclass(frozen=True)
+class PartieFacts:
+    """What the laws of the partie (71-73) read of a partie once its deals are judged."""
+
+    written_deals: int
+    """How many deals the record gives it (a deal dealt again counted once)."""
+    due: int
+    """How many deals it has (six, or four by agreement; law 71)."""
+    finished: bool
+    """Whether it is over as the laws count its deals."""
+    settlement: Settlement | None
+    """How it settles from the scores the laws allow (``None``: not over, or not known)."""
+    as_written: Settlement | None
+    """How the table's last written totals would settle it, when it wrote any after its last
+    deal and believed it over."""
+
+
+Settles = Callable[[PartieFacts], bool]
+"""Whether a law of the partie settles it (or, for ``Law.weighs_partie``, decides
+something of it)."""
 
 
 def finds_nothing(view: DealView) -> Sequence[Finding]:
@@ -223,8 +241,8 @@ def reckons_nothing(view: DealView, score: DealScore) -> Sequence[Finding]:
     return ()
 
 
-def settles_nothing(finished: bool, settlement: Settlement | None) -> bool:
-    """For a law that does not settle a partie."""
+def settles_nothing(facts: PartieFacts) -> bool:
+    """For a law that does not settle a partie, nor decides anything of it."""
     return False
 
 
@@ -270,6 +288,10 @@ class Law:
     allow, as findings of fact (never of fault)."""
     settles: Settles = settles_nothing
     """For a law of the partie (71-73): whether it settles a partie."""
+    weighs_partie: Settles = settles_nothing
+    """For a law of the partie: whether it decides something of a partie it does not settle
+    (the table's count made it a rubicon and the laws' does not; six deals written and tied),
+    so that the ruling cites it."""
     weighs: Callable[[DealScore], bool] = weighs_nothing
     """For a law of scoring: whether it decides something in the deal's reckoning, a score
     made or refused (points equal, the cards divided), so that the ruling cites it."""

@@ -11,7 +11,7 @@ it has judged the deal (``Law.reckon``, ``Law.settles``), knowing no law by numb
 
 from __future__ import annotations
 
-from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
+from adjudicator.engine.piquet.scoring import THIRTY, Category, DealScore, Step
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import (
     Answer,
@@ -75,9 +75,9 @@ def _first_trick_line(view: DealView) -> int:
 
 
 def scored(view: DealView, score: DealScore, category: Category) -> tuple[Step, ...]:
-    """The steps of ``category`` that carry points (held: a barred player's good declaration
-    still counts as made, though it only bars)."""
-    return tuple(s for s in score.steps if s.category is category and s.held > 0)
+    """The steps of ``category`` that score (a declaration of a player who reckons nothing, or
+    one that only bars, scores nothing: the law that rules it weighs, but makes no score)."""
+    return tuple(s for s in score.steps if s.category is category and s.points > 0)
 
 
 def thirty(score: DealScore) -> Step | None:
@@ -100,9 +100,5 @@ def bonus_step(score: DealScore, bonus: Category) -> Step | None:
 
 
 def describe(step: Step) -> str:
-    """A step in words for a finding: who, what and how much; for a player who reckons nothing,
-    what it would have scored, and that a declaration of his still bars (law 58)."""
-    if step.points == step.held:
-        return f"{step.player} scores {step.detail}: {step.points}"
-    bars = ": his declaration only bars" if step.category in IN_HAND else ""
-    return f"{step.player} would score {step.detail} ({step.held}), but reckons nothing{bars}"
+    """A step in words for a finding: who scores what, and how much."""
+    return f"{step.player} scores {step.detail}: {step.points}"

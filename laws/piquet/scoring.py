@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.rulings import Ruling
 from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
 
 from .base import (
     Finding,
     Law,
+    PartieFacts,
     Reckoner,
     Section,
     Settles,
@@ -37,6 +37,7 @@ def _defines(
     reckon: Reckoner = reckons_nothing,
     settles: Settles = settles_nothing,
     weighs: Callable[[DealScore], bool] = weighs_nothing,
+    weighs_partie: Settles = settles_nothing,
     **more: str,
 ) -> Law:
     """A law that defines part of the score, applied by the engine's ``applied_by``; where it
@@ -53,6 +54,7 @@ def _defines(
         reckon=reckon,
         settles=settles,
         weighs=weighs,
+        weighs_partie=weighs_partie,
     )
 
 
@@ -181,16 +183,34 @@ def _pique_open(score: DealScore) -> bool:
     return False
 
 
-def _complete(finished: bool, settlement: Settlement | None) -> bool:
-    return finished
+def _complete(facts: PartieFacts) -> bool:
+    return facts.finished
 
 
-def _won(finished: bool, settlement: Settlement | None) -> bool:
-    return settlement is not None and settlement.winner is not None and not settlement.rubicon
+def _written_out(facts: PartieFacts) -> bool:
+    """Law 71 decides how many deals the partie has where the record gives it all its deals
+    but the laws do not count it over (a deal void, a tie to play off), or the reverse."""
+    return facts.written_deals >= facts.due or facts.finished
 
 
-def _rubicon(finished: bool, settlement: Settlement | None) -> bool:
-    return settlement is not None and settlement.rubicon
+def _won(facts: PartieFacts) -> bool:
+    settled = facts.settlement
+    return settled is not None and settled.winner is not None and not settled.rubicon
+
+
+def _rubicon(facts: PartieFacts) -> bool:
+    return facts.settlement is not None and facts.settlement.rubicon
+
+
+def _table_won(facts: PartieFacts) -> bool:
+    """The table's figures settle it as a plain win (law 72), whatever the laws make of it."""
+    table = facts.as_written
+    return table is not None and table.winner is not None and not table.rubicon
+
+
+def _table_rubicon(facts: PartieFacts) -> bool:
+    """The table's figures make it a rubicon (law 73), whatever the laws make of it."""
+    return facts.as_written is not None and facts.as_written.rubicon
 
 
 LAWS: tuple[Law, ...] = (
@@ -295,6 +315,7 @@ LAWS: tuple[Law, ...] = (
         "deals, the first and last counting double and any deals after a tie single.",
         "adjudicator.engine.piquet.replay.replay_partie",
         settles=_complete,
+        weighs_partie=_written_out,
         keywords="partie,six,four,tie",
     ),
     _defines(
@@ -303,6 +324,7 @@ LAWS: tuple[Law, ...] = (
         "The winner takes the loser's total from his own and adds a hundred.",
         "adjudicator.engine.piquet.partie.settle",
         settles=_won,
+        weighs_partie=_table_won,
         keywords="settlement,win,hundred",
     ),
     _defines(
@@ -312,6 +334,7 @@ LAWS: tuple[Law, ...] = (
         "loser's total to his own and a hundred more: a rubicon.",
         "adjudicator.engine.piquet.partie.settle",
         settles=_rubicon,
+        weighs_partie=_table_rubicon,
         keywords="rubicon,hundred,settlement",
     ),
     SHEETS,

@@ -41,10 +41,8 @@ LACKING: dict[int, str] = {
     43: "both",
     45: "both",
     61: "both",
-    64: "near miss",
     65: "near miss",
     67: "trigger",
-    71: "near miss",
 }
 """The laws still without a passing trigger or near miss, and which (``trigger``, ``near
 miss`` or ``both``): strict, so that a law that gains them must leave this list."""

@@ -59,15 +59,16 @@ def test_the_laws_that_settle_a_partie() -> None:
     difference = _ruling("examples/e3-settlement-difference.ptn").judged[0]
     rubicon = _ruling("examples/e3-settlement-rubicon.ptn").judged[0]
     assert difference.settled_by == (71, 72)
+    assert 71 in difference.weighed, "six deals written: law 71 counts them"
     assert rubicon.settled_by == (71, 73)
     unfinished = _ruling("law-68-repique/x-carte-blanche-counts-toward-repique.ptn").judged[0]
     assert unfinished.settled_by == ()
 
 
-def test_a_barred_player_s_good_declaration_bars_only() -> None:
+def test_a_barred_player_s_good_declaration_weighs_but_scores_nothing() -> None:
     """The younger took three for two and reckons nothing (law 35): his good four tens and three
-    queens are found as made, scoring nothing but barring; the elder's scores stand."""
+    queens bar the elder's sets, so law 64 weighs and is cited, but no score is made under it
+    (the casebook's contract: a set that scores)."""
     ruling = _ruling("law-35-younger-takes-more/takes-three-for-two.ptn")
-    barring = [f for f in ruling.reckoned if "only bars" in f.message]
-    assert {f.law for f in barring} == {64}, [f.message for f in ruling.reckoned]
-    assert all(f.message.startswith("B would score") for f in barring)
+    assert 64 in cited(ruling)
+    assert 64 not in acted(ruling)

@@ -130,6 +130,7 @@ def cited(ruling: RecordRuling) -> set[int]:
     the hand."""
     laws = acted(ruling)
     laws |= {n for p in ruling.judged for d in p.deals for n in d.weighed}
+    laws |= {n for p in ruling.judged for n in p.weighed}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
     laws |= {n for c in ruling.claims for n in c.weighed}

@@ -13,10 +13,10 @@ from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.partie import Settlement, settle
 from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, RecordReplay
 from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import Score
+from adjudicator.notation.piquet.events import PartieScore, Score
 from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand, Waive
 from adjudicator.notation.piquet.model import Partie, Record
-from laws.piquet import BY_NUMBER, LAWS, DealView, Effect, Fate, Finding, Outcome
+from laws.piquet import BY_NUMBER, LAWS, DealView, Effect, Fate, Finding, Outcome, PartieFacts
 
 from .carried import carry
 from .claims import ClaimJudged, Fates, judge_claims
@@ -84,6 +84,9 @@ class PartieJudgement:
     settlement: Settlement | None
     settled_by: tuple[int, ...] = ()
     """The laws of the partie that settle it (71-73), in order."""
+    weighed: tuple[int, ...] = ()
+    """The laws of the partie that decide something of it without settling it as the table
+    had it (a rubicon the table counted that the laws do not), which the ruling cites."""
 
 
 def judge_record(record: Record, replayed: RecordReplay) -> tuple[PartieJudgement, ...]:
@@ -117,8 +120,25 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
     totals = _totals(replay, deals)
     finished = replay.finished and not _short(numbers, deals)
     settled = settle(totals) if finished and totals is not None else None
-    by = tuple(law.number for law in LAWS if law.settles(finished, settled))
-    return PartieJudgement(replay.number, tuple(deals), totals, finished, settled, by)
+    facts = PartieFacts(
+        len(set(numbers)), replay.length.deals, finished, settled, _table_settles(replay)
+    )
+    by = tuple(law.number for law in LAWS if law.settles(facts))
+    weighed = tuple(law.number for law in LAWS if law.weighs_partie(facts))
+    return PartieJudgement(replay.number, tuple(deals), totals, finished, settled, by, weighed)
+
+
+def _table_settles(replay: PartieReplay) -> Settlement | None:
+    """How the table's own figures settle the partie: its last totals written (a ``partie`` or
+    ``score`` line) after its last deal, settled, when it wrote as many deals as are due."""
+    if len({d.number for d in replay.deals}) < replay.length.deals or not replay.deals:
+        return None
+    for line in reversed(replay.deals[-1].statements):
+        if isinstance(line, Score | PartieScore):
+            tallies: dict[Player, int] = {t.player: t.points for t in line.tallies}
+            if len(tallies) == 2:
+                return settle(tallies)
+    return None
 
 
 def _short(numbers: Sequence[int], deals: Sequence[DealJudgement]) -> bool:

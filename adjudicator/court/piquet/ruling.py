@@ -270,6 +270,7 @@ def _partie_judged(p: PartieJudgement) -> dict[str, Any]:
         "finished": p.finished,
         "settlement": _settlement(settled),
         "settled_by": list(p.settled_by),
+        "weighed": list(p.weighed),
     }
 
 
