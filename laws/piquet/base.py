@@ -180,6 +180,9 @@ class Finding:
     judged" give way to it)."""
     fault: bool = True
     """``False`` for a fact that is no irregularity (a right exercised): a note."""
+    cites: tuple[int, ...] = ()
+    """Other laws the finding applies or distinguishes (a carte blanche shown under law 19
+    and announced under law 20; law 31 set apart where the card taken is the adversary's)."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -243,6 +246,7 @@ class Law:
         fault: bool = True,
         effects: Sequence[Effect] | None = None,
         choices: Sequence[Choice] | None = None,
+        cites: Sequence[int] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given."""
@@ -257,6 +261,7 @@ class Law:
             tuple(self.effects if effects is None else effects),
             tuple(judges),
             fault,
+            tuple(cites),
         )
 
 

@@ -7,13 +7,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
-from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import Discard, Take
-from adjudicator.notation.piquet.irregularities import Expose, Mix, TakeBack, Waive
+from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.piquet.events import Discard, Event, ExchangeCall, Stock, Take
+from adjudicator.notation.piquet.irregularities import (
+    Claim,
+    Expose,
+    Mix,
+    TakeBack,
+    Touch,
+    Waive,
+)
 from adjudicator.notation.piquet.vocabulary import Claimed, MixedWith, Place
 
 from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
-from .facts import HAND, dealt_size, discarded, first_lead, first_take, line_at, taken
+from .facts import (
+    HAND,
+    STOCK,
+    dealt_size,
+    discarded,
+    first_lead,
+    first_take,
+    line_at,
+    stock_size,
+    taken,
+)
 from .playing import LONG
 from .view import DealView
 
@@ -102,7 +119,38 @@ def _discard_fixed(view: DealView) -> Sequence[Finding]:
                     fault=False,
                 )
             )
+    return [*found, *_alter_claimed_late(view)]
+
+
+def _alter_claimed_late(view: DealView) -> Sequence[Finding]:
+    """A claim to alter his discard by a player who has taken up a card of the stock: his
+    discard is fixed, and the option of altering it (law 11, law 32) closed with that card."""
+    found = []
+    for at, e in view.of_type(Claim):
+        start = first_take(view, e.player)
+        if e.claimed is not Claimed.ALTER_DISCARD or start is None or start > at:
+            continue
+        window = Window.BEFORE_STOCK if e.player is view.elder else Window.BEFORE_YOUNGER_STOCK
+        found.append(
+            FIXED.finding(
+                view,
+                e.line,
+                e.player,
+                "discard_fixed",
+                f"{e.player} asks to alter his discard after taking up a card of the stock "
+                f"(line {line_at(view, start)}): it cannot be altered (law 24)",
+                fault=False,
+                choices=(_alter(Who.OFFENDER, window, "the player alters his discard"),),
+            )
+        )
     return found
+
+
+def _alter(who: Who, window: Window, does: str) -> Choice:
+    """The option of altering a discard (laws 11, 24, 32)."""
+    return Choice(
+        Option.ALTER_DISCARD, who, window, (Claimed.ALTER_DISCARD,), does, (Effect.DISCARD_ALTERED,)
+    )
 
 
 def _taken_back(view: DealView) -> Sequence[Finding]:
@@ -121,6 +169,7 @@ def _taken_back(view: DealView) -> Sequence[Finding]:
                 "stock: he plays with more than twelve cards and reckons nothing that deal "
                 "(law 25)",
                 judges=(e.line,),
+                cites=(24, 58),
             )
         )
     return found
@@ -155,8 +204,15 @@ def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
             continue
         if elder_first is None or at < elder_first:
             found.append(_wrong_card(view, e.line, e.player, "exposes", (e.line,)))
+    bottom = _bottom_three(view)
+    for at, e in view.of_type(Expose):
+        shown = e.place in (Place.STOCK, Place.LEFT_CARDS) and e.player is view.elder
+        if shown and bottom & set(e.cards) and (elder_first is not None and at > elder_first):
+            found.append(_wrong_card(view, e.line, e.player, "exposes", (e.line,)))
     if taken(view, view.elder) > ELDER_MOST:
-        found.append(_wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", ()))
+        found.append(
+            _wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", (), (31,))
+        )
     younger_first = first_take(view, view.younger)
     if younger_first is not None and (elder_first is None or younger_first < elder_first):
         found.append(
@@ -165,18 +221,33 @@ def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
     return found
 
 
+def _bottom_three(view: DealView) -> set[Card]:
+    """The known cards of the stock's bottom three, as the stock is written (the younger's)."""
+    stocks = [e for _, e in view.of_type(Stock)]
+    if not stocks or len(stocks[0].cards) != STOCK:
+        return set()
+    return {c for c in stocks[0].cards[ELDER_MOST:] if c is not None}
+
+
 def _wrong_card(
-    view: DealView, line: int, player: Player, did: str, judges: tuple[int, ...]
+    view: DealView,
+    line: int,
+    player: Player,
+    did: str,
+    judges: tuple[int, ...],
+    cites: tuple[int, ...] = (),
 ) -> Finding:
     which = "bottom three" if player is view.elder else "top five"
+    apart = "; law 31 does not come into it, a card taken being the adversary's" if cites else ""
     return WRONG_CARDS.finding(
         view,
         line,
         player,
         "wrong_stock_card",
         f"{player} {did} one of the {which} cards of the stock: he reckons nothing that "
-        "deal (law 27)",
+        f"deal (law 27){apart}",
         judges=judges,
+        cites=cites,
     )
 
 
@@ -223,8 +294,9 @@ def _discards_more(view: DealView) -> Sequence[Finding]:
                 "discards_more",
                 f"{player} discards {put} and takes in {took}: he plays with fewer than twelve "
                 "cards, and his adversary counts as tricks the cards that cannot be played to "
-                "(law 30)",
+                "(law 30; law 57)",
                 judges=_taken_deviation(view, player),
+                cites=(57,),
             )
         )
     return found
@@ -260,6 +332,59 @@ def _younger_takes_more(view: DealView) -> Sequence[Finding]:
     return _takes_more(view, younger=True)
 
 
+def _said_late(view: DealView) -> Sequence[Finding]:
+    """The elder leaves cards without saying how many he takes or leaves before he takes up a
+    card of the stock, or before the younger discards on the faith of three cards."""
+    elder, younger = view.elder, view.younger
+    start = first_take(view, elder)
+    stock = stock_size(view) or STOCK
+    if start is None or taken(view, elder) >= min(ELDER_MOST, stock - 3):
+        return ()
+    said = next((at for at, e in view.of_type(ExchangeCall) if e.player is elder), None)
+    younger_discard = next((at for at, e in view.of_type(Discard) if e.player is younger), None)
+    if said is None:
+        late = _younger_finds(view, start)
+    else:
+        late = said > start or (younger_discard is not None and younger_discard < said)
+    if not late:
+        return ()
+    when = (
+        "never says how many he takes or leaves"
+        if said is None
+        else "says how many he leaves only after "
+        + ("taking up a card of the stock" if said > start else f"{younger} has discarded")
+    )
+    return [
+        STATES.finding(
+            view,
+            line_at(view, said if said is not None else start),
+            elder,
+            "take_not_stated",
+            f"{elder} takes {taken(view, elder)} of his five and {when}: an elder who leaves "
+            f"cards must say so before taking up a card of the stock; {younger}, finding more "
+            "than three cards there, may alter his discard and take the cards left (laws 32, 34)",
+            cites=(34,),
+        )
+    ]
+
+
+def _younger_finds(view: DealView, start: int) -> bool:
+    """Whether the record shows the younger coming to the stock, after the elder took in and
+    before taking up a card of it himself (he touches it, or claims to alter his discard): the
+    moment law 32 speaks of, when an elder's silence is in issue. A record that does not
+    write the elder's word is silent, not proof that he said nothing."""
+    younger = view.younger
+    until = first_take(view, younger)
+
+    def comes(e: Event) -> bool:
+        touch = isinstance(e, Touch)
+        claim = isinstance(e, Claim) and e.claimed is Claimed.ALTER_DISCARD
+        return (touch or claim) and getattr(e, "player", None) is younger
+
+    found = view.first(comes, start)
+    return found is not None and (until is None or found < until)
+
+
 def _penalised(view: DealView) -> set[Player]:
     """The players the laws of :data:`PENALTIES` make reckon nothing in the deal."""
     return {
@@ -279,7 +404,7 @@ def _waived(view: DealView) -> Sequence[Finding]:
         WAIVED.finding(
             view,
             e.line,
-            None,
+            view.other(e.player),
             "penalty_waived",
             f"{e.player} does not enforce his adversary's penalty of reckoning nothing (law 44)",
             judges=(e.line,),
@@ -293,6 +418,33 @@ def _waived(view: DealView) -> Sequence[Finding]:
 _PENALTY = (Effect.RECKONS_NOTHING,)
 _RECKONS = "reckons nothing"
 
+STATES = Law(
+    32,
+    Section.DISCARDING,
+    "The elder says what he takes",
+    "An elder who does not take all five must say how many he takes or leaves before "
+    "taking up a stock card. If he does not, and the younger touching the stock finds "
+    "more than three there, the younger may change his discard and take the extra cards.",
+    "Found where the elder, taking fewer than five, says how many only after taking up a "
+    "card of the stock or after the younger has discarded on the faith of three cards (Case "
+    "V); or where the record writes no word of his and shows the younger coming to the "
+    "stock (touching it, or claiming to alter his discard) with more than three cards "
+    "there. A touch of the stock before he says it is no fault. The younger's "
+    "option, to alter his discard and take the cards left (law 34), is his until he takes up "
+    "a card of the stock.",
+    find=_said_late,
+    choices=(
+        _alter(
+            Who.YOUNGER,
+            Window.BEFORE_YOUNGER_STOCK,
+            "the younger alters his discard and takes the extra cards",
+        ),
+    ),
+    readings=(
+        "the moment is the taking up of a stock card, not a touch",
+        "said after the younger has discarded is said too late (Case V)",
+    ),
+)
 ELDER_EXCHANGE = Law(
     21,
     Section.DISCARDING,
@@ -487,26 +639,7 @@ LAWS: tuple[Law, ...] = (
     YOUNGER_MIXES,
     MORE_DISCARDED,
     TAKES_MORE,
-    Law(
-        32,
-        Section.DISCARDING,
-        "The elder says what he takes",
-        "An elder who does not take all five must say how many he takes or leaves before "
-        "taking up a stock card. If he does not, and the younger touching the stock finds "
-        "more than three there, the younger may change his discard and take the extra cards.",
-        "The engine finds an elder who takes other than he said; the younger's option is "
-        "not yet found.",
-        choices=(
-            Choice(
-                Option.ALTER_DISCARD,
-                Who.YOUNGER,
-                Window.BEFORE_YOUNGER_STOCK,
-                (Claimed.ALTER_DISCARD,),
-                "the younger alters his discard and takes the extra cards",
-                (Effect.DISCARD_ALTERED,),
-            ),
-        ),
-    ),
+    STATES,
     Law(
         33,
         Section.DISCARDING,

@@ -118,9 +118,10 @@ _SETTLES = frozenset(
 
 
 def cited(ruling: RecordRuling) -> set[int]:
-    """The laws the ruling cites: its findings', their options', its claims', and those of
-    the settlement of a partie it settles."""
+    """The laws the ruling cites: its findings' (and the laws they cite), their options', its
+    claims', and those of the settlement of a partie it settles."""
     laws = {j.finding.law for j in ruling.findings}
+    laws |= {n for j in ruling.findings for n in j.finding.cites}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
     if any(p.settlement is not None for p in ruling.judged):

@@ -57,7 +57,8 @@ class DealJudgement:
     findings: tuple[Judged, ...]
     claims: tuple[ClaimJudged, ...]
     reckons_nothing: tuple[Player, ...]
-    """Who reckons nothing that deal, the elder first."""
+    """Who reckons nothing that deal, the elder first (nobody in a deal annulled: it scores
+    nothing for either)."""
     allowed: Allowed
     written: Mapping[Player, int] | None
     """The deal's points as the table had them: reckoned by the engine as the cards fell, or
@@ -113,7 +114,8 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     )
     cleared = {line for f in findings for line in f.judges}
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
-    barred = applied.against(Effect.RECKONS_NOTHING)
+    annulled = applied.outcome is not Outcome.STANDS
+    barred = frozenset() if annulled else applied.against(Effect.RECKONS_NOTHING)
     return DealJudgement(
         view.number,
         view.deal.line,
@@ -174,9 +176,12 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: reckoned or written by the engine, else the
-    difference of the running totals written before and after it."""
+    """The deal's points as the table had them: its ``result`` line, else reckoned by the
+    engine as the cards fell, else the difference of the running totals written before and
+    after it."""
     deal = replay.deals[index]
+    if deal.written is not None:
+        return deal.written
     if deal.points is not None:
         return deal.points
     after = replay.running[index] if index < len(replay.running) else None
