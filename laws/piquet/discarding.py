@@ -21,6 +21,7 @@ from adjudicator.notation.piquet.vocabulary import Claimed, MixedWith, Place
 
 from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import (
+    ELDER_MOST,
     HAND,
     STOCK,
     dealt_size,
@@ -31,11 +32,17 @@ from .facts import (
     stock_size,
     taken,
 )
+from .left_cards import LEFT_TAKEN, MIXED_LEFT, OWN_DISCARD, SEEN, TAKES_ALL
 from .playing import LONG
+from .standing import (
+    COUNTED,
+    ELEVEN_EIGHT,
+    THIRTEEN_EIGHT,
+    THIRTEEN_SEVEN,
+    TWELVE_SEVEN,
+    UNANNOUNCED,
+)
 from .view import DealView
-
-ELDER_MOST = 5
-"""The most the elder may take (law 21)."""
 
 
 def _dealt_twelve(view: DealView, player: Player) -> bool:
@@ -640,138 +647,25 @@ LAWS: tuple[Law, ...] = (
     MORE_DISCARDED,
     TAKES_MORE,
     STATES,
-    Law(
-        33,
-        Section.DISCARDING,
-        "The elder takes up the cards he left",
-        "An elder who leaves cards may look at them; if he takes them up with the cards he is "
-        "taking in, he reckons nothing that deal.",
-        "Not yet found (an elder taking more than he said is the engine's deviation).",
-        choices=(WAIVE,),
-        effects=_PENALTY,
-        keywords=(_RECKONS,),
-    ),
-    Law(
-        34,
-        Section.DISCARDING,
-        "The younger may take all",
-        "The younger may take in every card left in the stock.",
-        "A right: the engine allows the younger up to what the elder left.",
-    ),
+    LEFT_TAKEN,
+    TAKES_ALL,
     YOUNGER_TAKES_MORE,
-    Law(
-        36,
-        Section.DISCARDING,
-        "The cards the younger leaves",
-        "A younger who leaves cards may see them, but must say whether he will once the elder "
-        "has named the suit he will lead, or led, and before playing a card. If he looks, "
-        "the elder may see them too after naming his suit or leading; if not, neither may.",
-        "The engine finds an elder who looks before the younger has; the options are not "
-        "yet found.",
-        choices=(
-            Choice(
-                Option.LOOK_AT_LEFT,
-                Who.YOUNGER,
-                Window.BEFORE_FIRST_PLAY,
-                (),
-                "the younger looks at the cards he left, and the elder may too",
-            ),
-        ),
-        judges=(DeviationKind.LOOK,),
-    ),
-    Law(
-        37,
-        Section.DISCARDING,
-        "Left cards mixed with the discard",
-        "If the younger mixes the cards he left with his discard without showing them, the "
-        "elder, after leading, may see the whole discard and the cards mixed with it.",
-        "Not yet found.",
-        choices=(
-            Choice(
-                Option.SEE_DISCARD,
-                Who.ELDER,
-                Window.DURING_DEAL,
-                (),
-                "the elder sees the younger's whole discard",
-            ),
-        ),
-    ),
-    Law(
-        38,
-        Section.DISCARDING,
-        "The stock counted",
-        "When a player announces he was dealt eleven or thirteen, the stock may be counted.",
-        "A right; the claim is upheld when an announcement of eleven or thirteen precedes it.",
-        choices=(
-            Choice(
-                Option.STOCK_COUNTED,
-                Who.EITHER,
-                Window.DURING_DEAL,
-                (Claimed.STOCK_COUNTED,),
-                "the stock is counted",
-                (Effect.STOCK_COUNTED,),
-            ),
-        ),
-    ),
-    Law(
-        39,
-        Section.DISCARDING,
-        "The elder takes in without announcing",
-        "An elder dealt eleven or thirteen who takes up a stock card without announcing it "
-        "loses his option of a fresh deal, cannot change his discard, and must leave at "
-        "least three cards for the younger; but eleven against a stock of seven is always a "
-        "fresh deal.",
-        "Its first part is law 11's window closing; the rest is not yet found.",
-    ),
-    Law(
-        40,
-        Section.DISCARDING,
-        "Standing with thirteen and a stock of eight",
-        "An elder who stands with thirteen cards and eight in the stock discards one more than "
-        "he takes, and at least two; the younger discards one fewer than he takes, and need "
-        "discard none if he takes one.",
-        "Not yet found.",
-    ),
-    Law(
-        41,
-        Section.DISCARDING,
-        "Standing with thirteen and a stock of seven",
-        "An elder who stands with thirteen and seven in the stock discards one more than he "
-        "takes, and at least two; taking all his cards he discards six, and the younger may "
-        "take only two.",
-        "Not yet found.",
-    ),
-    Law(
-        42,
-        Section.DISCARDING,
-        "Standing with eleven and a stock of eight",
-        "An elder who stands with eleven and eight in the stock discards one fewer than he "
-        "takes, and none if he takes one; the younger discards one more than he takes, and at "
-        "least two.",
-        "Not yet found.",
-    ),
-    Law(
-        43,
-        Section.DISCARDING,
-        "Standing with twelve and a stock of seven",
-        "An elder who stands with twelve and seven in the stock discards as many as he takes; "
-        "if he takes all his cards the younger may take only two, and the younger discards one "
-        "more than he takes, and at least two.",
-        "Not yet found.",
-    ),
+    SEEN,
+    MIXED_LEFT,
+    COUNTED,
+    UNANNOUNCED,
+    THIRTEEN_EIGHT,
+    THIRTEEN_SEVEN,
+    ELEVEN_EIGHT,
+    TWELVE_SEVEN,
     WAIVED,
-    Law(
-        45,
-        Section.DISCARDING,
-        "Looking at one's own discard",
-        "A player may look at his own discard at any time.",
-        "A right: nothing is found.",
-    ),
+    OWN_DISCARD,
 )
 
 PENALTIES: tuple[Law, ...] = (
     TAKEN_BACK,
     WRONG_CARDS,
+    LEFT_TAKEN,
     ELDER_MIXES,
     YOUNGER_MIXES,
     TAKES_MORE,

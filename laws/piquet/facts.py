@@ -15,6 +15,8 @@ HAND = 12
 """Cards each player is dealt (law 9)."""
 STOCK = 8
 """Cards of the stock (law 9)."""
+ELDER_MOST = 5
+"""The most the elder may take (law 21)."""
 
 
 def dealt_size(view: DealView, player: Player) -> int | None:
