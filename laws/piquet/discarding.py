@@ -32,7 +32,7 @@ from .facts import (
     stock_size,
     taken,
 )
-from .left_cards import LEFT_TAKEN, MIXED_LEFT, OWN_DISCARD, SEEN, TAKES_ALL
+from .left_cards import LEFT_TAKEN, MIXED_LEFT, OWN_DISCARD, SEEN, TAKES_ALL, said_take
 from .playing import LONG
 from .standing import (
     COUNTED,
@@ -221,7 +221,12 @@ def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
             _wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", (), (31,))
         )
     younger_first = first_take(view, view.younger)
-    if younger_first is not None and (elder_first is None or younger_first < elder_first):
+    all_left = said_take(view) == 0  # the elder declared all five left: they are not his
+    if (
+        younger_first is not None
+        and (elder_first is None or younger_first < elder_first)
+        and not all_left
+    ):
         found.append(
             _wrong_card(view, _take_line(view, view.younger), view.younger, "takes up", ())
         )
@@ -514,9 +519,11 @@ MIXED = Law(
     "A card of his hand, or one he was entitled to take, that a player mixes with his "
     "discard after taking up a stock card stays in the discard; he plays short, and the "
     "adversary counts as tricks the cards that cannot be played to.",
-    "The same effect as laws 30 and 57: the unanswered cards are tricks to the adversary.",
+    "The same effect as laws 30 and 57: the unanswered cards are tricks to the adversary. "
+    "It replaces law 30's finding of the same short hand.",
     find=_mixed_with_discard,
     effects=(Effect.TRICKS_TO_ADVERSARY,),
+    overrides=(30,),
 )
 WRONG_CARDS = Law(
     27,

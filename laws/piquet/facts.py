@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import Discard, Event, Lead, Packet, Take, Trick
-from adjudicator.notation.piquet.irregularities import Announce, Counted, TakeBack
-from adjudicator.notation.piquet.vocabulary import Heap
+from adjudicator.notation.piquet.irregularities import Announce, Counted, Mix, TakeBack
+from adjudicator.notation.piquet.vocabulary import Heap, MixedWith
 
 from .view import DealView
 
@@ -47,9 +47,14 @@ def stock_size(view: DealView) -> int | None:
 
 
 def discarded(view: DealView, player: Player) -> int:
-    """How many cards ``player``'s discard holds: those he put out, less those he took back
-    into his hand."""
+    """How many cards ``player``'s discard holds: those he put out or mixed with it (law 26),
+    less those he took back into his hand."""
     put = sum(len(e.cards) for _, e in view.of_type(Discard) if e.player is player)
+    put += sum(
+        len(e.cards)
+        for _, e in view.of_type(Mix)
+        if e.player is player and e.into is MixedWith.DISCARD
+    )
     back = sum(len(e.cards) for _, e in view.of_type(TakeBack) if e.player is player)
     return put - back
 
