@@ -91,7 +91,7 @@ def _younger_count(view: DealView) -> Sequence[Finding]:
 
 def _not_from_top(view: DealView) -> Sequence[Finding]:
     return [
-        ORDER.finding(view, d.line, d.player, "not_from_top", d.message)
+        ORDER.finding(view, d.line, d.player, "not_from_top", d.message, judges=(d.line,))
         for d in view.deviations(DeviationKind.NOT_FROM_TOP)
     ]
 
@@ -220,17 +220,27 @@ def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
         found.append(
             _wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", (), (31,))
         )
-    younger_first = first_take(view, view.younger)
-    all_left = said_take(view) == 0  # the elder declared all five left: they are not his
-    if (
-        younger_first is not None
-        and (elder_first is None or younger_first < elder_first)
-        and not all_left
-    ):
-        found.append(
-            _wrong_card(view, _take_line(view, view.younger), view.younger, "takes up", ())
-        )
+    early = _younger_early(view, elder_first)
+    if early is not None:
+        found.append(_wrong_card(view, early, view.younger, "takes up", ()))
     return found
+
+
+def _younger_early(view: DealView, elder_first: int | None) -> int | None:
+    """The line where the younger, taking in before the elder has, takes up one of the
+    elder's cards: one of the top five of the stock as written that the elder has not
+    declared left, or, the cards not being known, cards from the top (law 23)."""
+    said = said_take(view)
+    mine = ELDER_MOST if said is None else said
+    stocks = [e for _, e in view.of_type(Stock)]
+    top = set(stocks[0].cards[:mine]) if stocks else set()
+    for at, e in view.of_type(Take):
+        if e.player is not view.younger or (elder_first is not None and at > elder_first):
+            continue
+        known = [c for c in e.cards if c is not None]
+        if mine and (len(known) < len(e.cards) or not stocks or top & set(known)):
+            return e.line
+    return None
 
 
 def _bottom_three(view: DealView) -> set[Card]:
@@ -532,8 +542,10 @@ WRONG_CARDS = Law(
     "An elder who, taking in or looking at cards he left, shows or takes up one of the "
     "bottom three of the stock (save under laws 41 and 43), or a younger who shows or takes "
     "up one of the top five (unless the elder declared it left), reckons nothing that deal.",
-    "Found when the elder takes more than five, when the younger takes in before the elder "
-    "has, and when the younger exposes a card of the stock before the elder has taken in.",
+    "Found when the elder takes more than five, or exposes a card of the bottom three of the "
+    "stock as written after taking in; when the younger, before the elder has taken in, "
+    "takes up one of the top five the elder has not declared left (cards not known: taken "
+    "from the top), or exposes a card of the stock.",
     find=_wrong_stock_cards,
     choices=(WAIVE,),
     effects=_PENALTY,
