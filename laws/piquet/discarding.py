@@ -126,7 +126,34 @@ def _discard_fixed(view: DealView) -> Sequence[Finding]:
                     fault=False,
                 )
             )
-    return [*found, *_alter_claimed_late(view)]
+    return [*found, *_alter_claimed_late(view), *_altered_in_time(view)]
+
+
+def _altered_in_time(view: DealView) -> Sequence[Finding]:
+    """A card taken back from the discard, or mixed with it, before the player takes up a card
+    of the stock: an alteration law 24 allows, noted as a fact."""
+    found = []
+    mixed = [(at, e) for at, e in view.of_type(Mix) if e.into is MixedWith.DISCARD]
+    altered: list[tuple[int, TakeBack | Mix]] = [*view.of_type(TakeBack), *mixed]
+    for at, e in sorted(altered, key=lambda pair: pair[0]):
+        start = first_take(view, e.player)
+        if isinstance(e, Mix) and e.left_cards:
+            continue
+        if start is not None and at > start:
+            continue
+        found.append(
+            FIXED.finding(
+                view,
+                e.line,
+                None,
+                "discard_altered_in_time",
+                f"{e.player} alters his discard before taking up a card of the stock, as he "
+                "may (law 24)",
+                judges=(e.line,),
+                fault=False,
+            )
+        )
+    return found
 
 
 def _alter_claimed_late(view: DealView) -> Sequence[Finding]:
@@ -505,7 +532,9 @@ FIXED = Law(
     "The discard is fixed",
     "Once a player has taken up a card of the stock, he cannot change his discard.",
     "Found when a player discards again after taking in, and, as a note, when he has taken "
-    "more than he put out: he may not now put the extra card out (Case XXII).",
+    "more than he put out: he may not now put the extra card out (Case XXII); when he claims "
+    "to alter his discard after taking in (the claim fails); and, as a fact, when he takes a "
+    "card back from his discard or mixes one with it before taking in, as he may.",
     find=_discard_fixed,
     keywords=("alter",),
 )

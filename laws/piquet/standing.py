@@ -32,6 +32,8 @@ ODD = (HAND - 1, HAND + 1)
 
 
 def _announced(view: DealView) -> Sequence[Finding]:
+    odd = [(at, e) for at, e in view.of_type(Announce) if e.count in ODD]
+    counts = [(at, e.line) for at, e in view.of_type(Counted) if e.heap is Heap.STOCK]
     return [
         COUNTED.finding(
             view,
@@ -40,10 +42,10 @@ def _announced(view: DealView) -> Sequence[Finding]:
             "odd_hand_announced",
             f"{e.player} announces {e.count} cards: either player may have the stock counted "
             "(law 38)",
+            judges=tuple(line for place, line in counts if place > at),
             fault=False,
         )
-        for _, e in view.of_type(Announce)
-        if e.count in ODD
+        for at, e in odd
     ]
 
 
@@ -114,7 +116,7 @@ def _standing(
         )
         this = law()
         takes = {p: [e.line for _, e in view.of_type(Take) if e.player is p] for p in done.seats}
-        every = tuple(line for p in done.seats for line in takes[p])
+        every = tuple(line for p in done.seats for line in takes[p]) + _counted_lines(view)
         wrongs = rule(done)
         if not wrongs:
             return [
@@ -156,6 +158,11 @@ def _stock(view: DealView) -> int | None:
             return e.count
     written = view.of_type(Stock)
     return len(written[0][1].cards) if written else stock_size(view)
+
+
+def _counted_lines(view: DealView) -> tuple[int, ...]:
+    """The lines where the stock was counted (the count an elder stands on)."""
+    return tuple(e.line for _, e in view.of_type(Counted) if e.heap is Heap.STOCK)
 
 
 def _stood(view: DealView) -> bool:
