@@ -105,7 +105,7 @@ def _standing(
         elder, younger = view.elder, view.younger
         if dealt_size(view, elder) != elder_size or _stock(view) != stock:
             return ()
-        if first_take(view, younger) is None or not _stood(view):
+        if first_take(view, younger) is None or not _stands_knowing(view):
             return ()
         done = Exchange(
             discarded(view, elder),
@@ -165,7 +165,7 @@ def _counted_lines(view: DealView) -> tuple[int, ...]:
     return tuple(e.line for _, e in view.of_type(Counted) if e.heap is Heap.STOCK)
 
 
-def _stood(view: DealView) -> bool:
+def _stands_knowing(view: DealView) -> bool:
     """Whether the elder stood the deal knowing its odd hand or stock: he said so, or he
     announced his hand, or the stock was counted, before he took up a card of the stock. An
     elder who takes in unaware of thirteen cards plays with them (law 39; Case XVII)."""
