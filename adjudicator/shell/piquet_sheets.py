@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.court.piquet.api import (
+    BY_NUMBER,
     PLAYERS,
     RUBICON,
     DealSheet,
@@ -68,8 +69,8 @@ def record_document(
     who = {seat: player_of(seat, names) for seat in names}
     ident = f"record-{record.line}"
     parties = [
-        _partie(partie_sheet(r, p), who, len(record.parties), ident)
-        for r, p in zip(ruling.parties, record.parties, strict=True)
+        _partie(partie_sheet(r, p), who, len(record.parties), ident, _under(ruling, i))
+        for i, (r, p) in enumerate(zip(ruling.parties, record.parties, strict=True))
     ]
     canonical = write(record).encode("utf-8")
     return {
@@ -89,6 +90,21 @@ def record_document(
         "referee": referee,
         "hash": hashlib.sha256(canonical).hexdigest(),
     }
+
+
+def _under(ruling: RecordRuling, index: int) -> dict[int, str]:
+    """For each deal of the partie at ``index`` (by its number), the laws of scoring its
+    reckoning applies as the laws allow it, in words: "laws 62 (the point), 65 (points in
+    play), ..."; a deal reckoned under none is left out."""
+    if index >= len(ruling.judged):
+        return {}
+    out = {}
+    for deal in ruling.judged[index].deals:
+        numbers = sorted({f.law for f in deal.reckoned} | set(deal.weighed))
+        if numbers:
+            laws = ", ".join(f"{n} ({BY_NUMBER[n].title.lower()})" for n in numbers)
+            out[deal.number] = f"laws {laws}"
+    return out
 
 
 def _label(seat: Any, who: Mapping[str, Mapping[str, str]]) -> str:
@@ -152,7 +168,11 @@ def _finding_id(d: Any) -> str:
 
 
 def _partie(
-    sheet: PartieSheet, who: Mapping[str, Mapping[str, str]], count: int, record: str
+    sheet: PartieSheet,
+    who: Mapping[str, Mapping[str, str]],
+    count: int,
+    record: str,
+    under: Mapping[int, str],
 ) -> dict[str, Any]:
     """A partie of the record whose id is ``record``: its verdict, its deals and its sheet."""
     label = f"Partie {sheet.number}" if sheet.number is not None else "The partie"
@@ -193,7 +213,8 @@ def _partie(
         "label": label,
         "verdict": verdict,
         "deals": [
-            _deal(d, who, label, record) | {"written": _written(r, who)}
+            _deal(d, who, label, record)
+            | {"written": _written(r, who), "under": under.get(d.number)}
             for d, r in zip(sheet.deals, sheet.rows, strict=True)
         ],
         "opening": _score(sheet.opening, who),

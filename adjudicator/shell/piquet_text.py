@@ -196,6 +196,8 @@ def _score_by_head(deal: dict[str, Any]) -> list[str]:
     for h in deal["heads"]:
         out.append(f"    {h['title']}: " + ", ".join(f"{s} {n}" for s, n in h["points"].items()))
     out.append("    Total: " + ", ".join(f"{s} {n}" for s, n in deal["totals"].items()))
+    if deal["under"]:
+        out += _wrapped(f"Reckoned under {deal['under']}.", "    ", "    ")
     return out
 
 

@@ -22,6 +22,9 @@ from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.vocabulary import Claimed
 
 if TYPE_CHECKING:
+    from adjudicator.engine.piquet.partie import Settlement
+    from adjudicator.engine.piquet.scoring import DealScore
+
     from .view import DealView
 
 
@@ -187,10 +190,33 @@ class Finding:
 
 Finder = Callable[["DealView"], Sequence[Finding]]
 
+Reckoner = Callable[["DealView", "DealScore"], Sequence[Finding]]
+"""A law of scoring's finder of fact: where, in a deal reckoned as the laws allow, it makes a
+score (``laws.piquet.reckoning``)."""
+
+Settles = Callable[[bool, "Settlement | None"], bool]
+"""Whether a law of the partie settles it, given whether the partie is finished and its
+settlement."""
+
 
 def finds_nothing(view: DealView) -> Sequence[Finding]:
     """For a law that defines (the scoring, the partie): the engine applies it."""
     return ()
+
+
+def reckons_nothing(view: DealView, score: DealScore) -> Sequence[Finding]:
+    """For a law that makes no score: it acts nowhere in the reckoning."""
+    return ()
+
+
+def settles_nothing(finished: bool, settlement: Settlement | None) -> bool:
+    """For a law that does not settle a partie."""
+    return False
+
+
+def weighs_nothing(score: DealScore) -> bool:
+    """For a law that has no part in reckoning a deal."""
+    return False
 
 
 @dataclass(frozen=True)
@@ -225,6 +251,14 @@ class Law:
     applied_by: str = ""
     """For a law that defines (the scoring, the partie): the engine's function that applies
     it, so that its effect is that function's and its finder finds nothing."""
+    reckon: Reckoner = reckons_nothing
+    """For a law of scoring (61-69): where it makes a score in a deal reckoned as the laws
+    allow, as findings of fact (never of fault)."""
+    settles: Settles = settles_nothing
+    """For a law of the partie (71-73): whether it settles a partie."""
+    weighs: Callable[[DealScore], bool] = weighs_nothing
+    """For a law of scoring: whether it decides something in the deal's reckoning, a score
+    made or refused (points equal, the cards divided), so that the ruling cites it."""
     cite: str = ""
     """How a ruling cites it, if not "law N" (always empty: every law of piquet is cited by
     its number)."""

@@ -5,16 +5,48 @@ nothing; the court reckons a deal again with them when a law's effect changes it
 
 from __future__ import annotations
 
-from adjudicator.engine.piquet.deviations import DeviationKind
+from collections.abc import Callable, Sequence
 
-from .base import Choice, Effect, Law, Option, Section, Who, Window
+from adjudicator.engine.piquet.deviations import DeviationKind
+from adjudicator.engine.piquet.partie import Settlement
+from adjudicator.engine.piquet.rulings import Ruling
+from adjudicator.engine.piquet.scoring import Category, DealScore, Step
+
+from .base import (
+    Choice,
+    Effect,
+    Finding,
+    Law,
+    Option,
+    Reckoner,
+    Section,
+    Settles,
+    Who,
+    Window,
+    reckons_nothing,
+    settles_nothing,
+    weighs_nothing,
+)
+from .reckoning import bonus_step, describe, scored, step_line, thirty
+from .view import DealView
 
 _SCORE = "adjudicator.engine.piquet.scoring.score_deal"
 _ENGINE = "Defines the score: the engine reckons it, and a finding is never made under it."
 
 
-def _defines(number: int, title: str, summary: str, applied_by: str = _SCORE, **more: str) -> Law:
-    """A law that defines part of the score, applied by the engine's ``applied_by``."""
+def _defines(
+    number: int,
+    title: str,
+    summary: str,
+    applied_by: str = _SCORE,
+    reckon: Reckoner = reckons_nothing,
+    settles: Settles = settles_nothing,
+    weighs: Callable[[DealScore], bool] = weighs_nothing,
+    **more: str,
+) -> Law:
+    """A law that defines part of the score, applied by the engine's ``applied_by``; where it
+    makes a score, ``reckon`` finds it (a finding of fact), and ``settles`` says whether it
+    settles a partie."""
     return Law(
         number,
         Section.SCORING,
@@ -23,11 +55,121 @@ def _defines(number: int, title: str, summary: str, applied_by: str = _SCORE, **
         more.get("reading", _ENGINE),
         applied_by=applied_by,
         keywords=tuple(more.get("keywords", "").split(",")) if more.get("keywords") else (),
+        reckon=reckon,
+        settles=settles,
+        weighs=weighs,
     )
 
 
+def _fact(number: int, view: DealView, line: int, kind: str, message: str) -> Finding:
+    """A finding of fact of the law of scoring ``number``: no fault, no option, no effect."""
+    return Finding(number, view.number, line, None, kind, message, fault=False)
+
+
+def _heads(number: int, category: Category, kind: str) -> Reckoner:
+    """The reckoner of a law that scores one head: a finding at each line where a player makes
+    a score under it (his good declaration, which bars even when he reckons nothing)."""
+
+    def reckon(view: DealView, score: DealScore) -> Sequence[Finding]:
+        found: dict[int, list[Step]] = {}
+        for step in scored(view, score, category):
+            found.setdefault(step_line(view, score, step), []).append(step)
+        return tuple(
+            _fact(number, view, line, kind, "; ".join(describe(s) for s in steps))
+            for line, steps in found.items()
+        )
+
+    return reckon
+
+
+def _play(view: DealView, score: DealScore) -> Sequence[Finding]:
+    """Law 65: the points made in play, at the first trick."""
+    steps = scored(view, score, Category.PLAY)
+    if not steps or not view.replay.tricks:
+        return ()
+    made = {p: sum(s.held for s in steps if s.player is p) for p in (view.elder, view.younger)}
+    words = ", ".join(f"{p} {n}" for p, n in made.items())
+    return (_fact(65, view, view.replay.tricks[0].line, "play_scored", f"In play: {words}"),)
+
+
+def _cards(view: DealView, score: DealScore) -> Sequence[Finding]:
+    """Law 66: the cards or a capot, at the twelfth trick."""
+    steps = scored(view, score, Category.CARDS)
+    if not steps:
+        return ()
+    step = steps[0]
+    kind = "capot" if step.detail == "capot" else "cards_won"
+    return (_fact(66, view, step_line(view, score, step), kind, describe(step)),)
+
+
+def _order(view: DealView, score: DealScore) -> Sequence[Finding]:
+    """Law 67: where a player first reaches thirty, and what the order of reckoning makes of
+    it (a pique, a repique, or neither because his adversary reckoned first)."""
+    step = thirty(score)
+    if step is None:
+        return ()
+    if score.repique is step.player:
+        what = "a repique"
+    elif score.pique is step.player:
+        what = "a pique"
+    else:
+        what = "neither pique nor repique: his adversary reckoned first, or it was not in hand"
+    message = f"{step.player} reaches thirty ({step.total}) with {step.detail}: {what}"
+    return (_fact(67, view, step_line(view, score, step), "thirty_reached", message),)
+
+
+def _bonus(number: int, bonus: Category) -> Reckoner:
+    """The reckoner of the pique or repique: at the line of the score that made it."""
+
+    def reckon(view: DealView, score: DealScore) -> Sequence[Finding]:
+        step = bonus_step(score, bonus)
+        if step is None:
+            return ()
+        words = f"{step.player} makes {bonus.value} at {step.total} with {step.detail}"
+        return (_fact(number, view, step_line(view, score, step), bonus.value, words),)
+
+    return reckon
+
+
+def _ruled(ruling: Callable[[DealScore], Ruling]) -> Callable[[DealScore], bool]:
+    """Whether a head was declared and ruled: good for one, or equal."""
+
+    def weighs(score: DealScore) -> bool:
+        ruled = ruling(score)
+        return ruled.good is not None or ruled.equal
+
+    return weighs
+
+
+def _played(score: DealScore) -> bool:
+    """Whether any trick was counted (the play and the cards are reckoned)."""
+    return any(score.play.tricks.values())
+
+
+def _reckoned(score: DealScore) -> bool:
+    """Whether anything was reckoned in the deal (law 67 puts it in order)."""
+    return bool(score.steps)
+
+
+def _complete(finished: bool, settlement: Settlement | None) -> bool:
+    return finished
+
+
+def _won(finished: bool, settlement: Settlement | None) -> bool:
+    return settlement is not None and settlement.winner is not None and not settlement.rubicon
+
+
+def _rubicon(finished: bool, settlement: Settlement | None) -> bool:
+    return settlement is not None and settlement.rubicon
+
+
 LAWS: tuple[Law, ...] = (
-    _defines(61, "Carte blanche scores ten", "A carte blanche scores ten."),
+    _defines(
+        61,
+        "Carte blanche scores ten",
+        "A carte blanche scores ten.",
+        reckon=_heads(61, Category.CARTE_BLANCHE, "carte_blanche_scored"),
+    ),
     _defines(
         62,
         "The point",
@@ -35,6 +177,8 @@ LAWS: tuple[Law, ...] = (
         "one that makes more (ace eleven, court cards ten, the others their pips) is good, and "
         "points equal in both score nothing.",
         "adjudicator.engine.piquet.rulings.rule_point",
+        _heads(62, Category.POINT, "point_good"),
+        weighs=_ruled(lambda s: s.point),
     ),
     _defines(
         63,
@@ -43,6 +187,8 @@ LAWS: tuple[Law, ...] = (
         "a huitième scores eighteen, a septième seventeen, a sixième sixteen, a quint fifteen, "
         "a quart four and a tierce three.",
         "adjudicator.engine.piquet.rulings.rule_sequences",
+        _heads(63, Category.SEQUENCES, "sequence_good"),
+        weighs=_ruled(lambda s: s.sequences),
         keywords="huitieme,septieme,sixieme,quint,quart,tierce,sequence",
     ),
     _defines(
@@ -52,6 +198,8 @@ LAWS: tuple[Law, ...] = (
         "highest is good. A good quatorze scores fourteen, a good trio three; only tens and "
         "higher count.",
         "adjudicator.engine.piquet.rulings.rule_sets",
+        _heads(64, Category.SETS, "set_good"),
+        weighs=_ruled(lambda s: s.sets),
         keywords="set,fourteen",
     ),
     _defines(
@@ -61,6 +209,8 @@ LAWS: tuple[Law, ...] = (
         "wins with a card played to his adversary's lead; the last trick scores two instead "
         "of one.",
         "adjudicator.engine.piquet.play.score_play",
+        _play,
+        weighs=_played,
         keywords="lead,trick,last",
     ),
     _defines(
@@ -69,6 +219,8 @@ LAWS: tuple[Law, ...] = (
         "Winning more than six tricks scores ten for the cards; six each divides them and "
         "scores nothing; winning all twelve is a capot and scores forty instead of ten.",
         "adjudicator.engine.piquet.play.score_cards",
+        _cards,
+        weighs=_played,
         keywords="capot,tricks",
     ),
     _defines(
@@ -76,6 +228,8 @@ LAWS: tuple[Law, ...] = (
         "The order of reckoning",
         "The scores reckon in this order: carte blanche, the point, sequences, quatorzes and "
         "trios, points in play, the cards.",
+        reckon=_order,
+        weighs=_reckoned,
         keywords="order",
     ),
     _defines(
@@ -83,6 +237,7 @@ LAWS: tuple[Law, ...] = (
         "Repique",
         "A player who reaches thirty in hand alone, by scores that reckon before his adversary "
         "can count anything, adds sixty: a repique.",
+        reckon=_bonus(68, Category.REPIQUE),
         keywords="repique,thirty,sixty",
         reading=(
             "The engine's: an equality is not a reckoning. Under 'reckons nothing' the "
@@ -96,6 +251,7 @@ LAWS: tuple[Law, ...] = (
         "An elder who reaches thirty in hand and play, before his adversary has reckoned "
         "anything, adds thirty: a pique. The cards and a capot reckon after the play and do "
         "not count toward it.",
+        reckon=_bonus(69, Category.PIQUE),
         keywords="pique,thirty",
     ),
     Law(
@@ -126,6 +282,7 @@ LAWS: tuple[Law, ...] = (
         "partie ends there even if they are equal again. By agreement a partie may be four "
         "deals, the first and last counting double and any deals after a tie single.",
         "adjudicator.engine.piquet.replay.replay_partie",
+        settles=_complete,
         keywords="partie,six,four,tie",
     ),
     _defines(
@@ -133,6 +290,7 @@ LAWS: tuple[Law, ...] = (
         "The winner's score",
         "The winner takes the loser's total from his own and adds a hundred.",
         "adjudicator.engine.piquet.partie.settle",
+        settles=_won,
         keywords="settlement,win,hundred",
     ),
     _defines(
@@ -141,6 +299,7 @@ LAWS: tuple[Law, ...] = (
         "If the loser has not reached a hundred, the winner, whether he has or not, adds the "
         "loser's total to his own and a hundred more: a rubicon.",
         "adjudicator.engine.piquet.partie.settle",
+        settles=_rubicon,
         keywords="rubicon,hundred,settlement",
     ),
     Law(

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from adjudicator.court.piquet.judge import DealJudgement
 from adjudicator.court.piquet.ruling import RecordRuling
 from adjudicator.notation.cards import Player
-from laws.piquet import LAWS
+from laws.piquet import Finding
 
 Seat = Literal["A", "B"]
 FateName = Literal["taken", "declined", "expired", "open", "imposed"]
@@ -111,21 +111,27 @@ def load_cases(root: Path) -> list[Case]:
     return cases
 
 
-_SETTLES = frozenset(
-    law.number for law in LAWS if law.applied_by == "adjudicator.engine.piquet.partie.settle"
-)
-"""The laws a settlement is made under (the engine's ``settle`` applies them)."""
+def found(ruling: RecordRuling) -> tuple[Finding, ...]:
+    """What the ruling finds: the laws' findings (of fault, and notes) and the findings of
+    fact of the laws of scoring (where a score is made)."""
+    return tuple(j.finding for j in ruling.findings) + ruling.reckoned
+
+
+def acted(ruling: RecordRuling) -> set[int]:
+    """The laws that act in the ruling: those that find, and those that settle a partie
+    (71-73), which have no line (``cases/piquet/README.md``, "The laws of scoring")."""
+    return {f.law for f in found(ruling)} | {n for p in ruling.judged for n in p.settled_by}
 
 
 def cited(ruling: RecordRuling) -> set[int]:
-    """The laws the ruling cites: its findings' (and the laws they cite), their options', its
-    claims', and those of the settlement of a partie it settles."""
-    laws = {j.finding.law for j in ruling.findings}
+    """The laws the ruling cites: those that act, those its findings cite, those that weigh in
+    a deal's reckoning, the laws of the findings' options, and those its claims are judged
+    under."""
+    laws = acted(ruling)
     laws |= {n for j in ruling.findings for n in j.finding.cites}
+    laws |= {n for p in ruling.judged for d in p.deals for n in d.weighed}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
-    if any(p.settlement is not None for p in ruling.judged):
-        laws |= _SETTLES
     return laws
 
 
@@ -143,10 +149,10 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
 
 def _law_differences(expected: Expected, ruling: RecordRuling) -> list[str]:
     out = []
-    found = {j.finding.law for j in ruling.findings}
-    if expected.triggers and expected.law not in found:
+    acting = acted(ruling)
+    if expected.triggers and expected.law not in acting:
         out.append(f"law {expected.law} finds nothing; the case says it triggers")
-    if not expected.triggers and expected.law in found:
+    if not expected.triggers and expected.law in acting:
         out.append(f"law {expected.law} makes a finding in a near miss")
     missing = sorted(set(expected.laws) - cited(ruling))
     if missing:
@@ -160,18 +166,19 @@ def _law_differences(expected: Expected, ruling: RecordRuling) -> list[str]:
 
 def _finding_differences(e: ExpectedFinding, ruling: RecordRuling) -> list[str]:
     candidates = [
-        j
-        for j in ruling.findings
-        if j.finding.law == e.law
-        and j.finding.line == e.line
-        and (e.deal is None or j.finding.deal == e.deal)
-        and (e.offender is None or _seat(j.finding.offender) == e.offender)
-        and (e.kind is None or j.finding.kind == e.kind)
+        f
+        for f in found(ruling)
+        if f.law == e.law
+        and f.line == e.line
+        and (e.deal is None or f.deal == e.deal)
+        and (e.offender is None or _seat(f.offender) == e.offender)
+        and (e.kind is None or f.kind == e.kind)
     ]
     if not candidates:
-        said = [f"law {j.finding.law} line {j.finding.line}" for j in ruling.findings]
+        said = [f"law {f.law} line {f.line}" for f in found(ruling) if f.fault or f.law == e.law]
         return [f"no finding of law {e.law} at line {e.line} as expected (found: {said})"]
-    fates = {o.option: o.fate.value for o in candidates[0].options}
+    judged = next((j for j in ruling.findings if j.finding is candidates[0]), None)
+    fates = {o.option: o.fate.value for o in judged.options} if judged else {}
     return [
         f"law {e.law} line {e.line}: option {name} is {fates.get(name, 'not given')}, not {fate}"
         for name, fate in e.options.items()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from adjudicator.engine.piquet.scoring import score_deal
+from adjudicator.engine.piquet.scoring import DealScore, score_deal
 from adjudicator.notation.cards import Player
 from laws.piquet import DealView, Effect, Fate, Finding, Outcome
 
@@ -63,6 +63,9 @@ class Allowed:
     """How it reckons, when the deal was reckoned again."""
     how: str = ""
     """Where it comes from, in words."""
+    reckoning: DealScore | None = None
+    """The deal reckoned as the laws allow, when it was reckoned (not annulled, not taken as
+    written): what the laws of scoring read their findings of fact from."""
 
 
 def allowed_score(
@@ -78,11 +81,12 @@ def allowed_score(
     replay = view.replay
     if replay.score is not None and replay.declared is not None:
         if not barred:
-            return Allowed(replay.score.totals, replay.score.explain(), "reckoned")
+            score = replay.score
+            return Allowed(score.totals, score.explain(), "reckoned", score)
         score = score_deal(
             view.elder, view.younger, replay.declared, replay.played, reckon_nothing=barred
         )
-        return Allowed(score.totals, score.explain(), "reckoned again, the offender barred")
+        return Allowed(score.totals, score.explain(), "reckoned again, the offender barred", score)
     if written is None:
         return Allowed(None, (), "not known")
     if not barred:

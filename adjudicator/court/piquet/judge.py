@@ -61,10 +61,16 @@ class DealJudgement:
     nothing for either)."""
     allowed: Allowed
     written: Mapping[Player, int] | None
-    """The deal's points as the table had them: reckoned by the engine as the cards fell, or
-    written."""
+    """The deal's points as the table had them: its result line, else reckoned by the engine as
+    the cards fell, else from the running totals written."""
     cleared: frozenset[int]
     """The lines whose deviations the laws have judged (they leave the ruling)."""
+    reckoned: tuple[Finding, ...] = ()
+    """Where the laws of scoring make a score in the deal as the laws allow it: findings of
+    fact, never of fault, in the order of the laws (61-69)."""
+    weighed: tuple[int, ...] = ()
+    """The laws of scoring that decide something in the deal's reckoning (a score made or
+    refused: points equal, the cards divided), which the ruling cites."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +82,8 @@ class PartieJudgement:
     totals: Mapping[Player, int] | None
     finished: bool
     settlement: Settlement | None
+    settled_by: tuple[int, ...] = ()
+    """The laws of the partie that settle it (71-73), in order."""
 
 
 def judge_record(record: Record, replayed: RecordReplay) -> tuple[PartieJudgement, ...]:
@@ -98,7 +106,8 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
         deals.append(judge_deal(view, _as_written(replay, index)))
     totals = _totals(replay, deals)
     settled = settle(totals) if replay.finished and totals is not None else None
-    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled)
+    by = tuple(law.number for law in LAWS if law.settles(replay.finished, settled))
+    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled, by)
 
 
 def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudgement:
@@ -116,6 +125,13 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
     annulled = applied.outcome is not Outcome.STANDS
     barred = frozenset() if annulled else applied.against(Effect.RECKONS_NOTHING)
+    allowed = allowed_score(view, applied, written)
+    reckoning = allowed.reckoning
+    reckoned: tuple[Finding, ...] = ()
+    weighed: tuple[int, ...] = ()
+    if reckoning is not None:
+        reckoned = tuple(f for law in LAWS for f in law.reckon(view, reckoning))
+        weighed = tuple(law.number for law in LAWS if law.weighs(reckoning))
     return DealJudgement(
         view.number,
         view.deal.line,
@@ -124,9 +140,11 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
         judged,
         tuple(claims),
         tuple(p for p in (view.elder, view.younger) if p in barred),
-        allowed_score(view, applied, written),
+        allowed,
         written,
         frozenset(cleared),
+        reckoned,
+        weighed,
     )
 
 
@@ -176,9 +194,9 @@ def _before(deal: DealReplay) -> dict[Player, int] | None:
 
 
 def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None:
-    """The deal's points as the table had them: its ``result`` line, else reckoned by the
-    engine as the cards fell, else the difference of the running totals written before and
-    after it."""
+    """The deal's points as the table had them: its ``result`` line where it has one (the
+    casebook's ``written``: as the table wrote it), else as the engine reckons the cards as they
+    fell, else the difference of the running totals written before and after it."""
     deal = replay.deals[index]
     if deal.written is not None:
         return deal.written

@@ -29,7 +29,7 @@ from adjudicator.engine.piquet.replay import PLAYERS, PartieReplay, replay_recor
 from adjudicator.engine.piquet.scoring import Category
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.model import Record
-from laws.piquet import leave
+from laws.piquet import Finding, leave
 
 CATEGORY_KEYS: Mapping[Category, str] = {
     Category.CARTE_BLANCHE: "carte_blanche",
@@ -136,6 +136,13 @@ class RecordRuling:
         """The laws' findings, in the order of the record's lines."""
         found = [j for p in self.judged for d in p.deals for j in d.findings]
         return tuple(sorted(found, key=lambda j: (j.finding.line, j.finding.law)))
+
+    @property
+    def reckoned(self) -> tuple[Finding, ...]:
+        """Where the laws of scoring make a score (findings of fact, laws 61-69), in the order
+        of the record's lines."""
+        found = [f for p in self.judged for d in p.deals for f in d.reckoned]
+        return tuple(sorted(found, key=lambda f: (f.line, f.law)))
 
     @property
     def claims(self) -> tuple[ClaimJudged, ...]:
@@ -246,7 +253,14 @@ def _deal_judged(d: DealJudgement) -> dict[str, Any]:
         "written": _scores(d.written),
         "how": d.allowed.how,
         "steps": list(d.allowed.steps),
+        "reckoned": [_fact(f) for f in d.reckoned],
+        "weighed": list(d.weighed),
     }
+
+
+def _fact(f: Finding) -> dict[str, Any]:
+    """A finding of fact of a law of scoring, as JSON."""
+    return {"law": f.law, "line": f.line, "kind": f.kind, "message": f.message}
 
 
 def _partie_judged(p: PartieJudgement) -> dict[str, Any]:
@@ -256,6 +270,7 @@ def _partie_judged(p: PartieJudgement) -> dict[str, Any]:
         "totals": _scores(p.totals),
         "finished": p.finished,
         "settlement": _settlement(settled),
+        "settled_by": list(p.settled_by),
     }
 
 
