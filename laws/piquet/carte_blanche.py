@@ -55,9 +55,9 @@ def _blanche(view: DealView) -> Sequence[Finding]:
             "carte_blanche",
             f"{e.player} holds carte blanche, no king, queen or knave in the twelve cards "
             "dealt him: it reckons first of all, and counts toward a pique or repique (law 18); "
-            "he announced it (law 20)",
+            "he announced it (law 20); it is worth ten (law 61)",
             fault=False,
-            cites=(20,),
+            cites=(20, 61),
         )
         for _, e in _announced(view)
     ]
