@@ -55,6 +55,9 @@ ROWS = [
     ("read+adjudicate irregular", "read+adjudicate", "irregular", True),
     ("read+adjudicate distinct", "read+adjudicate", "distinct", True),
     ("read+adj. distinct irreg.", "read+adjudicate", "distinct-irregular", True),
+    ("piquet read", "piquet-read", "piquet", True),
+    ("piquet read+rule lawful", "piquet-rule", "piquet", True),
+    ("piquet read+rule irregular", "piquet-rule", "piquet-irregular", True),
     ("chess read_game (PGN)", "chess", "pgn", True),
 ]
 TARGETS = {
@@ -62,6 +65,9 @@ TARGETS = {
     "read+adjudicate lawful": 5.0,
     "read+adjudicate irregular": 3.0,
     "read+adjudicate distinct": 1.5,
+    # issue 24: piquet parties read and ruled under the 78 laws
+    "piquet read+rule lawful": 4.0,
+    "piquet read+rule irregular": 2.0,
 }
 
 
@@ -89,6 +95,8 @@ def worker(task: str, path: str) -> None:
         start = time.perf_counter()
         records, extra["errors"] = read_all(path)
         seconds = time.perf_counter() - start
+    elif task.startswith("piquet"):
+        baseline, seconds, records = _piquet(task, path)
     else:
         import adjudicator
         from adjudicator.court.ecarte.adjudicate import adjudicate
@@ -149,6 +157,23 @@ def worker(task: str, path: str) -> None:
     )
 
 
+def _piquet(task: str, path: str) -> tuple[float, float, int]:
+    """One round of a piquet task: the parties of ``path`` streamed through the reader, and
+    ruled under the 78 laws for ``piquet-rule``: the baseline MB, the seconds, the records."""
+    from adjudicator.court.piquet.ruling import rule_record
+    from adjudicator.notation.piquet.reader import read_each, read_one
+
+    rule_record(read_one('[Game "piquet"]\n\ndeal 1 A\n'))  # the parser built, laws loaded
+    baseline = _rss_mb()
+    start = time.perf_counter()
+    records = 0
+    for record in read_each(Path(path)):
+        if task == "piquet-rule" and not isinstance(record, Exception):
+            rule_record(record)
+        records += 1
+    return baseline, time.perf_counter() - start, records
+
+
 def run_task(task: str, path: Path) -> dict[str, float]:
     out = subprocess.run(
         [sys.executable, __file__, "--worker", task, str(path)],
@@ -179,11 +204,16 @@ def write_corpora(tmp: Path, n: int) -> dict[str, tuple[Path, Path]]:
         record = generate(seed).record
         texts["lawful"].append(write(record))
         texts["irregular"].append(write(_with_irregularities(record)))
+    from adjudicator.engine.piquet.generate import generate_text
+
+    texts["piquet"] = [generate_text(seed) for seed in range(n)]
+    texts["piquet-irregular"] = [_piquet_irregularities(text) for text in texts["piquet"]]
     texts["distinct"] = _distinct(texts["lawful"])
     texts["distinct-irregular"] = _distinct(texts["irregular"])
     files = {}
     for corpus, records in texts.items():
-        full, quarter = tmp / f"{corpus}.etn", tmp / f"{corpus}-quarter.etn"
+        suffix = "ptn" if corpus.startswith("piquet") else "etn"
+        full, quarter = tmp / f"{corpus}.{suffix}", tmp / f"{corpus}-quarter.{suffix}"
         full.write_text("\n".join(records), encoding="utf-8")
         quarter.write_text("\n".join(records[: max(1, n // 4)]), encoding="utf-8")
         files[corpus] = (full, quarter)
@@ -226,6 +256,8 @@ def main() -> None:
             ("irregular", "the same games, two irregularities in each (laws 13, 51)"),
             ("distinct", "the lawful games, no line repeating (a numbered comment on each)"),
             ("distinct-irregular", "the irregular games, no line repeating"),
+            ("piquet", "parties of piquet (adjudicator.engine.piquet.generate), lawful"),
+            ("piquet-irregular", "the same parties, two irregularities each (laws 32, 70)"),
             ("pgn", f"chess games in PGN, seeded random legal moves ({made})"),
         ):
             if corpus in sizes:
@@ -335,6 +367,25 @@ def _distinct(texts: list[str]) -> list[str]:
             lines.append(line)
         out.append("\n".join(lines))
     return out
+
+
+def _piquet_irregularities(text: str) -> str:
+    """The partie with two irregularities in its first deal: the elder touches the stock before
+    he says how many cards he takes or leaves (law 32), and the deal's result is written two
+    points too many for A (an error of counting, law 70)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        words = line.split()
+        if len(words) == 3 and words[1] in ("take", "leave") and words[0] in ("A:", "B:"):
+            lines.insert(i, f"  {words[0][0]} touches the stock")
+            break
+    for i, line in enumerate(lines):
+        words = line.split()
+        if words[:2] == ["result", "A"]:
+            words[2] = str(int(words[2]) + 2)
+            lines[i] = "  " + " ".join(words)
+            break
+    return "\n".join(lines)
 
 
 def _with_irregularities(record: Any) -> Any:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.rulings import Ruling
-from adjudicator.engine.piquet.scoring import Category, DealScore, Step
+from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
 
 from .base import (
     Choice,
@@ -151,6 +151,26 @@ def _reckoned(score: DealScore) -> bool:
     return bool(score.steps)
 
 
+def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[DealScore], bool]:
+    """Whether a player (the elder only, for a pique) reaches thirty by scores of
+    ``categories``, so that whether it makes a pique or repique is in question (the order of
+    reckoning and the adversary's scores decide it); the repique is in question too wherever a
+    pique is made (it is one because thirty came only with the play)."""
+
+    def weighs(score: DealScore) -> bool:
+        if not elder_only and score.pique is not None:
+            return True  # a pique, not a repique: thirty was not reached in hand alone
+        for player in (score.elder,) if elder_only else (score.elder, score.younger):
+            made = sum(
+                s.held for s in score.steps if s.player is player and s.category in categories
+            )
+            if made >= THIRTY:
+                return True
+        return False
+
+    return weighs
+
+
 def _complete(finished: bool, settlement: Settlement | None) -> bool:
     return finished
 
@@ -238,6 +258,7 @@ LAWS: tuple[Law, ...] = (
         "A player who reaches thirty in hand alone, by scores that reckon before his adversary "
         "can count anything, adds sixty: a repique.",
         reckon=_bonus(68, Category.REPIQUE),
+        weighs=_thirty_in(IN_HAND, elder_only=False),
         keywords="repique,thirty,sixty",
         reading=(
             "The engine's: an equality is not a reckoning. Under 'reckons nothing' the "
@@ -252,6 +273,7 @@ LAWS: tuple[Law, ...] = (
         "anything, adds thirty: a pique. The cards and a capot reckon after the play and do "
         "not count toward it.",
         reckon=_bonus(69, Category.PIQUE),
+        weighs=_thirty_in(IN_HAND | {Category.PLAY}, elder_only=True),
         keywords="pique,thirty",
     ),
     Law(

@@ -11,11 +11,11 @@ trick counts two instead of one, to its leader too when he wins it (``play.py``)
 "reckoned anything" once any score of his has come in law 67's order, an equality being none
 (``scoring.py``).
 
-Ten thousand parties (seeds 0 to 9999; ``PIQUET_GENERATED_SEEDS`` sets another number) in
-twenty chunks, so that ``pytest -n 2`` shares them; each is also read back and written again
-(the round trip), and replayed by the engine once :mod:`adjudicator.engine.piquet.replay`
-exists. A partie costs some 20 to 30 ms of CPU, two thirds of it in the notation's reader
-(about 270 lines a record, each parsed by Lark).
+Three thousand parties (seeds 0 to 2999; ``PIQUET_GENERATED_SEEDS=10000`` for the longer run,
+about three minutes more on two cores) in twenty chunks, so that ``pytest -n 2`` shares them;
+each is also read back and written again (the round trip), and replayed by the engine. A
+partie costs some 20 to 30 ms of CPU, two thirds of it in the notation's reader (about 270
+lines a record, each parsed by Lark).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ from adjudicator.notation.piquet.model import (
     Trick,
 )
 
-SEEDS = int(os.environ.get("PIQUET_GENERATED_SEEDS", "10000"))
+SEEDS = int(os.environ.get("PIQUET_GENERATED_SEEDS", "3000"))
 CHUNKS = 20
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "piquet-example.ptn"
 
