@@ -171,6 +171,21 @@ def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[D
     return weighs
 
 
+def _pique_open(score: DealScore) -> bool:
+    """Whether law 69 decides something: the elder reaches thirty in hand and play, or scores
+    in play while the younger has reckoned nothing, so that only the count keeps him from a
+    pique (e.g. 29)."""
+    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(score):
+        return True
+    reckoned = False
+    for step in score.steps:
+        if step.player is score.younger and step.held > 0:
+            reckoned = True
+        if step.player is score.elder and step.category is Category.PLAY and not reckoned:
+            return True
+    return False
+
+
 def _complete(finished: bool, settlement: Settlement | None) -> bool:
     return finished
 
@@ -273,7 +288,7 @@ LAWS: tuple[Law, ...] = (
         "anything, adds thirty: a pique. The cards and a capot reckon after the play and do "
         "not count toward it.",
         reckon=_bonus(69, Category.PIQUE),
-        weighs=_thirty_in(IN_HAND | {Category.PLAY}, elder_only=True),
+        weighs=_pique_open,
         keywords="pique,thirty",
     ),
     Law(

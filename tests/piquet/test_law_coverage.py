@@ -45,7 +45,6 @@ LACKING: dict[int, str] = {
     62: "trigger",
     64: "near miss",
     65: "near miss",
-    67: "near miss",
     70: "both",
     71: "near miss",
     74: "both",
