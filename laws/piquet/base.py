@@ -200,6 +200,9 @@ class Finding:
     """The place in the partie (0 for its first deal written) of the deal whose score its
     effects change, when it is not the deal it is found in (law 70: a count of the deal
     before corrected)."""
+    cites: tuple[int, ...] = ()
+    """Other laws the finding applies or distinguishes (a carte blanche shown under law 19
+    and announced under law 20; law 31 set apart where the card taken is the adversary's)."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -319,6 +322,7 @@ class Law:
         acted: Sequence[Option] = (),
         concerns: int | None = None,
         amends: Sequence[tuple[Player, int]] = (),
+        cites: Sequence[int] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given; ``acted``, the options its facts show taken."""
@@ -336,6 +340,7 @@ class Law:
             acted=tuple(acted),
             amends=tuple(amends),
             concerns=concerns,
+            cites=tuple(cites),
         )
 
 

@@ -7,18 +7,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
-from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import Discard, Take
-from adjudicator.notation.piquet.irregularities import Expose, Mix, TakeBack, Waive
+from adjudicator.notation.cards import Card, Player
+from adjudicator.notation.piquet.events import Discard, Event, ExchangeCall, Stock, Take
+from adjudicator.notation.piquet.irregularities import (
+    Claim,
+    Expose,
+    Mix,
+    TakeBack,
+    Touch,
+    Waive,
+)
 from adjudicator.notation.piquet.vocabulary import Claimed, MixedWith, Place
 
 from .base import WAIVE, Choice, Effect, Finding, Law, Option, Section, Who, Window
-from .facts import HAND, dealt_size, discarded, first_lead, first_take, line_at, taken
+from .facts import (
+    ELDER_MOST,
+    HAND,
+    STOCK,
+    dealt_size,
+    discarded,
+    first_lead,
+    first_take,
+    line_at,
+    stock_size,
+    taken,
+)
+from .left_cards import LEFT_TAKEN, MIXED_LEFT, OWN_DISCARD, SEEN, TAKES_ALL, said_take
 from .playing import LONG
+from .standing import (
+    COUNTED,
+    ELEVEN_EIGHT,
+    THIRTEEN_EIGHT,
+    THIRTEEN_SEVEN,
+    TWELVE_SEVEN,
+    UNANNOUNCED,
+)
 from .view import DealView
-
-ELDER_MOST = 5
-"""The most the elder may take (law 21)."""
 
 
 def _dealt_twelve(view: DealView, player: Player) -> bool:
@@ -67,7 +91,7 @@ def _younger_count(view: DealView) -> Sequence[Finding]:
 
 def _not_from_top(view: DealView) -> Sequence[Finding]:
     return [
-        ORDER.finding(view, d.line, d.player, "not_from_top", d.message)
+        ORDER.finding(view, d.line, d.player, "not_from_top", d.message, judges=(d.line,))
         for d in view.deviations(DeviationKind.NOT_FROM_TOP)
     ]
 
@@ -102,7 +126,65 @@ def _discard_fixed(view: DealView) -> Sequence[Finding]:
                     fault=False,
                 )
             )
+    return [*found, *_alter_claimed_late(view), *_altered_in_time(view)]
+
+
+def _altered_in_time(view: DealView) -> Sequence[Finding]:
+    """A card taken back from the discard, or mixed with it, before the player takes up a card
+    of the stock: an alteration law 24 allows, noted as a fact."""
+    found = []
+    mixed = [(at, e) for at, e in view.of_type(Mix) if e.into is MixedWith.DISCARD]
+    altered: list[tuple[int, TakeBack | Mix]] = [*view.of_type(TakeBack), *mixed]
+    for at, e in sorted(altered, key=lambda pair: pair[0]):
+        start = first_take(view, e.player)
+        if isinstance(e, Mix) and e.left_cards:
+            continue
+        if start is not None and at > start:
+            continue
+        found.append(
+            FIXED.finding(
+                view,
+                e.line,
+                None,
+                "discard_altered_in_time",
+                f"{e.player} alters his discard before taking up a card of the stock, as he "
+                "may (law 24)",
+                judges=(e.line,),
+                fault=False,
+            )
+        )
     return found
+
+
+def _alter_claimed_late(view: DealView) -> Sequence[Finding]:
+    """A claim to alter his discard by a player who has taken up a card of the stock: his
+    discard is fixed, and the option of altering it (law 11, law 32) closed with that card."""
+    found = []
+    for at, e in view.of_type(Claim):
+        start = first_take(view, e.player)
+        if e.claimed is not Claimed.ALTER_DISCARD or start is None or start > at:
+            continue
+        window = Window.BEFORE_STOCK if e.player is view.elder else Window.BEFORE_YOUNGER_STOCK
+        found.append(
+            FIXED.finding(
+                view,
+                e.line,
+                e.player,
+                "discard_fixed",
+                f"{e.player} asks to alter his discard after taking up a card of the stock "
+                f"(line {line_at(view, start)}): it cannot be altered (law 24)",
+                fault=False,
+                choices=(_alter(Who.OFFENDER, window, "the player alters his discard"),),
+            )
+        )
+    return found
+
+
+def _alter(who: Who, window: Window, does: str) -> Choice:
+    """The option of altering a discard (laws 11, 24, 32)."""
+    return Choice(
+        Option.ALTER_DISCARD, who, window, (Claimed.ALTER_DISCARD,), does, (Effect.DISCARD_ALTERED,)
+    )
 
 
 def _taken_back(view: DealView) -> Sequence[Finding]:
@@ -121,6 +203,7 @@ def _taken_back(view: DealView) -> Sequence[Finding]:
                 "stock: he plays with more than twelve cards and reckons nothing that deal "
                 "(law 25)",
                 judges=(e.line,),
+                cites=(24, 58),
             )
         )
     return found
@@ -155,28 +238,65 @@ def _wrong_stock_cards(view: DealView) -> Sequence[Finding]:
             continue
         if elder_first is None or at < elder_first:
             found.append(_wrong_card(view, e.line, e.player, "exposes", (e.line,)))
+    bottom = _bottom_three(view)
+    for at, e in view.of_type(Expose):
+        shown = e.place in (Place.STOCK, Place.LEFT_CARDS) and e.player is view.elder
+        if shown and bottom & set(e.cards) and (elder_first is not None and at > elder_first):
+            found.append(_wrong_card(view, e.line, e.player, "exposes", (e.line,)))
     if taken(view, view.elder) > ELDER_MOST:
-        found.append(_wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", ()))
-    younger_first = first_take(view, view.younger)
-    if younger_first is not None and (elder_first is None or younger_first < elder_first):
         found.append(
-            _wrong_card(view, _take_line(view, view.younger), view.younger, "takes up", ())
+            _wrong_card(view, _take_line(view, view.elder), view.elder, "takes up", (), (31,))
         )
+    early = _younger_early(view, elder_first)
+    if early is not None:
+        found.append(_wrong_card(view, early, view.younger, "takes up", ()))
     return found
 
 
+def _younger_early(view: DealView, elder_first: int | None) -> int | None:
+    """The line where the younger, taking in before the elder has, takes up one of the
+    elder's cards: one of the top five of the stock as written that the elder has not
+    declared left, or, the cards not being known, cards from the top (law 23)."""
+    said = said_take(view)
+    mine = ELDER_MOST if said is None else said
+    stocks = [e for _, e in view.of_type(Stock)]
+    top = set(stocks[0].cards[:mine]) if stocks else set()
+    for at, e in view.of_type(Take):
+        if e.player is not view.younger or (elder_first is not None and at > elder_first):
+            continue
+        known = [c for c in e.cards if c is not None]
+        if mine and (len(known) < len(e.cards) or not stocks or top & set(known)):
+            return e.line
+    return None
+
+
+def _bottom_three(view: DealView) -> set[Card]:
+    """The known cards of the stock's bottom three, as the stock is written (the younger's)."""
+    stocks = [e for _, e in view.of_type(Stock)]
+    if not stocks or len(stocks[0].cards) != STOCK:
+        return set()
+    return {c for c in stocks[0].cards[ELDER_MOST:] if c is not None}
+
+
 def _wrong_card(
-    view: DealView, line: int, player: Player, did: str, judges: tuple[int, ...]
+    view: DealView,
+    line: int,
+    player: Player,
+    did: str,
+    judges: tuple[int, ...],
+    cites: tuple[int, ...] = (),
 ) -> Finding:
     which = "bottom three" if player is view.elder else "top five"
+    apart = "; law 31 does not come into it, a card taken being the adversary's" if cites else ""
     return WRONG_CARDS.finding(
         view,
         line,
         player,
         "wrong_stock_card",
         f"{player} {did} one of the {which} cards of the stock: he reckons nothing that "
-        "deal (law 27)",
+        f"deal (law 27){apart}",
         judges=judges,
+        cites=cites,
     )
 
 
@@ -223,8 +343,9 @@ def _discards_more(view: DealView) -> Sequence[Finding]:
                 "discards_more",
                 f"{player} discards {put} and takes in {took}: he plays with fewer than twelve "
                 "cards, and his adversary counts as tricks the cards that cannot be played to "
-                "(law 30)",
+                "(law 30; law 57)",
                 judges=_taken_deviation(view, player),
+                cites=(57,),
             )
         )
     return found
@@ -260,6 +381,59 @@ def _younger_takes_more(view: DealView) -> Sequence[Finding]:
     return _takes_more(view, younger=True)
 
 
+def _said_late(view: DealView) -> Sequence[Finding]:
+    """The elder leaves cards without saying how many he takes or leaves before he takes up a
+    card of the stock, or before the younger discards on the faith of three cards."""
+    elder, younger = view.elder, view.younger
+    start = first_take(view, elder)
+    stock = stock_size(view) or STOCK
+    if start is None or taken(view, elder) >= min(ELDER_MOST, stock - 3):
+        return ()
+    said = next((at for at, e in view.of_type(ExchangeCall) if e.player is elder), None)
+    younger_discard = next((at for at, e in view.of_type(Discard) if e.player is younger), None)
+    if said is None:
+        late = _younger_finds(view, start)
+    else:
+        late = said > start or (younger_discard is not None and younger_discard < said)
+    if not late:
+        return ()
+    when = (
+        "never says how many he takes or leaves"
+        if said is None
+        else "says how many he leaves only after "
+        + ("taking up a card of the stock" if said > start else f"{younger} has discarded")
+    )
+    return [
+        STATES.finding(
+            view,
+            line_at(view, said if said is not None else start),
+            elder,
+            "take_not_stated",
+            f"{elder} takes {taken(view, elder)} of his five and {when}: an elder who leaves "
+            f"cards must say so before taking up a card of the stock; {younger}, finding more "
+            "than three cards there, may alter his discard and take the cards left (laws 32, 34)",
+            cites=(34,),
+        )
+    ]
+
+
+def _younger_finds(view: DealView, start: int) -> bool:
+    """Whether the record shows the younger coming to the stock, after the elder took in and
+    before taking up a card of it himself (he touches it, or claims to alter his discard): the
+    moment law 32 speaks of, when an elder's silence is in issue. A record that does not
+    write the elder's word is silent, not proof that he said nothing."""
+    younger = view.younger
+    until = first_take(view, younger)
+
+    def comes(e: Event) -> bool:
+        touch = isinstance(e, Touch)
+        claim = isinstance(e, Claim) and e.claimed is Claimed.ALTER_DISCARD
+        return (touch or claim) and getattr(e, "player", None) is younger
+
+    found = view.first(comes, start)
+    return found is not None and (until is None or found < until)
+
+
 def _penalised(view: DealView) -> set[Player]:
     """The players the laws of :data:`PENALTIES` make reckon nothing in the deal."""
     return {
@@ -279,7 +453,7 @@ def _waived(view: DealView) -> Sequence[Finding]:
         WAIVED.finding(
             view,
             e.line,
-            None,
+            view.other(e.player),
             "penalty_waived",
             f"{e.player} does not enforce his adversary's penalty of reckoning nothing (law 44)",
             judges=(e.line,),
@@ -293,6 +467,33 @@ def _waived(view: DealView) -> Sequence[Finding]:
 _PENALTY = (Effect.RECKONS_NOTHING,)
 _RECKONS = "reckons nothing"
 
+STATES = Law(
+    32,
+    Section.DISCARDING,
+    "The elder says what he takes",
+    "An elder who does not take all five must say how many he takes or leaves before "
+    "taking up a stock card. If he does not, and the younger touching the stock finds "
+    "more than three there, the younger may change his discard and take the extra cards.",
+    "Found where the elder, taking fewer than five, says how many only after taking up a "
+    "card of the stock or after the younger has discarded on the faith of three cards (Case "
+    "V); or where the record writes no word of his and shows the younger coming to the "
+    "stock (touching it, or claiming to alter his discard) with more than three cards "
+    "there. A touch of the stock before he says it is no fault. The younger's "
+    "option, to alter his discard and take the cards left (law 34), is his until he takes up "
+    "a card of the stock.",
+    find=_said_late,
+    choices=(
+        _alter(
+            Who.YOUNGER,
+            Window.BEFORE_YOUNGER_STOCK,
+            "the younger alters his discard and takes the extra cards",
+        ),
+    ),
+    readings=(
+        "the moment is the taking up of a stock card, not a touch",
+        "said after the younger has discarded is said too late (Case V)",
+    ),
+)
 ELDER_EXCHANGE = Law(
     21,
     Section.DISCARDING,
@@ -331,7 +532,9 @@ FIXED = Law(
     "The discard is fixed",
     "Once a player has taken up a card of the stock, he cannot change his discard.",
     "Found when a player discards again after taking in, and, as a note, when he has taken "
-    "more than he put out: he may not now put the extra card out (Case XXII).",
+    "more than he put out: he may not now put the extra card out (Case XXII); when he claims "
+    "to alter his discard after taking in (the claim fails); and, as a fact, when he takes a "
+    "card back from his discard or mixes one with it before taking in, as he may.",
     find=_discard_fixed,
     keywords=("alter",),
 )
@@ -355,9 +558,11 @@ MIXED = Law(
     "A card of his hand, or one he was entitled to take, that a player mixes with his "
     "discard after taking up a stock card stays in the discard; he plays short, and the "
     "adversary counts as tricks the cards that cannot be played to.",
-    "The same effect as laws 30 and 57: the unanswered cards are tricks to the adversary.",
+    "The same effect as laws 30 and 57: the unanswered cards are tricks to the adversary. "
+    "It replaces law 30's finding of the same short hand.",
     find=_mixed_with_discard,
     effects=(Effect.TRICKS_TO_ADVERSARY,),
+    overrides=(30,),
 )
 WRONG_CARDS = Law(
     27,
@@ -366,8 +571,10 @@ WRONG_CARDS = Law(
     "An elder who, taking in or looking at cards he left, shows or takes up one of the "
     "bottom three of the stock (save under laws 41 and 43), or a younger who shows or takes "
     "up one of the top five (unless the elder declared it left), reckons nothing that deal.",
-    "Found when the elder takes more than five, when the younger takes in before the elder "
-    "has, and when the younger exposes a card of the stock before the elder has taken in.",
+    "Found when the elder takes more than five, or exposes a card of the bottom three of the "
+    "stock as written after taking in; when the younger, before the elder has taken in, "
+    "takes up one of the top five the elder has not declared left (cards not known: taken "
+    "from the top), or exposes a card of the stock.",
     find=_wrong_stock_cards,
     choices=(WAIVE,),
     effects=_PENALTY,
@@ -487,158 +694,26 @@ LAWS: tuple[Law, ...] = (
     YOUNGER_MIXES,
     MORE_DISCARDED,
     TAKES_MORE,
-    Law(
-        32,
-        Section.DISCARDING,
-        "The elder says what he takes",
-        "An elder who does not take all five must say how many he takes or leaves before "
-        "taking up a stock card. If he does not, and the younger touching the stock finds "
-        "more than three there, the younger may change his discard and take the extra cards.",
-        "The engine finds an elder who takes other than he said; the younger's option is "
-        "not yet found.",
-        choices=(
-            Choice(
-                Option.ALTER_DISCARD,
-                Who.YOUNGER,
-                Window.BEFORE_YOUNGER_STOCK,
-                (Claimed.ALTER_DISCARD,),
-                "the younger alters his discard and takes the extra cards",
-                (Effect.DISCARD_ALTERED,),
-            ),
-        ),
-    ),
-    Law(
-        33,
-        Section.DISCARDING,
-        "The elder takes up the cards he left",
-        "An elder who leaves cards may look at them; if he takes them up with the cards he is "
-        "taking in, he reckons nothing that deal.",
-        "Not yet found (an elder taking more than he said is the engine's deviation).",
-        choices=(WAIVE,),
-        effects=_PENALTY,
-        keywords=(_RECKONS,),
-    ),
-    Law(
-        34,
-        Section.DISCARDING,
-        "The younger may take all",
-        "The younger may take in every card left in the stock.",
-        "A right: the engine allows the younger up to what the elder left.",
-    ),
+    STATES,
+    LEFT_TAKEN,
+    TAKES_ALL,
     YOUNGER_TAKES_MORE,
-    Law(
-        36,
-        Section.DISCARDING,
-        "The cards the younger leaves",
-        "A younger who leaves cards may see them, but must say whether he will once the elder "
-        "has named the suit he will lead, or led, and before playing a card. If he looks, "
-        "the elder may see them too after naming his suit or leading; if not, neither may.",
-        "The engine finds an elder who looks before the younger has; the options are not "
-        "yet found.",
-        choices=(
-            Choice(
-                Option.LOOK_AT_LEFT,
-                Who.YOUNGER,
-                Window.BEFORE_FIRST_PLAY,
-                (),
-                "the younger looks at the cards he left, and the elder may too",
-            ),
-        ),
-        judges=(DeviationKind.LOOK,),
-    ),
-    Law(
-        37,
-        Section.DISCARDING,
-        "Left cards mixed with the discard",
-        "If the younger mixes the cards he left with his discard without showing them, the "
-        "elder, after leading, may see the whole discard and the cards mixed with it.",
-        "Not yet found.",
-        choices=(
-            Choice(
-                Option.SEE_DISCARD,
-                Who.ELDER,
-                Window.DURING_DEAL,
-                (),
-                "the elder sees the younger's whole discard",
-            ),
-        ),
-    ),
-    Law(
-        38,
-        Section.DISCARDING,
-        "The stock counted",
-        "When a player announces he was dealt eleven or thirteen, the stock may be counted.",
-        "A right; the claim is upheld when an announcement of eleven or thirteen precedes it.",
-        choices=(
-            Choice(
-                Option.STOCK_COUNTED,
-                Who.EITHER,
-                Window.DURING_DEAL,
-                (Claimed.STOCK_COUNTED,),
-                "the stock is counted",
-                (Effect.STOCK_COUNTED,),
-            ),
-        ),
-    ),
-    Law(
-        39,
-        Section.DISCARDING,
-        "The elder takes in without announcing",
-        "An elder dealt eleven or thirteen who takes up a stock card without announcing it "
-        "loses his option of a fresh deal, cannot change his discard, and must leave at "
-        "least three cards for the younger; but eleven against a stock of seven is always a "
-        "fresh deal.",
-        "Its first part is law 11's window closing; the rest is not yet found.",
-    ),
-    Law(
-        40,
-        Section.DISCARDING,
-        "Standing with thirteen and a stock of eight",
-        "An elder who stands with thirteen cards and eight in the stock discards one more than "
-        "he takes, and at least two; the younger discards one fewer than he takes, and need "
-        "discard none if he takes one.",
-        "Not yet found.",
-    ),
-    Law(
-        41,
-        Section.DISCARDING,
-        "Standing with thirteen and a stock of seven",
-        "An elder who stands with thirteen and seven in the stock discards one more than he "
-        "takes, and at least two; taking all his cards he discards six, and the younger may "
-        "take only two.",
-        "Not yet found.",
-    ),
-    Law(
-        42,
-        Section.DISCARDING,
-        "Standing with eleven and a stock of eight",
-        "An elder who stands with eleven and eight in the stock discards one fewer than he "
-        "takes, and none if he takes one; the younger discards one more than he takes, and at "
-        "least two.",
-        "Not yet found.",
-    ),
-    Law(
-        43,
-        Section.DISCARDING,
-        "Standing with twelve and a stock of seven",
-        "An elder who stands with twelve and seven in the stock discards as many as he takes; "
-        "if he takes all his cards the younger may take only two, and the younger discards one "
-        "more than he takes, and at least two.",
-        "Not yet found.",
-    ),
+    SEEN,
+    MIXED_LEFT,
+    COUNTED,
+    UNANNOUNCED,
+    THIRTEEN_EIGHT,
+    THIRTEEN_SEVEN,
+    ELEVEN_EIGHT,
+    TWELVE_SEVEN,
     WAIVED,
-    Law(
-        45,
-        Section.DISCARDING,
-        "Looking at one's own discard",
-        "A player may look at his own discard at any time.",
-        "A right: nothing is found.",
-    ),
+    OWN_DISCARD,
 )
 
 PENALTIES: tuple[Law, ...] = (
     TAKEN_BACK,
     WRONG_CARDS,
+    LEFT_TAKEN,
     ELDER_MIXES,
     YOUNGER_MIXES,
     TAKES_MORE,

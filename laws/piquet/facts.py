@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.events import Discard, Event, Lead, Packet, Take, Trick
-from adjudicator.notation.piquet.irregularities import Announce, Counted, TakeBack
-from adjudicator.notation.piquet.vocabulary import Heap
+from adjudicator.notation.piquet.irregularities import Announce, Counted, Mix, TakeBack
+from adjudicator.notation.piquet.vocabulary import Heap, MixedWith
 
 from .view import DealView
 
@@ -15,6 +15,8 @@ HAND = 12
 """Cards each player is dealt (law 9)."""
 STOCK = 8
 """Cards of the stock (law 9)."""
+ELDER_MOST = 5
+"""The most the elder may take (law 21)."""
 
 
 def dealt_size(view: DealView, player: Player) -> int | None:
@@ -45,9 +47,14 @@ def stock_size(view: DealView) -> int | None:
 
 
 def discarded(view: DealView, player: Player) -> int:
-    """How many cards ``player``'s discard holds: those he put out, less those he took back
-    into his hand."""
+    """How many cards ``player``'s discard holds: those he put out or mixed with it (law 26),
+    less those he took back into his hand."""
     put = sum(len(e.cards) for _, e in view.of_type(Discard) if e.player is player)
+    put += sum(
+        len(e.cards)
+        for _, e in view.of_type(Mix)
+        if e.player is player and e.into is MixedWith.DISCARD
+    )
     back = sum(len(e.cards) for _, e in view.of_type(TakeBack) if e.player is player)
     return put - back
 

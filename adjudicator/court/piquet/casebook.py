@@ -124,11 +124,12 @@ def acted(ruling: RecordRuling) -> set[int]:
 
 
 def cited(ruling: RecordRuling) -> set[int]:
-    """The laws the ruling cites: those that act, those that weigh in a deal's reckoning,
-    the laws of the findings' options, those its claims are judged under (and the laws a claim
-    no finding gives was weighed under), and the laws by whose leave a card was taken back into
-    the hand."""
+    """The laws the ruling cites: those that act, those its findings cite, those that weigh in
+    a deal's reckoning or a partie's, the laws of the findings' options, those its claims are
+    judged under (and the laws a claim no finding gives was weighed under), and the laws by whose
+    leave a card was taken back into the hand."""
     laws = acted(ruling)
+    laws |= {n for j in ruling.findings for n in j.finding.cites}
     laws |= {n for p in ruling.judged for d in p.deals for n in d.weighed}
     laws |= {n for p in ruling.judged for n in p.weighed}
     laws |= {o.law for j in ruling.findings for o in j.options}

@@ -58,7 +58,8 @@ class DealJudgement:
     findings: tuple[Judged, ...]
     claims: tuple[ClaimJudged, ...]
     reckons_nothing: tuple[Player, ...]
-    """Who reckons nothing that deal, the elder first."""
+    """Who reckons nothing that deal, the elder first (nobody in a deal annulled: it scores
+    nothing for either)."""
     allowed: Allowed
     written: Mapping[Player, int] | None
     """The deal's points as the table had them: its result line, else reckoned by the engine as
@@ -166,7 +167,8 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     cleared = {line for f in findings for line in f.judges}
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
     cleared |= {asked.line for asked, leave in view.replay.retracted if leave}
-    barred = applied.against(Effect.RECKONS_NOTHING)
+    annulled = applied.outcome is not Outcome.STANDS
+    barred = frozenset() if annulled else applied.against(Effect.RECKONS_NOTHING)
     allowed = allowed_score(view, applied, written)
     reckoning = allowed.reckoning
     reckoned: tuple[Finding, ...] = ()

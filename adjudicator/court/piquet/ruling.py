@@ -216,6 +216,7 @@ def _judged(j: Judged) -> dict[str, Any]:
         "kind": f.kind,
         "message": f.message,
         "fault": f.fault,
+        "cites": list(f.cites),
         "options": [
             {
                 "name": o.option,

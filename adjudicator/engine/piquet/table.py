@@ -115,3 +115,12 @@ class Stock:
         """Take ``count`` cards from the top (fewer if the stock runs out)."""
         taken, self.cards = self.cards[:count], self.cards[count:]
         return taken
+
+    def take_card(self, card: Card | None) -> Card | None:
+        """Take ``card`` out of the stock wherever it lies (``None``, or a card not in it: the
+        top card), and return the card that was on top (``None`` if the stock is empty)."""
+        if not self.cards:
+            return None
+        top = self.cards[0]
+        self.cards.remove(card if card is not None and card in self.cards else top)
+        return top

@@ -285,9 +285,9 @@ class DealWalk:
             self.note(
                 DeviationKind.EXCHANGE_ORDER, f"{player} takes in after the play began", e, player
             )
-        top = self.stock.take(len(e.cards)) if self.stock.told else [None] * len(e.cards)
         cards: list[Card | None] = []
-        for written, stocked in zip(e.cards, top + [None] * len(e.cards), strict=False):
+        for written in e.cards:
+            stocked = self.stock.take_card(written) if self.stock.told else None
             if written is not None and stocked is not None and written != stocked:
                 self.note(
                     DeviationKind.NOT_FROM_TOP,
