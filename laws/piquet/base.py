@@ -249,7 +249,7 @@ def settles_nothing(facts: PartieFacts) -> bool:
     return False
 
 
-def weighs_nothing(score: DealScore) -> bool:
+def weighs_nothing(view: DealView, score: DealScore) -> bool:
     """For a law that has no part in reckoning a deal."""
     return False
 
@@ -295,7 +295,7 @@ class Law:
     """For a law of the partie: whether it decides something of a partie it does not settle
     (the table's count made it a rubicon and the laws' does not; six deals written and tied),
     so that the ruling cites it."""
-    weighs: Callable[[DealScore], bool] = weighs_nothing
+    weighs: Callable[[DealView, DealScore], bool] = weighs_nothing
     """For a law of scoring: whether it decides something in the deal's reckoning, a score
     made or refused (points equal, the cards divided), so that the ruling cites it."""
     cite: str = ""

@@ -8,7 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from adjudicator.engine.piquet.rulings import Ruling
-from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
+from adjudicator.engine.piquet.scoring import (
+    CARTE_BLANCHE,
+    IN_HAND,
+    THIRTY,
+    Category,
+    DealScore,
+    Step,
+)
+from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.events import CarteBlanche
 
 from .base import (
     Finding,
@@ -36,7 +45,7 @@ def _defines(
     applied_by: str = _SCORE,
     reckon: Reckoner = reckons_nothing,
     settles: Settles = settles_nothing,
-    weighs: Callable[[DealScore], bool] = weighs_nothing,
+    weighs: Callable[[DealView, DealScore], bool] = weighs_nothing,
     weighs_partie: Settles = settles_nothing,
     **more: str,
 ) -> Law:
@@ -128,39 +137,43 @@ def _bonus(number: int, bonus: Category) -> Reckoner:
     return reckon
 
 
-def _ruled(ruling: Callable[[DealScore], Ruling]) -> Callable[[DealScore], bool]:
+def _ruled(ruling: Callable[[DealScore], Ruling]) -> Callable[[DealView, DealScore], bool]:
     """Whether a head was declared and ruled: good for one, or equal."""
 
-    def weighs(score: DealScore) -> bool:
+    def weighs(view: DealView, score: DealScore) -> bool:
         ruled = ruling(score)
         return ruled.good is not None or ruled.equal
 
     return weighs
 
 
-def _played(score: DealScore) -> bool:
+def _played(view: DealView, score: DealScore) -> bool:
     """Whether any trick was counted (the play and the cards are reckoned)."""
     return any(score.play.tricks.values())
 
 
-def _reckoned(score: DealScore) -> bool:
+def _reckoned(view: DealView, score: DealScore) -> bool:
     """Whether anything was reckoned in the deal (law 67 puts it in order)."""
     return bool(score.steps)
 
 
-def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[DealScore], bool]:
+def _thirty_in(
+    categories: frozenset[Category], elder_only: bool
+) -> Callable[[DealView, DealScore], bool]:
     """Whether a player (the elder only, for a pique) reaches thirty by scores of
     ``categories``, so that whether it makes a pique or repique is in question (the order of
     reckoning and the adversary's scores decide it); the repique is in question too wherever a
     pique is made (it is one because thirty came only with the play)."""
 
-    def weighs(score: DealScore) -> bool:
+    def weighs(view: DealView, score: DealScore) -> bool:
         if not elder_only and score.pique is not None:
             return True  # a pique, not a repique: thirty was not reached in hand alone
         for player in (score.elder,) if elder_only else (score.elder, score.younger):
             made = sum(
                 s.held for s in score.steps if s.player is player and s.category in categories
             )
+            if not elder_only and _announced_not_held(view, score, player):
+                made += CARTE_BLANCHE  # his hand as he announced it: the table counted it
             if made >= THIRTY:
                 return True
         return False
@@ -168,11 +181,25 @@ def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[D
     return weighs
 
 
-def _pique_open(score: DealScore) -> bool:
+def _announced_not_held(view: DealView, score: DealScore, player: Player) -> bool:
+    """Whether ``player`` announced a carte blanche that scores nothing (his hand as dealt
+    held a court card, law 18)."""
+    announced = any(e.player is player for _, e in view.of_type(CarteBlanche))
+    held = any(s.player is player and s.category is Category.CARTE_BLANCHE for s in score.steps)
+    return announced and not held
+
+
+def _blanche_announced(view: DealView, score: DealScore) -> bool:
+    """Law 61 decides something wherever a carte blanche is announced: ten, or nothing for a
+    hand that was not one."""
+    return bool(view.of_type(CarteBlanche))
+
+
+def _pique_open(view: DealView, score: DealScore) -> bool:
     """Whether law 69 decides something: the elder reaches thirty in hand and play, or scores
     in play while the younger has reckoned nothing, so that only the count keeps him from a
     pique (e.g. 29)."""
-    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(score):
+    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(view, score):
         return True
     reckoned = False
     for step in score.steps:
@@ -219,6 +246,7 @@ LAWS: tuple[Law, ...] = (
         "Carte blanche scores ten",
         "A carte blanche scores ten.",
         reckon=_heads(61, Category.CARTE_BLANCHE, "carte_blanche_scored"),
+        weighs=_blanche_announced,
     ),
     _defines(
         62,

@@ -134,6 +134,16 @@ def _option_claimed(
                 f"{choice.does} (law {choice.law(finding)}: {choice.option.value}, "
                 f"{choice.window.value})",
             )
+    imposed = _imposing(findings, claim)
+    if imposed is not None:
+        return ClaimJudged(
+            claim.line,
+            claim.player,
+            said,
+            True,
+            imposed.law,
+            f"law {imposed.law} imposes it, whoever asks and whenever: it is no option to decline",
+        )
     if late is not None:
         index, choice = late
         law = choice.law(findings[index])
@@ -158,6 +168,17 @@ def _option_claimed(
         if weighed
         else "no finding of the laws gives it to him",
         weighed,
+    )
+
+
+def _imposing(findings: Sequence[Finding], claim: Claim) -> Finding | None:
+    """The first finding made by the claim's line that imposes what the claim asks for (what
+    taking an option of that claim does: a fresh deal, the deal void), with no option to take:
+    a claim of what the laws impose is upheld under the law that imposes it."""
+    does = {e for law in LAWS for c in law.choices if claim.claimed in c.claims for e in c.effects}
+    return next(
+        (f for f in findings if f.line <= claim.line and does & set(f.effects) and f.fault),
+        None,
     )
 
 

@@ -175,7 +175,7 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     weighed: tuple[int, ...] = ()
     if reckoning is not None:
         reckoned = tuple(f for law in LAWS for f in law.reckon(view, reckoning))
-        weighed = tuple(law.number for law in LAWS if law.weighs(reckoning))
+        weighed = tuple(law.number for law in LAWS if law.weighs(view, reckoning))
     return DealJudgement(
         view.number,
         view.deal.line,

@@ -17,13 +17,13 @@ him naming it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
 from adjudicator.engine.piquet.declare import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
-from adjudicator.engine.piquet.holdings import Declaration
+from adjudicator.engine.piquet.holdings import Declaration, is_carte_blanche
 from adjudicator.engine.piquet.irregular import (
     Retraction,
     RetractLeave,
@@ -299,13 +299,21 @@ def _reckon(
     seen = {p: hands[p] | cards for p, cards in dealt.items() if cards is not None}
     declared = declarations(walk.dialogue, hands, walk.deal.number, seen, walk.elder)
     walk.found.extend(declared.deviations)
+    held = {p: _blanche_held(d, dealt.get(p)) for p, d in declared.declarations.items()}
     try:
-        score = score_deal(
-            walk.elder, walk.younger, declared.declarations, [t for t in tricks if t is not None]
-        )
+        score = score_deal(walk.elder, walk.younger, held, [t for t in tricks if t is not None])
     except ValueError:
         return None, None
-    return score, declared.declarations
+    return score, held
+
+
+def _blanche_held(declared: Declaration, dealt: frozenset[Card] | None) -> Declaration:
+    """``declared``, less a carte blanche announced that the hand as dealt does not bear out
+    (it held a king, queen or knave, law 18): noted as a deviation where it is announced, it
+    scores nothing (law 61 counts a carte blanche held)."""
+    if declared.carte_blanche and dealt is not None and not is_carte_blanche(dealt):
+        return replace(declared, carte_blanche=False)
+    return declared
 
 
 def _check_counts(walk: DealWalk, score: DealScore) -> None:
