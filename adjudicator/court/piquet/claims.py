@@ -95,7 +95,7 @@ def judge_claims(view: DealView, findings: Sequence[Finding], fates: Fates) -> l
     for at, event in enumerate(view.events):
         if isinstance(event, Claim):
             if event.claimed is Claimed.RECKONS_NOTHING and event.of is not None:
-                judged.append(_penalty_claimed(view, findings, event, event.of))
+                judged.append(_penalty_claimed(view, findings, fates, event, event.of))
             else:
                 judged.append(_option_claimed(view, findings, fates, event, at))
         elif isinstance(event, Waive):
@@ -192,8 +192,11 @@ def weighed_for(claimed: Claimed) -> tuple[int, ...]:
 
 
 def _penalty_claimed(
-    view: DealView, findings: Sequence[Finding], claim: Claim, of: Player
+    view: DealView, findings: Sequence[Finding], fates: Fates, claim: Claim, of: Player
 ) -> ClaimJudged:
+    """A claim that ``of`` reckons nothing: upheld where a finding sets that penalty on him, and
+    then the claimant has chosen to enforce it: the waiver the finding gives him (law 44) is
+    declined."""
     said = f"{claim.player} claims {of} reckons nothing"
     for finding in findings:
         if FRESH & set(finding.effects):  # whenever in the deal the annulment is found
@@ -205,9 +208,12 @@ def _penalty_claimed(
                 finding.law,
                 f"the deal is annulled (law {finding.law}): no penalty of it survives",
             )
-    for finding in findings:
+    for index, finding in enumerate(findings):
         penalised = finding.offender is of and Effect.RECKONS_NOTHING in finding.effects
         if penalised and finding.line <= claim.line:
+            for choice in finding.choices:
+                if Effect.RECKONS_NOTHING in choice.sets_aside:
+                    fates.set(index, choice.option, Fate.DECLINED)
             return ClaimJudged(
                 claim.line,
                 claim.player,
