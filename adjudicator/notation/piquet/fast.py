@@ -8,9 +8,10 @@ microseconds. :func:`fast_line` reads a line of those forms into the same model 
 builder (:mod:`~adjudicator.notation.piquet.build`) makes of it, and answers ``None`` for any
 line it is not sure of: a form it does not know, a word not spelt exactly as the grammar
 spells it (``cards5``, ``K♥``, a question mark after a number), a number the notation
-refuses, an error of any kind. The reader then parses that line with the grammar, which stays
-the notation's definition and the only source of errors (tests/piquet/test_fast_path.py
-checks that both build the same model of every line the fast path reads).
+refuses, a value its model refuses, an error of any kind. The reader then parses that line
+with the grammar, which stays the notation's definition and the only source of errors
+(tests/piquet/test_piquet_fast_path.py checks that both build the same model of every line
+the fast path reads).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from adjudicator.notation.cards import CARD_SPELLINGS, Card, Player, Rank
 from adjudicator.notation.nodes import Cards
-from adjudicator.notation.numbers import is_number, number
+from adjudicator.notation.numbers import is_number
 from adjudicator.notation.piquet.build import (
     _RISING,
     COUNT_WORDS,
@@ -108,7 +109,7 @@ def fast_line(code: str) -> Any | None:
         return None
     try:
         return _read(words)
-    except _Unsure:
+    except (_Unsure, ValueError, LookupError):  # (ValueError: a model refuses a value)
         return None
 
 
@@ -141,7 +142,7 @@ def _int(word: str) -> int:
     """The value of an ``INT``: ASCII digits, no more than the notation reads."""
     if not is_number(word):
         raise _Unsure
-    return number(word)
+    return int(word)  # (ASCII digits: the value :func:`~adjudicator.notation.numbers.number` reads)
 
 
 def _player(word: str) -> Seat:
@@ -161,7 +162,10 @@ def _some_cards(words: Sequence[str]) -> tuple[Card | None, ...]:
     """``CARD+``."""
     if not words:
         raise _Unsure
-    return tuple(_card(w) for w in words)
+    try:
+        return tuple([_CARDS[w] for w in words])
+    except KeyError:
+        raise _Unsure from None
 
 
 def _cards_or_count(words: Sequence[str]) -> Cards:
