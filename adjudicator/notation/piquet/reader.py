@@ -3,8 +3,10 @@ out, one record at a time.
 
 The generic machinery (:mod:`adjudicator.notation.lines`) decodes the input, cuts it into
 records and lines and puts every comment with its line; here each tag line becomes a
-:class:`Tag`, each other line is parsed alone by the grammar's LALR parser (start rule
-``line``) and built into its model, and the headings ``partie`` and ``deal`` group the events.
+:class:`Tag`, each other line is read alone into its model, and the headings ``partie`` and
+``deal`` group the events. A line of the frequent forms is read by the fast path of word
+lookups (:mod:`~adjudicator.notation.piquet.fast`); any other line, and every line with a
+fault, by the grammar's LALR parser (start rule ``line``) and its builder.
 Memory is bounded by the largest record; a record's errors are all reported (up to
 :data:`~adjudicator.notation.errors.MAX_ERRORS`), each located ``path:line:col``.
 """
