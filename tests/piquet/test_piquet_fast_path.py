@@ -37,6 +37,7 @@ def _written_lines() -> list[str]:
     for folder, pattern in (
         ("cases/piquet", "*.ptn"),
         ("docs", "*.md"),
+        ("docs", "*.ptn"),
         ("tests/piquet/data", "*"),
         ("grammar", "piquet.lark"),
     ):
