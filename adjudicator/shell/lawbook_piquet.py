@@ -5,6 +5,7 @@ the Piquet casebook (``cases/piquet``) that show each."""
 from __future__ import annotations
 
 import textwrap
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -122,11 +123,33 @@ def law_json(law: Law, root: Path | None) -> dict[str, Any]:
         "overrides": list(law.overrides),
         "judges": [k.value for k in law.judges],
         "applied_by": law.applied_by or None,
-        "finds": law.find.__name__ != "finds_nothing",
+        "finds": _finds(law),
         "cases": [p.relative_to(root).as_posix() for p in law_cases(law, root)]
         if root is not None
         else [],
+        "near_misses": [
+            p.relative_to(root).as_posix() for p in law_cases(law, root) if not _triggers(p)
+        ]
+        if root is not None
+        else [],
     }
+
+
+def _finds(law: Law) -> bool:
+    """Whether the law finds anything: an irregularity or a right exercised, where a score is
+    made (61-69), or whether it settles a partie (71-73)."""
+    defaults = ("finds_nothing", "reckons_nothing", "settles_nothing")
+    found = (law.find.__name__, law.reckon.__name__, law.settles.__name__)
+    return found != defaults
+
+
+def _triggers(record: Path) -> bool:
+    """Whether the case of ``record`` triggers its law (its ``.ruling.toml`` says; a near miss
+    says ``triggers = false``)."""
+    ruling = record.with_suffix(".ruling.toml")
+    if not ruling.exists():
+        return True
+    return bool(tomllib.loads(ruling.read_text(encoding="utf-8")).get("triggers", True))
 
 
 def laws_json(laws: Sequence[Law], root: Path | None) -> dict[str, Any]:

@@ -98,6 +98,8 @@ class Effect(StrEnum):
     STOCK_COUNTED = "the stock is counted"
     CORRECTED = "the error is put right"
     STAKES = "the bystander pays the prejudiced player's stakes and bets"
+    COUNT_STANDS = "the offender's count of the deal it concerns stands as written"
+    OWN_RECORD = "each player's own written record of his score stands"
 
 
 FRESH: frozenset[Effect] = frozenset({Effect.FRESH_DEAL, Effect.VOID})
@@ -183,6 +185,16 @@ class Finding:
     judged" give way to it)."""
     fault: bool = True
     """``False`` for a fact that is no irregularity (a right exercised): a note."""
+    acted: tuple[Option, ...] = ()
+    """The options the players took by their own acts, as the facts show (a card led out of
+    turn taken back, a cut made again), with no claim written."""
+    amends: tuple[tuple[Player, int], ...] = ()
+    """Points its effects add to each player's score of the deal it concerns, where the
+    table's figures, not the engine's reckoning, give that score (law 70: a count corrected)."""
+    concerns: int | None = None
+    """The place in the partie (0 for its first deal written) of the deal whose score its
+    effects change, when it is not the deal it is found in (law 70: a count of the deal
+    before corrected)."""
 
 
 Finder = Callable[["DealView"], Sequence[Finding]]
@@ -277,6 +289,9 @@ class Law:
         fault: bool = True,
         effects: Sequence[Effect] | None = None,
         choices: Sequence[Choice] | None = None,
+        acted: Sequence[Option] = (),
+        concerns: int | None = None,
+        amends: Sequence[tuple[Player, int]] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
         unless others are given."""
@@ -291,6 +306,9 @@ class Law:
             tuple(self.effects if effects is None else effects),
             tuple(judges),
             fault,
+            acted=tuple(acted),
+            amends=tuple(amends),
+            concerns=concerns,
         )
 
 

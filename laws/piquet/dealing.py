@@ -3,13 +3,34 @@ pack, a deal out of turn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.notation.cards import Player
-from adjudicator.notation.piquet.events import Deals
-from adjudicator.notation.piquet.irregularities import Announce, Counted, Expose, Faced, TakesUp
-from adjudicator.notation.piquet.vocabulary import Claimed, PackDealt, Place
+from adjudicator.notation.piquet.events import (
+    Deals,
+    Discard,
+    ExchangeCall,
+    Holds,
+    Lead,
+    Packet,
+    Stock,
+    Take,
+    Trick,
+)
+from adjudicator.notation.piquet.irregularities import (
+    Announce,
+    Claim,
+    ClaimReply,
+    Collects,
+    Counted,
+    Cuts,
+    Expose,
+    Faced,
+    Shuffles,
+    TakesUp,
+)
+from adjudicator.notation.piquet.vocabulary import Claimed, Consent, Heap, PackDealt, Place
 
 from .base import Choice, Effect, Finding, Law, Option, Section, Who, Window
 from .facts import HAND, STOCK, dealt_size, first_take, line_at, stock_size
@@ -54,9 +75,70 @@ def _misplaced(sizes: tuple[int, int, int]) -> int:
     return (abs(elder - HAND) + abs(younger - HAND) + abs(stock - STOCK) + 1) // 2
 
 
-def _where(view: DealView) -> int:
-    """The line where the wrong number shows: an announcement, else the stock counted, else
-    the elder's first take."""
+Sizes = tuple[int | None, int | None, int | None]
+"""The elder's, the younger's and the stock's sizes as dealt, as far as the record has told."""
+
+
+def _told(view: DealView) -> list[tuple[int, Sizes]]:
+    """The sizes the record has told at each line that tells one: a hand held as dealt, a
+    player's last packet, an announcement, the stock written or counted before any card is
+    taken from it."""
+    last_packet: dict[Player, int] = {e.player: e.line for _, e in view.of_type(Packet)}
+    first_take = next((at for at, _ in view.of_type(Take)), len(view.events))
+    known: dict[str, int] = {}
+    told: list[tuple[int, Sizes]] = []
+    for at, event in enumerate(view.events):
+        said = _tells(view, event, at < first_take, last_packet)
+        if said is None:
+            continue
+        known.setdefault(*said)
+        sizes = (known.get("elder"), known.get("younger"), known.get("stock"))
+        told.append((event.line, sizes))
+    return told
+
+
+def _tells(
+    view: DealView, event: object, before_take: bool, last_packet: Mapping[Player, int]
+) -> tuple[str, int] | None:
+    """Which size ``event`` tells, and what it is."""
+    whose = {view.elder: "elder", view.younger: "younger"}
+    if isinstance(event, Holds) and event.line not in last_packet.values():
+        size = dealt_size(view, event.player)
+        return None if size is None or not before_take else (whose[event.player], size)
+    if isinstance(event, Packet) and last_packet.get(event.player) == event.line:
+        size = dealt_size(view, event.player)
+        return None if size is None else (whose[event.player], size)
+    if isinstance(event, Announce):
+        return whose[event.player], event.count
+    if isinstance(event, Stock) and before_take:
+        return "stock", len(event.cards)
+    if isinstance(event, Counted) and event.heap is Heap.STOCK and before_take:
+        return "stock", event.count
+    return None
+
+
+def _shown(view: DealView, test: Callable[[Sizes], bool]) -> int | None:
+    """The first line at which what the record has told of the sizes shows ``test``."""
+    return next((line for line, sizes in _told(view) if test(sizes)), None)
+
+
+def _several(sizes: Sizes) -> bool:
+    """Whether the sizes told show more than one card dealt wrongly, or nine in the stock:
+    the cards too many, or too few, in the places told."""
+    due = (HAND, HAND, STOCK)
+    off = [n - d for n, d in zip(sizes, due, strict=True) if n is not None]
+    return (
+        sizes[2] == STOCK + 1
+        or max(sum(o for o in off if o > 0), -sum(o for o in off if o < 0)) > 1
+    )
+
+
+def _where(view: DealView, test: Callable[[Sizes], bool] | None = None) -> int:
+    """The line where the wrong number shows: the first fact that tells it (``test``), else
+    an announcement, else the stock counted, else the elder's first take."""
+    shown = _shown(view, test) if test is not None else None
+    if shown is not None:
+        return shown
     announced = view.of_type(Announce)
     if announced:
         return announced[0][1].line
@@ -64,6 +146,14 @@ def _where(view: DealView) -> int:
     if counted:
         return counted[0][1].line
     return line_at(view, first_take(view, view.elder))
+
+
+def _elder_wrong(sizes: Sizes) -> bool:
+    return sizes[0] is not None and sizes[0] != HAND
+
+
+def _seven(sizes: Sizes) -> bool:
+    return sizes[2] == STOCK - 1
 
 
 def _one_card(view: DealView) -> Sequence[Finding]:
@@ -75,17 +165,19 @@ def _one_card(view: DealView) -> Sequence[Finding]:
         what = f"the elder hand, {view.elder}, was dealt {elder} cards"
         kind = "elder_eleven" if elder < HAND else "elder_thirteen"
         choices = ELEVEN.choices[:1]
+        test = _elder_wrong
     elif stock == STOCK - 1:
         what = f"the elder hand, {view.elder}, finds seven cards in the stock"
         kind = "stock_of_seven"
         choices = ELEVEN.choices
+        test = _seven
     else:
         return ()
     return [
         ELEVEN.finding(
             view,
-            _where(view),
-            None,
+            _where(view, test),
+            view.younger,
             kind,
             f"{what}: he may have a fresh deal before he takes up a card of the stock (law 11)",
             choices=choices,
@@ -104,7 +196,7 @@ def _compulsory(view: DealView) -> Sequence[Finding]:
     return [
         COMPULSORY.finding(
             view,
-            _where(view),
+            _where(view, _several),
             view.younger,
             "compulsory_fresh_deal",
             f"{view.elder} was dealt {elder}, {view.younger} {younger}, the stock holds "
@@ -121,9 +213,13 @@ def _compulsory(view: DealView) -> Sequence[Finding]:
 def _exposed(view: DealView) -> Sequence[Finding]:
     found = []
     taken_up = view.first(lambda e: isinstance(e, TakesUp))
+    dealing = view.first(lambda e: isinstance(e, Deals | Packet | Holds | Stock))
+    before = view.first(lambda e: isinstance(e, Shuffles | Cuts))
     for at, e in view.of_type(Expose):
         if e.player is not view.younger or e.place in (Place.LEFT_CARDS, Place.DISCARD):
             continue
+        if before is not None and before < at and (dealing is None or at < dealing):
+            continue  # shown in shuffling or in the cut, before the dealing (laws 2, 7)
         if taken_up is not None and at > taken_up and e.place is not Place.ADVERSARY:
             continue  # a card exposed after the deal: not the dealer's dealing
         own = e.place is Place.OWN or (
@@ -189,16 +285,31 @@ def _wrong_pack(view: DealView) -> Sequence[Finding]:
     return found
 
 
+def _annulled(view: DealView, index: int) -> bool:
+    """Whether the ``index``-th deal of the partie was dealt again: the next deal written
+    bears its number (a fresh deal, or a deal void, is dealt again in its place)."""
+    numbers = view.numbers
+    return index + 1 < len(numbers) and numbers[index + 1] == numbers[index]
+
+
+def _counted(view: DealView) -> list[int]:
+    """The places of the partie's deals before this one that count in the turn of dealing:
+    a deal dealt again in its place does not (law 16: the right dealer deals; law 11: the
+    same dealer deals again)."""
+    return [i for i in range(view.index) if not _annulled(view, i)]
+
+
 def expected_dealer(view: DealView) -> Player | None:
     """Who should deal this deal under law 16: the players deal in turn, and after a deal out
     of turn not put right its elder hand deals twice running, unless that deal or the next is
-    the partie's last."""
+    the partie's last. A deal annulled and dealt again does not count in the turn."""
     dealers = view.dealers
     if not dealers:
         return None
     expected = view.first_dealer or dealers[0]
     twice = False
-    for index, actual in enumerate(dealers[: view.index]):
+    for index in _counted(view):
+        actual = dealers[index]
         other = Player.B if actual is Player.A else Player.A
         if actual is not expected:
             last = view.numbers[index] >= view.deals_in_partie - 1
@@ -212,9 +323,10 @@ def expected_dealer(view: DealView) -> Player | None:
 
 def _twice_running(view: DealView) -> bool:
     """Whether this deal's dealer deals twice running as law 16 requires."""
+    counted = _counted(view)
     return (
-        view.index > 0
-        and view.dealers[view.index - 1] is view.younger
+        bool(counted)
+        and view.dealers[counted[-1]] is view.younger
         and expected_dealer(view) is view.younger
     )
 
@@ -225,7 +337,7 @@ def _out_of_turn(view: DealView) -> Sequence[Finding]:
         return ()
     judged = tuple(d.line for d in view.deviations(DeviationKind.DEALER))
     if expected is view.younger:
-        if not judged:
+        if not judged and not _twice_running(view):
             return ()
         return [
             OUT_OF_TURN.finding(
@@ -271,24 +383,63 @@ METHOD = Law(
     judges=(DeviationKind.DEALING,),
 )
 
+
+def _put_right(view: DealView) -> Sequence[Finding]:
+    """A wrong deal put right by consent: the claim accepted before either player takes up
+    his cards (a note: the dealer's mistake is mended as the law allows)."""
+    found = []
+    for at, e in view.of_type(Claim):
+        if e.claimed is not Claimed.PUT_RIGHT or at + 1 >= len(view.events):
+            continue
+        reply = view.events[at + 1]
+        if not isinstance(reply, ClaimReply) or reply.consent is not Consent.ACCEPTS:
+            continue
+        taken_up = view.first(lambda ev: isinstance(ev, _TAKING_UP))
+        if taken_up is not None and taken_up < at:
+            continue
+        found.append(
+            PUT_RIGHT.finding(
+                view,
+                e.line,
+                e.player,
+                "put_right",
+                f"{e.player} puts the deal right with {reply.player}'s consent, before either "
+                "player takes up his cards (law 10)",
+                fault=False,
+                choices=(),
+            )
+        )
+    return found
+
+
+_TAKING_UP = (TakesUp, Discard, Take, ExchangeCall, Lead, Trick)
+"""The lines by which a player has taken up his cards (said, or shown by his exchange or
+the play)."""
+
+_PUT_RIGHT = Choice(
+    Option.PUT_RIGHT,
+    Who.BOTH,
+    Window.BEFORE_TAKING_UP,
+    (Claimed.PUT_RIGHT,),
+    "the deal is put right by consent (law 10)",
+    (Effect.CORRECTED,),
+    sets_aside=(Effect.FRESH_DEAL,),
+    by=10,
+)
+"""Law 10's option on a wrong deal's finding: the dealer's claim, his adversary's consent."""
+
 PUT_RIGHT = Law(
     10,
     Section.DEALING,
     "A wrong deal put right",
     "A dealer who deals wrongly may put it right if his adversary agrees, so long as neither "
     "player has taken up his hand.",
-    "An option of the other dealing laws' findings: the notation has no line for a deal put "
-    "right, so the project records it as a deal that shows no fault. Law 12 yields to it.",
-    choices=(
-        Choice(
-            Option.PUT_RIGHT,
-            Who.BOTH,
-            Window.BEFORE_TAKING_UP,
-            (),
-            "the deal is put right by consent",
-            (Effect.CORRECTED,),
-        ),
-    ),
+    "An option of law 12's finding (a deal that must else be dealt again): the claim 'the "
+    "deal put right' takes it when the adversary accepts it before either player has taken "
+    "up his cards; the deal is then played as put right. Found, as a note, where it is put "
+    "right in time.",
+    find=_put_right,
+    choices=(_PUT_RIGHT,),
     keywords=("misdeal",),
 )
 
@@ -338,8 +489,21 @@ COMPULSORY = Law(
     "A compulsory fresh deal",
     "If more than one card is dealt wrongly, or the stock holds nine, the deal is dealt "
     "again, unless it was put right by consent under law 10.",
-    "No choice: the fresh deal is imposed whatever is claimed, and the deal scores nothing.",
+    "No choice: the fresh deal is imposed whatever is claimed, and the deal scores nothing; "
+    "a 'stands the deal' is of no effect. Law 10's putting right by consent is the only way "
+    "out, before either player takes up his hand.",
     find=_compulsory,
+    choices=(
+        Choice(
+            Option.FRESH_DEAL,
+            Who.NOBODY,
+            Window.AT_ONCE,
+            (),
+            "the deal is annulled and dealt again by the same dealer",
+            (Effect.FRESH_DEAL,),
+        ),
+        _PUT_RIGHT,
+    ),
     effects=(Effect.FRESH_DEAL,),
     keywords=("misdeal", "nine"),
     judges=(DeviationKind.HAND_SIZE,),
@@ -422,13 +586,35 @@ OUT_OF_TURN = Law(
     judges=(DeviationKind.DEALER,),
 )
 
+
+def _collected(view: DealView) -> Sequence[Finding]:
+    """The cards for the next deal gathered by the dealer, whose adversary's duty it is."""
+    return [
+        COLLECTING.finding(
+            view,
+            e.line,
+            e.player,
+            "dealer_collects",
+            f"{e.player}, the dealer, gathers the cards for the next deal: it is the "
+            "non-dealer's part (law 17); no penalty",
+            judges=(e.line,),
+        )
+        for _, e in view.of_type(Collects)
+        if e.player is view.younger
+    ]
+
+
 COLLECTING = Law(
     17,
     Section.DEALING,
     "Collecting the cards",
     "The player who is not dealing gathers the cards for the next deal and lays them, "
     "properly collected, face down on the table.",
-    "A duty without a penalty; the notation does not record it.",
+    "A duty without a penalty. Read from 'A collects the cards' in a deal: gathered by the "
+    "dealer of that deal, it is found as his fault, with no effect (the code sets none); "
+    "gathered by the non-dealer, nothing is found.",
+    find=_collected,
+    readings=("the dealer who collects is at fault, without effect",),
 )
 
 LAWS: tuple[Law, ...] = (

@@ -7,27 +7,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.partie import Settlement
 from adjudicator.engine.piquet.rulings import Ruling
 from adjudicator.engine.piquet.scoring import IN_HAND, THIRTY, Category, DealScore, Step
 
 from .base import (
-    Choice,
-    Effect,
     Finding,
     Law,
-    Option,
     Reckoner,
     Section,
     Settles,
-    Who,
-    Window,
     reckons_nothing,
     settles_nothing,
     weighs_nothing,
 )
 from .reckoning import bonus_step, describe, scored, step_line, thirty
+from .score_sheets import CORRECTED, SHEETS
 from .view import DealView
 
 _SCORE = "adjudicator.engine.piquet.scoring.score_deal"
@@ -171,6 +166,21 @@ def _thirty_in(categories: frozenset[Category], elder_only: bool) -> Callable[[D
     return weighs
 
 
+def _pique_open(score: DealScore) -> bool:
+    """Whether law 69 decides something: the elder reaches thirty in hand and play, or scores
+    in play while the younger has reckoned nothing, so that only the count keeps him from a
+    pique (e.g. 29)."""
+    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(score):
+        return True
+    reckoned = False
+    for step in score.steps:
+        if step.player is score.younger and step.held > 0:
+            reckoned = True
+        if step.player is score.elder and step.category is Category.PLAY and not reckoned:
+            return True
+    return False
+
+
 def _complete(finished: bool, settlement: Settlement | None) -> bool:
     return finished
 
@@ -273,30 +283,10 @@ LAWS: tuple[Law, ...] = (
         "anything, adds thirty: a pique. The cards and a capot reckon after the play and do "
         "not count toward it.",
         reckon=_bonus(69, Category.PIQUE),
-        weighs=_thirty_in(IN_HAND | {Category.PLAY}, elder_only=True),
+        weighs=_pique_open,
         keywords="pique,thirty",
     ),
-    Law(
-        70,
-        Section.SCORING,
-        "Errors corrected",
-        "An error of counting, once proved, may be put right until the player who made it has "
-        "seen his next hand.",
-        "A score line marked 'corrected' is the correction; its place says whether it was in "
-        "time. Not yet found.",
-        choices=(
-            Choice(
-                Option.PUT_RIGHT,
-                Who.EITHER,
-                Window.BEFORE_NEXT_HAND,
-                (),
-                "the count is corrected",
-                (Effect.CORRECTED,),
-            ),
-        ),
-        judges=(DeviationKind.RESULT, DeviationKind.SCORE),
-        keywords=("count", "mistake", "correct"),
-    ),
+    CORRECTED,
     _defines(
         71,
         "The partie",
@@ -324,15 +314,6 @@ LAWS: tuple[Law, ...] = (
         settles=_rubicon,
         keywords="rubicon,hundred,settlement",
     ),
-    Law(
-        74,
-        Section.SCORING,
-        "Written scores that differ",
-        "When the players' written scores differ, each player's record of his own score is "
-        "taken to be right.",
-        "Score lines written 'by' a player are compared: not yet found.",
-        judges=(DeviationKind.SCORE,),
-        keywords=("score sheet", "written"),
-    ),
+    SHEETS,
 )
 """The laws of scoring, 61 to 74."""

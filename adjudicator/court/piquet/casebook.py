@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict
 from adjudicator.court.piquet.judge import DealJudgement
 from adjudicator.court.piquet.ruling import RecordRuling
 from adjudicator.notation.cards import Player
-from laws.piquet import Finding
+from laws.piquet import LAWS, Finding
 
 Seat = Literal["A", "B"]
 FateName = Literal["taken", "declined", "expired", "open", "imposed"]
@@ -125,11 +125,22 @@ def acted(ruling: RecordRuling) -> set[int]:
 
 def cited(ruling: RecordRuling) -> set[int]:
     """The laws the ruling cites: those that act, those that weigh in a deal's reckoning,
-    the laws of the findings' options, and those its claims are judged under."""
+    the laws of the findings' options, those its claims are judged under (and the laws a claim
+    no finding gives was weighed under), and the laws by whose leave a card was taken back into
+    the hand."""
     laws = acted(ruling)
     laws |= {n for p in ruling.judged for d in p.deals for n in d.weighed}
     laws |= {o.law for j in ruling.findings for o in j.options}
     laws |= {c.law for c in ruling.claims if c.law is not None}
+    laws |= {n for c in ruling.claims for n in c.weighed}
+    laws |= {
+        law.number
+        for partie in ruling.parties
+        for deal in partie.replay.deals
+        for asked, answer in deal.retracted
+        for law in LAWS
+        if answer is not None and law.leave is not None and law.leave(asked) is not None
+    }
     return laws
 
 
@@ -138,8 +149,7 @@ def differences(expected: Expected, ruling: RecordRuling) -> list[str]:
     out = _law_differences(expected, ruling)
     out += [d for f in expected.findings for d in _finding_differences(f, ruling)]
     out += [d for c in expected.claims for d in _claim_differences(c, ruling)]
-    deals = {d.number: d for p in ruling.judged for d in p.deals}
-    out += [d for e in expected.deals for d in _deal_differences(e, deals.get(e.number))]
+    out += [d for e in expected.deals for d in _deal_number_differences(e, ruling)]
     if expected.partie is not None:
         out += _partie_differences(expected.partie, ruling)
     return out
@@ -202,6 +212,14 @@ def _seat(player: Player | None) -> str | None:
 
 def _scores(scores: Mapping[Player, int] | None) -> dict[str, int] | None:
     return None if scores is None else {p.value: n for p, n in scores.items()}
+
+
+def _deal_number_differences(e: ExpectedDeal, ruling: RecordRuling) -> list[str]:
+    """How the deals of ``e``'s number differ from it: none if one of them agrees (a deal
+    annulled and dealt again repeats its number), else the last one's differences."""
+    found = [d for p in ruling.judged for d in p.deals if d.number == e.number]
+    said = [_deal_differences(e, deal) for deal in found] or [_deal_differences(e, None)]
+    return [] if any(not s for s in said) else said[-1]
 
 
 def _deal_differences(e: ExpectedDeal, deal: DealJudgement | None) -> list[str]:

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from adjudicator.notation.cards import Player
 from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand, Waive
 from adjudicator.notation.piquet.vocabulary import Claimed, Consent
-from laws.piquet import Choice, DealView, Effect, Fate, Finding, Option, Who, Window
+from laws.piquet import LAWS, Choice, DealView, Effect, Fate, Finding, Option, Who, Window
+from laws.piquet.base import FRESH
 
 from .windows import closes_at, in_time
 
@@ -30,6 +31,10 @@ class ClaimJudged:
     """The law that decides it (``None``: no law gives what was claimed)."""
     reason: str
     """Why, in words."""
+    weighed: tuple[int, ...] = ()
+    """The laws weighed in refusing a claim no finding gives: every law that gives what was
+    claimed, or imposes what it would do (they are cited). The claim is judged under the one
+    of them that last found something in the deal before it, else the first in number."""
 
 
 @dataclass
@@ -38,6 +43,11 @@ class Fates:
 
     findings: Sequence[Finding]
     taken: dict[tuple[int, Option], Fate] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for index, finding in enumerate(self.findings):
+            for option in finding.acted:
+                self.set(index, option, Fate.TAKEN)
 
     def set(self, index: int, option: Option, fate: Fate) -> None:
         """Record ``option`` of finding ``index`` as taken or declined."""
@@ -126,23 +136,54 @@ def _option_claimed(
             )
     if late is not None:
         index, choice = late
+        law = choice.law(findings[index])
         return ClaimJudged(
             claim.line,
             claim.player,
             said,
             False,
-            findings[index].law,
-            f"too late: law {findings[index].law} gives it {choice.window.value}",
+            law,
+            f"too late: law {law} gives it {choice.window.value}",
         )
+    weighed = weighed_for(claim.claimed)
+    names = ", ".join(str(n) for n in weighed)
+    found = [f.law for f in findings if f.line <= claim.line and f.law in weighed]
     return ClaimJudged(
-        claim.line, claim.player, said, False, None, "no finding of the laws gives it to him"
+        claim.line,
+        claim.player,
+        said,
+        False,
+        found[-1] if found else weighed[0] if weighed else None,
+        f"no finding of the laws gives it to him (laws {names} weighed)"
+        if weighed
+        else "no finding of the laws gives it to him",
+        weighed,
     )
+
+
+def weighed_for(claimed: Claimed) -> tuple[int, ...]:
+    """The laws a claim of ``claimed`` is weighed under when no finding gives it: those whose
+    options it takes, and those that impose what taking one of them does; in order."""
+    giving = [law for law in LAWS if any(claimed in c.claims for c in law.choices)]
+    does = {e for law in giving for c in law.choices if claimed in c.claims for e in c.effects}
+    imposing = [law for law in LAWS if does & set(law.effects)]
+    return tuple(sorted({law.number for law in giving + imposing}))
 
 
 def _penalty_claimed(
     view: DealView, findings: Sequence[Finding], claim: Claim, of: Player
 ) -> ClaimJudged:
     said = f"{claim.player} claims {of} reckons nothing"
+    for finding in findings:
+        if FRESH & set(finding.effects):  # whenever in the deal the annulment is found
+            return ClaimJudged(
+                claim.line,
+                claim.player,
+                said,
+                False,
+                finding.law,
+                f"the deal is annulled (law {finding.law}): no penalty of it survives",
+            )
     for finding in findings:
         penalised = finding.offender is of and Effect.RECKONS_NOTHING in finding.effects
         if penalised and finding.line <= claim.line:

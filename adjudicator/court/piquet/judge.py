@@ -18,6 +18,7 @@ from adjudicator.notation.piquet.irregularities import Claim, ClaimReply, Stand,
 from adjudicator.notation.piquet.model import Partie, Record
 from laws.piquet import BY_NUMBER, LAWS, DealView, Effect, Fate, Finding, Outcome
 
+from .carried import carry
 from .claims import ClaimJudged, Fates, judge_claims
 from .effects import Allowed, allowed_score, apply
 from .windows import closes_at
@@ -97,16 +98,38 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
     """A partie's deals judged, and its totals and settlement from the allowed scores."""
     dealers = tuple(d.dealer for d in partie.deals)
     numbers = tuple(d.number for d in partie.deals)
-    deals = []
+    deals, views = [], []
     for index, (deal, replayed) in enumerate(zip(partie.deals, replay.deals, strict=True)):
         view = DealView(
-            deal, replayed, replay.length.deals, index, dealers, numbers, replay.first_dealer
+            deal,
+            replayed,
+            replay.length.deals,
+            index,
+            dealers,
+            numbers,
+            replay.first_dealer,
+            () if index else partie.opening,
+            replay.deals[index - 1] if index else None,
         )
+        views.append(view)
         deals.append(judge_deal(view, _as_written(replay, index)))
+    deals = carry(views, deals)
     totals = _totals(replay, deals)
-    settled = settle(totals) if replay.finished and totals is not None else None
-    by = tuple(law.number for law in LAWS if law.settles(replay.finished, settled))
-    return PartieJudgement(replay.number, tuple(deals), totals, replay.finished, settled, by)
+    finished = replay.finished and not _short(numbers, deals)
+    settled = settle(totals) if finished and totals is not None else None
+    by = tuple(law.number for law in LAWS if law.settles(finished, settled))
+    return PartieJudgement(replay.number, tuple(deals), totals, finished, settled, by)
+
+
+def _short(numbers: Sequence[int], deals: Sequence[DealJudgement]) -> bool:
+    """Whether a deal annulled was not dealt again in its place (the next deal written bears
+    the next number): the partie is then a deal short of those law 71 counts."""
+    return any(
+        deal.outcome is not Outcome.STANDS
+        and deal.outcome is not Outcome.UNDETERMINED
+        and (index + 1 >= len(numbers) or numbers[index + 1] != numbers[index])
+        for index, deal in enumerate(deals)
+    )
 
 
 def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudgement:
@@ -122,6 +145,7 @@ def judge_deal(view: DealView, written: Mapping[Player, int] | None) -> DealJudg
     )
     cleared = {line for f in findings for line in f.judges}
     cleared |= {e.line for e in view.events if isinstance(e, Claim | ClaimReply | Stand | Waive)}
+    cleared |= {asked.line for asked, leave in view.replay.retracted if leave}
     barred = applied.against(Effect.RECKONS_NOTHING)
     allowed = allowed_score(view, applied, written)
     reckoning = allowed.reckoning
@@ -204,6 +228,8 @@ def _as_written(replay: PartieReplay, index: int) -> Mapping[Player, int] | None
     before = replay.running[index - 1] if index else _before(deal)
     if before is None:
         before = _before(deal)
+    if before is None and index == 0 and deal.number == 1:
+        before = dict.fromkeys(PLAYERS, 0)
     if after is None or before is None:
         return None
     times = replay.length.multiplier(deal.number) if deal.number >= 1 else 1

@@ -74,6 +74,14 @@ def _played_to(view: DealView, after: int) -> int | None:
     )
 
 
+def _next_hand(view: DealView, after: int) -> int | None:
+    """A player sees his hand of the deal: he takes it up, exchanges, or plays (closing a
+    correction of the deal before's count; one of the deal's own closes in no event of it)."""
+    kinds = (TakesUp, Discard, Take, ExchangeCall, Lead, Play, Trick)
+    seen = view.first(lambda e: isinstance(e, kinds))
+    return seen if seen is not None and seen < after else None
+
+
 def _never(view: DealView, after: int) -> int | None:
     return None
 
@@ -92,7 +100,7 @@ _CLOSING: dict[Window, Callable[[DealView, int], int | None]] = {
     Window.BEFORE_LEAD: _lead,
     Window.BEFORE_FIRST_PLAY: _first_play,
     Window.BEFORE_PLAYED_TO: _played_to,
-    Window.BEFORE_NEXT_HAND: _never,
+    Window.BEFORE_NEXT_HAND: _next_hand,
     Window.DURING_DEAL: _never,
     Window.AT_ONCE: _at_once,
 }

@@ -140,6 +140,8 @@ def replay_deal(
     for event in deal.events:
         if is_irregularity(event):
             record(walk, event)
+        if not isinstance(event, Retract):
+            walk.pending.clear()
         handler = _HANDLERS.get(type(event))
         if handler is not None:
             handler(walk, event)

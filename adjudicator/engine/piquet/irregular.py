@@ -21,8 +21,11 @@ from adjudicator.notation.piquet.events import Deals, Event, Lead, Look, Play, S
 from adjudicator.notation.piquet.irregularities import (
     IRREGULARITIES,
     Claim,
+    Collects,
+    Cuts,
     Mix,
     Retract,
+    Shuffles,
     TakeBack,
     TakesUp,
     Touch,
@@ -44,6 +47,9 @@ LAWS: dict[str, str] = {
     "drop": "law 59 I",
     "damaged": "law 77",
     "new_packs": "laws 76, 77",
+    "cuts": "laws 3, 7, 8",
+    "shuffles": "laws 1, 2",
+    "collects": "law 17",
     "claim_reply": "the laws of the claim it answers",
     "stand": "laws 11, 28, 29, 40-43",
     "waive": "law 44",
@@ -63,6 +69,7 @@ CLAIM_LAWS: dict[Claimed, str] = {
     Claimed.STOCK_COUNTED: "law 38",
     Claimed.ALTER_DISCARD: "laws 11, 32; Case V",
     Claimed.PLAY_AGAIN: "law 59 II, IV, V; Cases X, XV",
+    Claimed.PUT_RIGHT: "law 10",
 }
 """The laws that will judge each claim."""
 
@@ -85,7 +92,7 @@ def is_irregularity(event: Event) -> bool:
 def untried(event: Event, deal: int | None) -> Deviation | None:
     """The deviation that says ``event`` is not yet judged, and by which laws it will be;
     ``None`` for a line that is no departure in itself."""
-    if isinstance(event, TakesUp | Touch):
+    if isinstance(event, TakesUp | Touch | Cuts | Shuffles | Collects):
         return None
     if isinstance(event, Deals) and event.pack is not PackDealt.SAME:
         return None
@@ -155,6 +162,10 @@ class Retraction:
     """It is one of several cards led, or played, at once."""
     after_error: bool
     """A card played before it, still on the table, was a revoke."""
+    claimed: bool = False
+    """A player has claimed, earlier in the deal, to take back the cards and play again."""
+    played_line: int = 0
+    """The line where the card was led or played."""
 
 
 RetractLeave = Callable[[Retraction], bool | None]
@@ -163,39 +174,53 @@ it (the card stays played), ``None`` if they say nothing (the table moves as wri
 
 
 def on_retract(walk: DealWalk, e: Retract) -> None:
-    """``A retracts AH``: each card, in the order written, is taken back from the play into
-    his hand, if it is the last card played and the laws' leave (``walk.leave``) does not
-    forbid it (laws 52, 59); an earlier card, or one forbidden, is recorded only."""
-    for card in e.cards:
-        if card is None or not _take_back_last(walk, e, card):
+    """``A retracts AH``: each card is taken back from the play into his hand when it is the
+    last card on the table and the laws' leave (``walk.leave``) does not forbid it (laws 52,
+    59). Cards retracted on lines that follow one another are taken back in whatever order
+    the table allows, the last card played first, so that both players' cards of several
+    tricks may be written a player a line (Case X); a card that never comes to be the last on
+    the table, or one forbidden, stays played and is recorded only."""
+    walk.pending.extend((e, card) for card in e.cards if card is not None)
+    while walk.pending:
+        ready = [i for i, (r, card) in enumerate(walk.pending) if _last(walk, r.player, card)]
+        if not ready:
+            return
+        r, card = walk.pending.pop(ready[0])
+        if not _take_back_last(walk, r, card):
             return
 
 
-def _take_back_last(walk: DealWalk, e: Retract, card: Card) -> bool:
-    """Take ``card`` back into the player's hand if it is the last card he played (the last
-    card led, or a card played to a lead after which nothing else has been played; of cards
-    led at once, any of those played to) and the laws allow it; whether it was."""
-    player = e.player
+def _last(walk: DealWalk, player: Player, card: Card) -> tuple[int, bool] | None:
+    """Where ``card`` is, if it is the last card ``player`` put on the table with nothing
+    played after it (of cards led at once, any that was played to): its trick's place, and
+    whether it was led."""
     last = len(walk.tricks) - 1
     for at in range(last, -1, -1):
         trick = walk.tricks[at]
         if trick.follower is player and trick.played == card:
-            if not _allowed(walk, e, card, at, led=False):
-                return False
-            walk.tricks[at] = type(trick)(
-                trick.number, trick.leader, trick.led, None, None, trick.line
-            )
-            break
+            return at, False
         if trick.follower is not None:
-            return False
+            return None
         if at == last and trick.leader is player and trick.led == card:
-            if not _allowed(walk, e, card, at, led=True):
-                return False
-            walk.tricks.pop()
-            break
-    else:
+            return at, True
+    return None
+
+
+def _take_back_last(walk: DealWalk, e: Retract, card: Card) -> bool:
+    """Take ``card`` back into the player's hand if it is the last card he played and the laws
+    allow it; whether it was."""
+    found = _last(walk, e.player, card)
+    if found is None:
         return False
-    walk.hands[player].add([card], dealt=False)
+    at, led = found
+    if not _allowed(walk, e, card, at, led=led):
+        return False
+    trick = walk.tricks[at]
+    if led:
+        walk.tricks.pop()
+    else:
+        walk.tricks[at] = type(trick)(trick.number, trick.leader, trick.led, None, None, trick.line)
+    walk.hands[e.player].add([card], dealt=False)
     walk.moment -= 1
     return True
 
@@ -230,6 +255,11 @@ def _allowed(walk: DealWalk, e: Retract, card: Card, at: int, *, led: bool) -> b
         ),
         at_once=lines.count(trick.line) > 1 or (not led and follows.count(trick.follow_line) > 1),
         after_error=any(_revoked(walk, t) for t in walk.tricks[:at]),
+        claimed=any(
+            isinstance(c, Claim) and c.claimed is Claimed.PLAY_AGAIN and c.line < e.line
+            for c in walk.irregular
+        ),
+        played_line=trick.line if led else (trick.follow_line or trick.line),
     )
     answer = walk.leave(asked) if walk.leave is not None else None
     walk.retracted.append((asked, answer))

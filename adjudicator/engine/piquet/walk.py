@@ -50,6 +50,7 @@ from adjudicator.notation.piquet.events import (
 from adjudicator.notation.piquet.events import (
     Trick as TrickLine,
 )
+from adjudicator.notation.piquet.irregularities import Retract
 from adjudicator.notation.piquet.model import Deal
 
 if TYPE_CHECKING:
@@ -126,6 +127,8 @@ class DealWalk:
     so that the table moves only as the laws allow; ``None``: as written."""
     retracted: list[tuple[Retraction, bool | None]] = field(default_factory=list)
     """Each card a player would take back, and the laws' answer."""
+    pending: list[tuple[Retract, Card]] = field(default_factory=list)
+    """Cards retracted on the lines just read that are not yet the last on the table."""
 
     def __post_init__(self) -> None:
         for player in (self.elder, self.younger):
@@ -305,6 +308,10 @@ class DealWalk:
                 )
         self.hands[player].add(cards, dealt=False)
         self.taken[player] = self.taken.get(player, 0) + len(cards)
+        if player in self.start:  # a card left by mistake taken in during the play (Case XIII)
+            known, unknown, told = self.start[player]
+            more = {c for c in cards if c is not None}
+            self.start[player] = (known | more, unknown + len(cards) - len(more), told)
         self._check_counts(player, e)
 
     def _check_counts(self, player: Player, e: Take) -> None:

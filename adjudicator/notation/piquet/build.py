@@ -204,7 +204,9 @@ class Builder(IrregularityBuilder):
 
     def look(self, c: list[Any]) -> Look:
         at = LookAt.LEFT_CARDS
-        if token_of(c, "ADVERSARYS") is not None:
+        if token_of(c, "TRICKS") is not None:
+            at = LookAt.TRICKS
+        elif token_of(c, "ADVERSARYS") is not None:
             at = LookAt.ADVERSARY_DISCARD
         elif token_of(c, "DISCARD") is not None:
             at = LookAt.DISCARD

@@ -15,7 +15,9 @@ from adjudicator.notation.piquet.irregularities import (
     Bystander,
     Claim,
     ClaimReply,
+    Collects,
     Counted,
+    Cuts,
     Damaged,
     Drop,
     Expose,
@@ -23,6 +25,7 @@ from adjudicator.notation.piquet.irregularities import (
     Mix,
     NewPacks,
     Retract,
+    Shuffles,
     Stand,
     TakeBack,
     TakesUp,
@@ -111,6 +114,15 @@ class IrregularityBuilder(Transformer[Token, Any]):
     def new_packs(self, c: list[Any]) -> NewPacks:
         return NewPacks(player=player_of(c[0]))
 
+    def cuts(self, c: list[Any]) -> Cuts:
+        return Cuts(player=player_of(c[0]), count=number_of(c[2]))
+
+    def shuffles(self, c: list[Any]) -> Shuffles:
+        return Shuffles(player=player_of(c[0]))
+
+    def collects(self, c: list[Any]) -> Collects:
+        return Collects(player=player_of(c[0]))
+
     def claimed(self, c: list[Any]) -> tuple[Claimed, Seat | None]:
         words = {t.type for t in c}
         if "NOTHING" in words:
@@ -121,6 +133,8 @@ class IrregularityBuilder(Transformer[Token, Any]):
             return (Claimed.FRESH_DEAL if "DEAL" in words else Claimed.FRESH_CUT), None
         if "STOCK" in words:
             return Claimed.STOCK_COUNTED, None
+        if "RIGHT" in words:
+            return Claimed.PUT_RIGHT, None
         return (Claimed.ALTER_DISCARD if "ALTER" in words else Claimed.PLAY_AGAIN), None
 
     def claim(self, c: list[Any]) -> Claim:

@@ -20,7 +20,9 @@ from adjudicator.notation.piquet.irregularities import (
     Bystander,
     Claim,
     ClaimReply,
+    Collects,
     Counted,
+    Cuts,
     Damaged,
     Drop,
     Expose,
@@ -28,6 +30,7 @@ from adjudicator.notation.piquet.irregularities import (
     Mix,
     NewPacks,
     Retract,
+    Shuffles,
     Stand,
     TakeBack,
     TakesUp,
@@ -486,6 +489,9 @@ Event = Annotated[
     | Drop
     | Damaged
     | NewPacks
+    | Cuts
+    | Shuffles
+    | Collects
     | Claim
     | ClaimReply
     | Stand
@@ -536,6 +542,9 @@ EventKind = Literal[
     "drop",
     "damaged",
     "new_packs",
+    "cuts",
+    "shuffles",
+    "collects",
     "claim",
     "claim_reply",
     "stand",

@@ -177,6 +177,36 @@ class NewPacks(Line):
     """Who called for them."""
 
 
+class Cuts(Line):
+    """``B cuts 5``: a player cuts the pack to the dealer, taking off that many cards (laws 3,
+    7, 8)."""
+
+    kind: Literal["cuts"] = "cuts"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who cut."""
+    count: Number
+    """How many cards he took off the top of the pack."""
+
+
+class Shuffles(Line):
+    """``A shuffles``: a player shuffles the pack before it is cut to the dealer (laws 1, 2)."""
+
+    kind: Literal["shuffles"] = "shuffles"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who shuffled."""
+
+
+class Collects(Line):
+    """``A collects the cards``: a player gathers the cards for the next deal (law 17)."""
+
+    kind: Literal["collects"] = "collects"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who gathered them."""
+
+
 class Claim(Line):
     """``A claims fresh deal``, ``A claims B reckons nothing``, ``B claims to play again``: a
     claim made of the adversary, or a proposal made to him (laws 7, 11, 25-38, 54, 58, 59)."""
@@ -251,6 +281,9 @@ IRREGULARITIES = (
     Drop,
     Damaged,
     NewPacks,
+    Cuts,
+    Shuffles,
+    Collects,
     Claim,
     ClaimReply,
     Stand,

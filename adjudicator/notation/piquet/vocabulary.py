@@ -104,7 +104,7 @@ class ExchangeWord(StrEnum):
 
 
 class LookAt(StrEnum):
-    """What a player looks at in the exchange."""
+    """What a player looks at: in the exchange, or the tricks in the play."""
 
     LEFT_CARDS = "left cards"
     """The cards left in the stock (laws 33, 36)."""
@@ -112,6 +112,8 @@ class LookAt(StrEnum):
     """His own discard (law 45)."""
     ADVERSARY_DISCARD = "adversary's discard"
     """His adversary's discard (law 37)."""
+    TRICKS = "tricks"
+    """The tricks played, his own and his adversary's (law 60)."""
 
 
 class Reply(StrEnum):
@@ -206,6 +208,9 @@ class Claimed(StrEnum):
     """To alter his discard (laws 11, 32; Case V)."""
     PLAY_AGAIN = "to play again"
     """That the cards be played again (law 59 II, IV, V; Cases X, XV)."""
+    PUT_RIGHT = "the deal put right"
+    """That a wrong deal be put right by consent, before either player takes up his cards
+    (law 10)."""
 
 
 class Consent(StrEnum):

@@ -35,8 +35,10 @@ from adjudicator.notation.piquet.model import (
     Claim,
     Claimed,
     ClaimReply,
+    Collects,
     Counted,
     CutForDeal,
+    Cuts,
     Damaged,
     Deal,
     Deals,
@@ -71,6 +73,7 @@ from adjudicator.notation.piquet.model import (
     SetCall,
     Settlement,
     Show,
+    Shuffles,
     Stand,
     Stock,
     Take,
@@ -207,6 +210,7 @@ _LOOKED_AT = {
     LookAt.LEFT_CARDS: "the left cards",
     LookAt.DISCARD: "his discard",
     LookAt.ADVERSARY_DISCARD: "his adversary's discard",
+    LookAt.TRICKS: "the tricks",
 }
 
 
@@ -366,6 +370,18 @@ def _new_packs(e: NewPacks) -> str:
     return f"{e.player.value} calls for new packs"
 
 
+def _cuts(e: Cuts) -> str:
+    return f"{e.player.value} cuts {e.count}"
+
+
+def _shuffles(e: Shuffles) -> str:
+    return f"{e.player.value} shuffles"
+
+
+def _collects(e: Collects) -> str:
+    return f"{e.player.value} collects the cards"
+
+
 def _claim(e: Claim) -> str:
     if e.claimed is Claimed.RECKONS_NOTHING:
         assert e.of is not None
@@ -432,6 +448,9 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "drop": _drop,
     "damaged": _damaged,
     "new_packs": _new_packs,
+    "cuts": _cuts,
+    "shuffles": _shuffles,
+    "collects": _collects,
     "claim": _claim,
     "claim_reply": _claim_reply,
     "stand": _stand,
