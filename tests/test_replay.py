@@ -884,7 +884,7 @@ def _hand_marks(deal: Deal) -> dict[Player, int]:
     return out
 
 
-GAMES = int(os.environ.get("ECARTE_GENERATED_GAMES", "3000"))
+GENERATED_GAMES = int(os.environ.get("ECARTE_GENERATED_GAMES", "3000"))
 """Generated games replayed against the naive rules: 3,000 in the suite (about 8 s on one
 core), ``ECARTE_GENERATED_GAMES=10000`` for the longer run."""
 
@@ -893,7 +893,7 @@ def test_generated_games_replay_lawfully() -> None:
     # The engine finds no deviation, and the games are checked again by rules written apart
     # from the engine's (_naive_deal).
     plays = 0
-    for seed in range(GAMES):
+    for seed in range(GENERATED_GAMES):
         g = generate(seed)
         table = None
         for step in replay(g.record):
@@ -910,7 +910,7 @@ def test_generated_games_replay_lawfully() -> None:
             plays += checked
             if marks is not None:  # played out: the record marks what the laws' words give
                 assert _hand_marks(deal) == marks, (seed, deal.number)
-    assert plays > GAMES * 5
+    assert plays > GENERATED_GAMES * 5
 
 
 @pytest.mark.parametrize("seeds", [range(0, 10_000, 10)], ids=["1000-seeds"])

@@ -100,6 +100,10 @@ class Effect(StrEnum):
     STAKES = "the bystander pays the prejudiced player's stakes and bets"
     COUNT_STANDS = "the offender's count of the deal it concerns stands as written"
     OWN_RECORD = "each player's own written record of his score stands"
+    ADVERSARY_RECKONS_HELD = (
+        "the adversary reckons, besides what he declared, his best of the head of the call "
+        "found, where the offender's correct calls do not bar it"
+    )
 
 
 FRESH: frozenset[Effect] = frozenset({Effect.FRESH_DEAL, Effect.VOID})
@@ -186,8 +190,9 @@ class Finding:
     fault: bool = True
     """``False`` for a fact that is no irregularity (a right exercised): a note."""
     acted: tuple[Option, ...] = ()
-    """The options the players took by their own acts, as the facts show (a card led out of
-    turn taken back, a cut made again), with no claim written."""
+    """The options the players took by their own acts, as the facts show, with no claim
+    written (a card led out of turn taken back, a cut made again, a call corrected by the next
+    call, an answer put right)."""
     amends: tuple[tuple[Player, int], ...] = ()
     """Points its effects add to each player's score of the deal it concerns, where the
     table's figures, not the engine's reckoning, give that score (law 70: a count corrected)."""
@@ -294,7 +299,7 @@ class Law:
         amends: Sequence[tuple[Player, int]] = (),
     ) -> Finding:
         """A finding of this law in the view's deal, with the law's options and effects
-        unless others are given."""
+        unless others are given; ``acted``, the options its facts show taken."""
         return Finding(
             self.number,
             view.number,

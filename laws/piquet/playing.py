@@ -62,12 +62,15 @@ def may_take_back(asked: Retraction) -> bool | None:
     played after such a card and still on the table (IV: all cards played after the mistake),
     one of several led or played at once (II), a lead out of turn not yet played to (III), or
     any card once a player has claimed to play again (II, IV, V: whether the claim is good is
-    the finding's to say) may be taken back; a lead of the first trick is left to law 52 (an
-    over-call corrected after the elder led); any other card stays played."""
+    the finding's to say) may be taken back, and so may the first lead where law 52 lets the
+    elder take it back (the younger called a head again after it); any other lead of the first
+    trick is left to law 52; any other card stays played."""
     if asked.revoke or asked.after_error or asked.at_once or asked.claimed:
         return True
     if asked.led and asked.out_of_turn:
         return True
+    if asked.recalled:
+        return True  # law 52's exception for the first lead, which this law acknowledges
     if asked.led:
         return None
     return False

@@ -49,7 +49,7 @@ def test_the_grammars_record_rule_parses_the_examples(text: str) -> None:
 def test_the_examples_show_every_line_form() -> None:
     (union,) = typing.get_args(Event)[:1]
     kinds = {t.model_fields["kind"].default for t in typing.get_args(union)}
-    assert len(kinds) == 48
+    assert len(kinds) == 49
     seen: set[str] = set()
     for text in blocks():
         for record in read_each(text):

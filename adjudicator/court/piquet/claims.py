@@ -195,6 +195,19 @@ def _penalty_claimed(
                 finding.law,
                 f"{of} reckons nothing that deal (law {finding.law})",
             )
+    spared = next(
+        (f for f in findings if f.offender is of and f.fault and f.line <= claim.line), None
+    )
+    if spared is not None:
+        return ClaimJudged(
+            claim.line,
+            claim.player,
+            said,
+            False,
+            spared.law,
+            f"law {spared.law} finds {of}'s irregularity and sets no penalty of reckoning "
+            "nothing on it",
+        )
     return ClaimJudged(
         claim.line, claim.player, said, False, None, f"no law makes {of} reckon nothing"
     )

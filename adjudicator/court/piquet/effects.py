@@ -6,10 +6,14 @@ unanswered cards are tricks to his adversary, and the deal reckoned again as the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from adjudicator.engine.piquet.calls import Combination, best, category
+from adjudicator.engine.piquet.holdings import Declaration, Point
+from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.scoring import DealScore, score_deal
 from adjudicator.notation.cards import Player
+from adjudicator.notation.piquet.events import PointCall, SequenceCall, SetCall
 from laws.piquet import DealView, Effect, Fate, Finding, Outcome
 
 FateOf = Mapping[tuple[int, str], Fate]
@@ -83,9 +87,8 @@ def allowed_score(
         if not barred:
             score = replay.score
             return Allowed(score.totals, score.explain(), "reckoned", score)
-        score = score_deal(
-            view.elder, view.younger, replay.declared, replay.played, reckon_nothing=barred
-        )
+        declared = _adversaries_held(view, applied, barred)
+        score = score_deal(view.elder, view.younger, declared, replay.played, reckon_nothing=barred)
         return Allowed(score.totals, score.explain(), "reckoned again, the offender barred", score)
     if written is None:
         return Allowed(None, (), "not known")
@@ -93,3 +96,37 @@ def allowed_score(
         return Allowed(dict(written), (), "as written")
     kept = {p: (0 if p in barred else written.get(p, 0)) for p in players}
     return Allowed(kept, (), "as written, the offender's points taken down")
+
+
+def _adversaries_held(
+    view: DealView, applied: Applied, barred: frozenset[Player]
+) -> Mapping[Player, Declaration]:
+    """What each player declared, the adversary of an offender whose finding has the effect
+    :attr:`Effect.ADVERSARY_RECKONS_HELD` (while the offender reckons nothing) declaring too
+    his best combination of the head of the call found (the call he answered)."""
+    declared = dict(view.replay.declared or {})
+    for finding, effects in applied.effects:
+        offender = finding.offender
+        if Effect.ADVERSARY_RECKONS_HELD not in effects or offender not in barred:
+            continue
+        call = next((e for e in view.events if e.line == finding.line), None)
+        adversary = view.other(offender)
+        hand = view.replay.hands.get(adversary)
+        if not isinstance(call, PointCall | SequenceCall | SetCall) or hand is None:
+            continue
+        held = best(hand, category(call))
+        if held is not None and adversary in declared:
+            declared[adversary] = _adding(declared[adversary], held)
+    return declared
+
+
+def _adding(declaration: Declaration, combo: Combination) -> Declaration:
+    if isinstance(combo, Point):
+        return replace(declaration, point=declaration.point or combo)
+    if isinstance(combo, Run):
+        if combo in declaration.sequences:
+            return declaration
+        return replace(declaration, sequences=(*declaration.sequences, combo))
+    if combo in declaration.sets:
+        return declaration
+    return replace(declaration, sets=(*declaration.sets, combo))

@@ -7,8 +7,8 @@ against the caller's hand it is one :class:`~adjudicator.engine.piquet.holdings.
 :class:`~adjudicator.engine.piquet.holdings.RankSet`, or nothing he holds. An answer ("good",
 "not good", "equal") is the answerer's statement about his own cards: "equal" and "not good"
 declare his own combination of that category, which bars the call even if he never names it
-(law 51, the Description), so :func:`declarations` adds it to his declaration from his hand.
-Each answer is checked against the two hands, and each question against law 46.
+(law 51, the Description), so :func:`~adjudicator.engine.piquet.declare.declarations`, which
+reads the dialogue in order with these pieces, adds it to his declaration from his hand.
 
 Nothing here rules on a departure: it is noted as a
 :class:`~adjudicator.engine.piquet.deviations.Deviation`, and the laws decide what follows.
@@ -17,18 +17,18 @@ Nothing here rules on a departure: it is noted as a
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from adjudicator.engine.piquet.cards import SET_RANKS, card_value, height
-from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
-from adjudicator.engine.piquet.holdings import Declaration, Holdings, Point, RankSet, holdings
+from adjudicator.engine.piquet.holdings import Holdings, Point, RankSet, holdings
 from adjudicator.engine.piquet.holdings import Sequence as Run
 from adjudicator.engine.piquet.rulings import Verdict, compare_points, compare_sequences
 from adjudicator.notation.cards import Card, Player, Rank, Suit
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     NumberSaid,
     PointCall,
@@ -36,11 +36,11 @@ from adjudicator.notation.piquet.events import (
     SequenceCall,
     SetCall,
 )
-from adjudicator.notation.piquet.vocabulary import Asked
+from adjudicator.notation.piquet.vocabulary import Asked, Reply
 
 Call = PointCall | SequenceCall | SetCall
 """A call of a combination."""
-Said = Call | Answer | Question | NumberSaid | CarteBlanche
+Said = Call | Answer | Question | NumberSaid | CarteBlanche | CardNamed
 """Any line of the dialogue this module reads."""
 Combination = Point | Run | RankSet
 """A combination reckoned in hand."""
@@ -125,9 +125,16 @@ def _sequence(
             top_height = height(run.top) - drop
             top = next(r for r in Rank if height(r) == top_height)
             named = Run(run.suit, call.length, top)
-            if (call.top is None or call.top is top) and named not in declared:
+            if (call.top is None or call.top is top) and not _overlaps(named, declared):
                 found.append(named)
     return max(found, key=lambda s: s.precedence, default=None)
+
+
+def _overlaps(run: Run, declared: Collection[Combination]) -> bool:
+    """Whether ``run`` shares a card with a sequence already declared (a second call of a
+    head names another combination)."""
+    cards = set(run.cards)
+    return any(isinstance(c, Run) and cards & set(c.cards) for c in declared)
 
 
 def _set(call: SetCall, hand: frozenset[Card], declared: Collection[Combination]) -> RankSet | None:
@@ -173,127 +180,17 @@ def verdict(call: Combination, answer: Combination | None) -> Verdict:
     raise ValueError("a call is answered by a combination of its own category")
 
 
-@dataclass(frozen=True)
-class Declared:
-    """What the dialogue of a deal comes to."""
-
-    declarations: Mapping[Player, Declaration]
-    """What each player declared, held against his hand."""
-    deviations: tuple[Deviation, ...]
-    """Calls of what was not held, answers the hands do not bear out, questions law 46 denies."""
-
-
-def declarations(
-    dialogue: Dialogue,
-    hands: Mapping[Player, frozenset[Card]],
-    deal: int,
-) -> Declared:
-    """Turn a deal's dialogue into each player's declaration, checked against ``hands`` (each
-    player's twelve cards as he played them); a carte blanche is held against the hand as dealt
-    where it is announced (:mod:`~adjudicator.engine.piquet.deal`)."""
-    found: list[Deviation] = []
-    declared: dict[Player, Declaration] = {p: Declaration() for p in hands}
-    last_call: dict[Player, tuple[Call, Combination | None]] = {}
-    called: dict[Player, list[Combination]] = {p: [] for p in hands}
-    said_value: dict[int, int] = {}
-    lines = [line for line, _ in dialogue.said]
-    for index, line in enumerate(lines):
-        if isinstance(line, NumberSaid) and index and _asks_value(lines[index - 1], line.player):
-            said_value[id(_last_point(lines[:index], line.player))] = line.value
-    for line in lines:
-        who = line.player
-        if isinstance(line, CarteBlanche):  # (held against the dealt hand as it is said)
-            declared[who] = replace(declared[who], carte_blanche=True)
-        elif isinstance(line, PointCall | SequenceCall | SetCall):
-            combo = resolve(line, hands[who], said_value.get(id(line)), called[who])
-            last_call[who] = (line, combo)
-            if combo is None:
-                if not _of_no_value(line, hands[who]):
-                    found.append(_dev(DeviationKind.CALL, line, deal, "does not hold it"))
-                continue
-            called[who].append(combo)
-            declared[who] = _with(declared[who], combo)
-        elif isinstance(line, Question) and line.asks is Asked.VALUE:
-            other = _other(who, hands)
-            asked_of = last_call.get(other)
-            if asked_of is not None and isinstance(asked_of[0], PointCall):
-                own = _holdings(hands[who]).point
-                point = asked_of[1]
-                length = point.cards if isinstance(point, Point) else asked_of[0].length
-                if length is not None and (own is None or own.cards < length):
-                    found.append(_dev(DeviationKind.QUESTION, line, deal, "holds fewer cards"))
-        elif isinstance(line, Answer):
-            other = _other(who, hands)
-            if other not in last_call:
-                continue
-            answered, combo = last_call[other]
-            mine = best(hands[who], category(answered))
-            if combo is not None:
-                truth = verdict(combo, mine)
-                if truth.value != line.reply.value:
-                    found.append(
-                        _dev(DeviationKind.ANSWER, line, deal, f"the hands make it {truth.value}")
-                    )
-            if line.reply.value != Verdict.GOOD.value and mine is not None:
-                declared[who] = _with(declared[who], mine, only_if_none=category(answered))
-    return Declared(declared, tuple(found))
-
-
-def _asks_value(previous: Said, player: Player) -> bool:
-    return (
-        isinstance(previous, Question)
-        and previous.asks is Asked.VALUE
-        and previous.player is not player
-    )
-
-
-def _last_point(lines: Iterable[Said], player: Player) -> PointCall | None:
-    last = None
-    for line in lines:
-        if isinstance(line, PointCall) and line.player is player:
-            last = line
-    return last
-
-
-def _of_no_value(call: Call, hand: frozenset[Card]) -> bool:
-    """A set below the ten, or of other than three or four, held: a call of nothing reckonable
-    that is no false claim."""
-    if not isinstance(call, SetCall) or call.rank is None:
+def asks_value(before: Sequence[Said], player: Player) -> bool:
+    """Whether the last of the lines said ``before`` a number ``player`` says calls for the
+    value of his point: his adversary's ``what do they make?``, or his ``equal`` to the point
+    ``player`` has just called by its number of cards (Case I: the value then completes the
+    call)."""
+    if not before or before[-1].player is player:
         return False
-    held = sum(1 for c in hand if c.rank is call.rank)
-    return held >= call.count and (call.rank not in SET_RANKS or call.count not in (3, 4))
-
-
-def _with(
-    declaration: Declaration, combo: Combination, only_if_none: Category | None = None
-) -> Declaration:
-    if isinstance(combo, Point):
-        if only_if_none is not None and declaration.point is not None:
-            return declaration
-        return replace(declaration, point=combo)
-    if isinstance(combo, Run):
-        if combo in declaration.sequences or (only_if_none and declaration.sequences):
-            return declaration
-        return replace(declaration, sequences=(*declaration.sequences, combo))
-    if combo in declaration.sets or (only_if_none and declaration.sets):
-        return declaration
-    return replace(declaration, sets=(*declaration.sets, combo))
-
-
-def _other(player: Player, hands: Mapping[Player, object]) -> Player:
-    return next(p for p in hands if p is not player)
-
-
-def _dev(kind: DeviationKind, line: Said, deal: int, why: str) -> Deviation:
-    messages = {
-        DeviationKind.CALL: f"{line.player} calls what he does not hold",
-        DeviationKind.QUESTION: (
-            f"{line.player} asks what the point makes, but he {why} in his own point (law 46)"
-        ),
-        DeviationKind.ANSWER: f"{line.player} answers {_reply(line)}, but {why}",
-    }
-    return Deviation(kind, messages[kind], line.line, line.column, line.player, deal)
-
-
-def _reply(line: Said) -> str:
-    return f'"{line.reply.value}"' if isinstance(line, Answer) else "so"
+    previous = before[-1]
+    if isinstance(previous, Question):
+        return previous.asks is Asked.VALUE
+    if not isinstance(previous, Answer) or previous.reply is not Reply.EQUAL or len(before) < 2:
+        return False
+    called = before[-2]
+    return isinstance(called, PointCall) and called.player is player and called.value is None

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from adjudicator.engine.piquet.calls import declarations
+from adjudicator.engine.piquet.declare import declarations
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import Declaration
 from adjudicator.engine.piquet.irregular import (
@@ -39,6 +39,7 @@ from adjudicator.engine.piquet.walk import HAND, DealWalk, Played
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     Deals,
     Discard,
@@ -170,6 +171,7 @@ _HANDLERS: dict[type, Callable[[DealWalk, Any], None]] = {
     Answer: DealWalk.on_said,
     Question: DealWalk.on_said,
     NumberSaid: DealWalk.on_said,
+    CardNamed: DealWalk.on_said,
     Reckon: DealWalk.on_reckon,
     Show: DealWalk.on_show,
     TrickLine: DealWalk.on_trick,
@@ -293,7 +295,9 @@ def _reckon(
     hands = {p: h for p, h in start.items() if h is not None}
     if len(hands) != 2 or any(len(h) < HAND for h in hands.values()):
         return None, None
-    declared = declarations(walk.dialogue, hands, walk.deal.number)
+    dealt = {p: walk.dealt[p].whole for p in hands}
+    seen = {p: hands[p] | cards for p, cards in dealt.items() if cards is not None}
+    declared = declarations(walk.dialogue, hands, walk.deal.number, seen, walk.elder)
     walk.found.extend(declared.deviations)
     try:
         score = score_deal(

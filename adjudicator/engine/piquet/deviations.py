@@ -55,7 +55,18 @@ class DeviationKind(StrEnum):
     ANSWER = "answer"
     """An answer ("good", "not good", "equal") that the two hands do not bear out (law 51)."""
     QUESTION = "question"
-    """The younger asked what a point makes holding fewer cards in his own point (law 46)."""
+    """The younger asked what a point makes holding fewer cards in his own point, or his
+    question (or an "equal" to a point called by its length) bars his longer point (law 46)."""
+    CALL_ORDER = "call order"
+    """The elder called his point after a sequence or a set (law 46)."""
+    UNDER_CALL = "under-call"
+    """The elder called less than he holds, and whether he put it right in time (law 50)."""
+    CORRECTION = "correction"
+    """An answer put right, in time or too late, or after a question that allowed the call
+    (law 51, Case VII)."""
+    MISNOMER = "misnomer"
+    """A call that names the suit or rank wrongly of a combination held, what it names being
+    out of reach of the caller's hand and discard (law 53)."""
     COUNT = "count"
     """A count said aloud (``A reckons 9``, ``A: 10``) that is not the player's score at that
     moment."""

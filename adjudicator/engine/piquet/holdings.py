@@ -235,6 +235,11 @@ class Declaration:
     """The sequences he called (in any order)."""
     sets: tuple[RankSet, ...] = ()
     """The quatorzes and trios he called (in any order)."""
+    bars_only: frozenset[str] = frozenset()
+    """The heads (``point``, ``sequences``, ``quatorzes and trios``) in which what he declared
+    bars but does not score: a point longer than the one he asked the value of, or answered
+    "equal" to (law 46, Case I); a combination his answer declared and he never reckoned
+    before playing to the first trick (law 56)."""
 
 
 def declare_everything(hand: Iterable[Card], *, dealt: Iterable[Card] | None = None) -> Declaration:

@@ -17,7 +17,17 @@ from typing import TYPE_CHECKING
 
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.notation.cards import Card, Player
-from adjudicator.notation.piquet.events import Deals, Event, Lead, Look, Play, Score
+from adjudicator.notation.piquet.events import (
+    Deals,
+    Event,
+    Lead,
+    Look,
+    Play,
+    PointCall,
+    Score,
+    SequenceCall,
+    SetCall,
+)
 from adjudicator.notation.piquet.irregularities import (
     IRREGULARITIES,
     Claim,
@@ -166,6 +176,9 @@ class Retraction:
     """A player has claimed, earlier in the deal, to take back the cards and play again."""
     played_line: int = 0
     """The line where the card was led or played."""
+    recalled: bool = False
+    """It was led to the first trick, and since then the adversary has called again a head he
+    had called before it (a call put right: law 52)."""
 
 
 RetractLeave = Callable[[Retraction], bool | None]
@@ -260,7 +273,20 @@ def _allowed(walk: DealWalk, e: Retract, card: Card, at: int, *, led: bool) -> b
             for c in walk.irregular
         ),
         played_line=trick.line if led else (trick.follow_line or trick.line),
+        recalled=led and at == 0 and _recalled(walk, walk.other(e.player)),
     )
     answer = walk.leave(asked) if walk.leave is not None else None
     walk.retracted.append((asked, answer))
     return answer is not False
+
+
+def _recalled(walk: DealWalk, caller: Player) -> bool:
+    """Whether ``caller`` called, after the first lead, a head he had called before it."""
+    heads: set[type] = set()
+    for line, moment in walk.dialogue.said:
+        if line.player is not caller or not isinstance(line, PointCall | SequenceCall | SetCall):
+            continue
+        if moment >= 1 and type(line) in heads:
+            return True
+        heads.add(type(line))
+    return False

@@ -171,7 +171,10 @@ def score_deal(
     cards = score_cards(play.tricks)
 
     scores = _in_order(players, declarations, (point, sequences, sets), play, cards)
-    steps, pique, repique = _reckon(elder, younger, scores, barred)
+    bars_only = frozenset(
+        (p, Category(head)) for p in players for head in declarations[p].bars_only
+    )
+    steps, pique, repique = _reckon(elder, younger, scores, barred, bars_only)
     return DealScore(
         elder,
         younger,
@@ -222,11 +225,16 @@ def _in_order(
 
 
 def _reckon(
-    elder: Player, younger: Player, scores: list[_Score], barred: frozenset[Player]
+    elder: Player,
+    younger: Player,
+    scores: list[_Score],
+    barred: frozenset[Player],
+    bars_only: frozenset[tuple[Player, Category]] = frozenset(),
 ) -> tuple[list[Step], Player | None, Player | None]:
     """The scores reckoned in order, a player under the penalty reckoning nothing (but carte
-    blanche), with repique and pique where thirty is reached first (laws 68, 69): the steps,
-    who made a pique, who made a repique."""
+    blanche), and a head that only bars (``bars_only``: law 46) scoring nothing, with repique
+    and pique where thirty is reached first (laws 68, 69): the steps, who made a pique, who
+    made a repique."""
     steps: list[Step] = []
     total = dict.fromkeys((elder, younger), 0)
     reckoned = dict.fromkeys((elder, younger), False)
@@ -235,6 +243,7 @@ def _reckon(
     for player, category, held, detail, trick in scores:
         other = younger if player is elder else elder
         kept = category is Category.CARTE_BLANCHE or player not in barred
+        kept = kept and (player, category) not in bars_only
         points = held if kept else 0
         before = total[player]
         total[player] += points

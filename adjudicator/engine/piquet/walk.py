@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from adjudicator.engine.piquet.calls import Dialogue, Said
+from adjudicator.engine.piquet.calls import Dialogue, Said, asks_value
 from adjudicator.engine.piquet.deviations import Deviation, DeviationKind
 from adjudicator.engine.piquet.holdings import is_carte_blanche
 from adjudicator.engine.piquet.play import Trick
@@ -34,7 +34,6 @@ from adjudicator.notation.piquet.events import (
     PartieScore,
     Play,
     PointCall,
-    Question,
     Reckon,
     Result,
     Score,
@@ -55,7 +54,7 @@ from adjudicator.notation.piquet.model import Deal
 
 if TYPE_CHECKING:
     from adjudicator.engine.piquet.irregular import Retraction, RetractLeave
-from adjudicator.notation.piquet.vocabulary import Asked, ExchangeWord, LookAt
+from adjudicator.notation.piquet.vocabulary import ExchangeWord, LookAt
 
 HAND = 12
 """Cards dealt to each player (law 9)."""
@@ -379,7 +378,7 @@ class DealWalk:
 
     def on_said(self, e: Said) -> None:
         """A line of the dialogue: a call, an answer, a question, a number said (laws 46-56)."""
-        late = self.moment >= 2 or (e.player is self.elder and self.moment >= 1)
+        late = self.moment >= 2
         if isinstance(e, PointCall | SequenceCall | SetCall | CarteBlanche) and late:
             self.note(
                 DeviationKind.CALL,
@@ -409,14 +408,9 @@ class DealWalk:
 
     def _answers_value(self, e: NumberSaid) -> bool:
         said = self.dialogue.said
-        if len(said) < 2:
+        if len(said) < 2 or said[-2][1] != self.moment:  # a card played between: a count
             return False
-        previous = said[-2][0]
-        return (
-            isinstance(previous, Question)
-            and previous.asks is Asked.VALUE
-            and previous.player is not e.player
-        )
+        return asks_value([line for line, _ in said[:-1]], e.player)
 
     def on_reckon(self, e: Reckon) -> None:
         """``A reckons 9``: a count said aloud, checked once the deal is reckoned."""

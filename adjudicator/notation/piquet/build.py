@@ -15,11 +15,12 @@ from typing import Any
 
 from lark import Token, Tree
 
-from adjudicator.notation.cards import Rank, Suit
+from adjudicator.notation.cards import Card, Rank, Suit
 from adjudicator.notation.piquet.build_irregularities import IrregularityBuilder
 from adjudicator.notation.piquet.model import (
     Answer,
     Asked,
+    CardNamed,
     CarteBlanche,
     Choice,
     CutForDeal,
@@ -286,6 +287,12 @@ class Builder(IrregularityBuilder):
 
     def number_said(self, c: list[Any]) -> NumberSaid:
         return NumberSaid(player=player_of(c[0]), value=number_of(c[2]))
+
+    def card_named(self, c: list[Any]) -> CardNamed:
+        rank = RANK_WORDS[str(token_of(c, "RANK_NAME")).lower()]
+        suit = _suit(c)
+        assert suit is not None
+        return CardNamed(player=player_of(c[0]), card=Card.parse(rank.value + suit.value))
 
     def reckon(self, c: list[Any]) -> Reckon:
         return Reckon(player=player_of(c[0]), value=number_of(c[2]))

@@ -326,6 +326,18 @@ class NumberSaid(Line):
     """The number."""
 
 
+class CardNamed(Line):
+    """``A: the king of diamonds``: a card named in an answer: which card of the set he called
+    he does not count (``which king do you not count?``, Cases VII, VIII)."""
+
+    kind: Literal["card_named"] = "card_named"
+    """The line form (the discriminator of :data:`Event`)."""
+    player: Seat
+    """Who named it."""
+    card: Card
+    """The card named."""
+
+
 class Reckon(Line):
     """``A reckons 9``: a player states his count so far (law 67's order of reckoning)."""
 
@@ -468,6 +480,7 @@ Event = Annotated[
     | Answer
     | Question
     | NumberSaid
+    | CardNamed
     | Reckon
     | Show
     | Trick
@@ -521,6 +534,7 @@ EventKind = Literal[
     "answer",
     "question",
     "number_said",
+    "card_named",
     "reckon",
     "show",
     "trick",

@@ -20,6 +20,7 @@ from adjudicator.notation.nodes import Cards, Line, Node, Tag
 from adjudicator.notation.numbers import is_number, number
 from adjudicator.notation.piquet.events import (
     Answer,
+    CardNamed,
     CarteBlanche,
     CutForDeal,
     Deals,
@@ -202,6 +203,7 @@ __all__ = [
     "Answer",
     "Asked",
     "Bystander",
+    "CardNamed",
     "Cards",
     "CarteBlanche",
     "Choice",

@@ -29,6 +29,7 @@ from adjudicator.notation.piquet.model import (
     Answer,
     Asked,
     Bystander,
+    CardNamed,
     Cards,
     CarteBlanche,
     Choice,
@@ -273,6 +274,10 @@ def _number_said(e: NumberSaid) -> str:
     return f"{e.player.value}: {e.value}"
 
 
+def _card_named(e: CardNamed) -> str:
+    return f"{e.player.value}: the {RANK_NAMES[e.card.rank]} of {SUIT_NAMES[e.card.suit]}"
+
+
 def _reckon(e: Reckon) -> str:
     return f"{e.player.value} reckons {e.value}"
 
@@ -427,6 +432,7 @@ _WRITERS: dict[str, Callable[[Any], str]] = {
     "answer": _answer,
     "question": _question,
     "number_said": _number_said,
+    "card_named": _card_named,
     "reckon": _reckon,
     "show": _show,
     "trick": _trick,
