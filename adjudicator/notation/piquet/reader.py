@@ -3,8 +3,10 @@ out, one record at a time.
 
 The generic machinery (:mod:`adjudicator.notation.lines`) decodes the input, cuts it into
 records and lines and puts every comment with its line; here each tag line becomes a
-:class:`Tag`, each other line is parsed alone by the grammar's LALR parser (start rule
-``line``) and built into its model, and the headings ``partie`` and ``deal`` group the events.
+:class:`Tag`, each other line is read alone into its model, and the headings ``partie`` and
+``deal`` group the events. A line of the frequent forms is read by the fast path of word
+lookups (:mod:`~adjudicator.notation.piquet.fast`); any other line, and every line with a
+fault, by the grammar's LALR parser (start rule ``line``) and its builder.
 Memory is bounded by the largest record; a record's errors are all reported (up to
 :data:`~adjudicator.notation.errors.MAX_ERRORS`), each located ``path:line:col``.
 """
@@ -31,6 +33,7 @@ from adjudicator.notation.lines import (
 )
 from adjudicator.notation.numbers import number_problem
 from adjudicator.notation.piquet.build import build
+from adjudicator.notation.piquet.fast import fast_line
 from adjudicator.notation.piquet.grammar import grammar_text, keywords
 from adjudicator.notation.piquet.hints import in_words, word_hint
 from adjudicator.notation.piquet.model import Deal, Event, Partie, Record, Tag
@@ -75,10 +78,24 @@ _CACHE: dict[str, Any] = {}
 
 def parse_line(code: str) -> Any:
     """The model of a line's code (an event, or an empty heading), with no position and no
-    comments; or the line's fault (a :class:`_Fault`)."""
+    comments; or the line's fault (a :class:`_Fault`). The fast path reads the frequent line
+    forms (:func:`~adjudicator.notation.piquet.fast.fast_line`); the grammar every other line,
+    and every line with a fault."""
     found = _CACHE.get(code)
     if found is not None:
         return found
+    result = fast_line(code)
+    if result is None:
+        result = grammar_line(code)
+    if len(_CACHE) >= CACHE_LINES:
+        _CACHE.clear()
+    _CACHE[code] = result
+    return result
+
+
+def grammar_line(code: str) -> Any:
+    """What :func:`parse_line` gives for ``code``, read by the grammar's parser alone (no fast
+    path, no cache)."""
     try:
         tree: Tree[Token] = parser().parse(code, start="line")
         result: Any = build(tree)
@@ -89,9 +106,6 @@ def parse_line(code: str) -> Any:
         result = _Fault(error.message, error.column, error.width, [], error.hint)
     except UnexpectedInput as e:
         result = _explain(e, code)
-    if len(_CACHE) >= CACHE_LINES:
-        _CACHE.clear()
-    _CACHE[code] = result
     return result
 
 
