@@ -22,7 +22,7 @@ from typing import Any
 
 from adjudicator.notation.cards import CARD_SPELLINGS, Card, Player, Rank
 from adjudicator.notation.nodes import Cards
-from adjudicator.notation.numbers import is_number
+from adjudicator.notation.numbers import is_number, number
 from adjudicator.notation.piquet.build import (
     _RISING,
     COUNT_WORDS,
@@ -142,7 +142,7 @@ def _int(word: str) -> int:
     """The value of an ``INT``: ASCII digits, no more than the notation reads."""
     if not is_number(word):
         raise _Unsure
-    return int(word)  # (ASCII digits: the value :func:`~adjudicator.notation.numbers.number` reads)
+    return number(word)
 
 
 def _player(word: str) -> Seat:
