@@ -224,9 +224,9 @@ class PartieFacts:
     """Whether it is over as the laws count its deals."""
     settlement: Settlement | None
     """How it settles from the scores the laws allow (``None``: not over, or not known)."""
-    as_written: Settlement | None
-    """How the table's last written totals would settle it, when it wrote any after its last
-    deal and believed it over."""
+    as_written: tuple[Settlement, ...] = ()
+    """How each of the totals the table wrote in its last deal would settle it (a count it
+    later corrected among them), when it wrote as many deals as are due."""
 
 
 Settles = Callable[[PartieFacts], bool]

@@ -9,6 +9,7 @@ from adjudicator.engine.piquet.cards import RANK_ORDER
 from adjudicator.engine.piquet.deviations import DeviationKind
 from adjudicator.engine.piquet.irregular import Retraction
 from adjudicator.engine.piquet.rulings import rule_point, rule_sequences
+from adjudicator.engine.piquet.scoring import IN_HAND, DealScore
 from adjudicator.notation.cards import Card, Player
 from adjudicator.notation.piquet.events import Lead, Look, NumberSaid, Play, Question
 from adjudicator.notation.piquet.vocabulary import Claimed, LookAt
@@ -51,6 +52,16 @@ def _sized(view: DealView, long: bool) -> Sequence[Finding]:
 
 def _short(view: DealView) -> Sequence[Finding]:
     return _sized(view, long=False)
+
+
+def bars(view: DealView, score: DealScore) -> bool:
+    """Whether the rule this law states for every penalty of reckoning nothing decides
+    something of the deal: a player who reckons nothing holds a good declaration, which scores
+    nothing but still bars his adversary ("not good to score, good to bar")."""
+    return any(
+        s.player in score.reckon_nothing and s.held > 0 and s.category in IN_HAND
+        for s in score.steps
+    )
 
 
 def _long(view: DealView) -> Sequence[Finding]:
@@ -333,6 +344,7 @@ LONG = Law(
     find=_long,
     choices=(WAIVE,),
     effects=(Effect.RECKONS_NOTHING,),
+    weighs=bars,
     keywords=("long", "thirteen", "reckons nothing", "bar"),
     judges=(DeviationKind.HAND_SIZE,),
 )

@@ -196,11 +196,11 @@ def _blanche_announced(view: DealView, score: DealScore) -> bool:
 
 
 def _pique_open(view: DealView, score: DealScore) -> bool:
-    """Whether law 69 decides something: the elder reaches thirty in hand and play, or scores
-    in play while the younger has reckoned nothing, so that only the count keeps him from a
-    pique (e.g. 29)."""
-    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=True)(view, score):
-        return True
+    """Whether law 69 decides something: a player reaches thirty in hand and play (the elder's
+    pique, or none for the younger, who never piques), or the elder scores in play while the
+    younger has reckoned nothing, so that only the count keeps him from a pique (e.g. 29)."""
+    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=False)(view, score):
+        return True  # thirty in hand and play: a pique, or none (the younger never piques)
     reckoned = False
     for step in score.steps:
         if step.player is score.younger and step.held > 0:
@@ -231,13 +231,12 @@ def _rubicon(facts: PartieFacts) -> bool:
 
 def _table_won(facts: PartieFacts) -> bool:
     """The table's figures settle it as a plain win (law 72), whatever the laws make of it."""
-    table = facts.as_written
-    return table is not None and table.winner is not None and not table.rubicon
+    return any(s.winner is not None and not s.rubicon for s in facts.as_written)
 
 
 def _table_rubicon(facts: PartieFacts) -> bool:
     """The table's figures make it a rubicon (law 73), whatever the laws make of it."""
-    return facts.as_written is not None and facts.as_written.rubicon
+    return any(s.rubicon for s in facts.as_written)
 
 
 LAWS: tuple[Law, ...] = (

@@ -129,17 +129,18 @@ def judge_partie(partie: Partie, replay: PartieReplay) -> PartieJudgement:
     return PartieJudgement(replay.number, tuple(deals), totals, finished, settled, by, weighed)
 
 
-def _table_settles(replay: PartieReplay) -> Settlement | None:
-    """How the table's own figures settle the partie: its last totals written (a ``partie`` or
-    ``score`` line) after its last deal, settled, when it wrote as many deals as are due."""
+def _table_settles(replay: PartieReplay) -> tuple[Settlement, ...]:
+    """How the table's own figures settle the partie: each of the totals written (a ``partie``
+    or ``score`` line) in its last deal, settled, when it wrote as many deals as are due."""
     if len({d.number for d in replay.deals}) < replay.length.deals or not replay.deals:
-        return None
-    for line in reversed(replay.deals[-1].statements):
+        return ()
+    out = []
+    for line in replay.deals[-1].statements:
         if isinstance(line, Score | PartieScore):
             tallies: dict[Player, int] = {t.player: t.points for t in line.tallies}
             if len(tallies) == 2:
-                return settle(tallies)
-    return None
+                out.append(settle(tallies))
+    return tuple(out)
 
 
 def _short(numbers: Sequence[int], deals: Sequence[DealJudgement]) -> bool:
