@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 KING = (ROOT / "cases/ecarte/law-46-game/i10-game-won-by-a-king-during-the-play.etn").read_text(
     encoding="utf-8"
 )
-MUTANTS = 60
+MUTANTS = 40
 """Mutants in the suite's run (under a second each through every command)."""
 
 
