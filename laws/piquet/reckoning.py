@@ -74,7 +74,7 @@ def _first_trick_line(view: DealView) -> int:
     return tricks[0].line if tricks else view.deal.line
 
 
-def scored(view: DealView, score: DealScore, category: Category) -> tuple[Step, ...]:
+def scored(score: DealScore, category: Category) -> tuple[Step, ...]:
     """The steps of ``category`` that score (a declaration of a player who reckons nothing, or
     one that only bars, scores nothing: the law that rules it weighs, but makes no score)."""
     return tuple(s for s in score.steps if s.category is category and s.points > 0)

@@ -78,7 +78,7 @@ def _heads(number: int, category: Category, kind: str) -> Reckoner:
 
     def reckon(view: DealView, score: DealScore) -> Sequence[Finding]:
         found: dict[int, list[Step]] = {}
-        for step in scored(view, score, category):
+        for step in scored(score, category):
             found.setdefault(step_line(view, score, step), []).append(step)
         return tuple(
             _fact(number, view, line, kind, "; ".join(describe(s) for s in steps))
@@ -90,7 +90,7 @@ def _heads(number: int, category: Category, kind: str) -> Reckoner:
 
 def _play(view: DealView, score: DealScore) -> Sequence[Finding]:
     """Law 65: the points made in play, at the first trick."""
-    steps = scored(view, score, Category.PLAY)
+    steps = scored(score, Category.PLAY)
     if not steps or not view.replay.tricks:
         return ()
     made = {p: sum(s.held for s in steps if s.player is p) for p in (view.elder, view.younger)}
@@ -100,7 +100,7 @@ def _play(view: DealView, score: DealScore) -> Sequence[Finding]:
 
 def _cards(view: DealView, score: DealScore) -> Sequence[Finding]:
     """Law 66: the cards or a capot, at the twelfth trick."""
-    steps = scored(view, score, Category.CARDS)
+    steps = scored(score, Category.CARDS)
     if not steps:
         return ()
     step = steps[0]
@@ -157,28 +157,26 @@ def _reckoned(view: DealView, score: DealScore) -> bool:
     return bool(score.steps)
 
 
-def _thirty_in(
-    categories: frozenset[Category], elder_only: bool
-) -> Callable[[DealView, DealScore], bool]:
-    """Whether a player (the elder only, for a pique) reaches thirty by scores of
-    ``categories``, so that whether it makes a pique or repique is in question (the order of
-    reckoning and the adversary's scores decide it); the repique is in question too wherever a
-    pique is made (it is one because thirty came only with the play)."""
+def _reaches_thirty(view: DealView, score: DealScore, categories: frozenset[Category]) -> bool:
+    """Whether a player reaches thirty by scores of ``categories`` (his hand as he announced
+    it: a carte blanche the table counted included), so that whether it makes a pique or
+    repique is in question (the order of reckoning and the adversary's scores decide it); the
+    repique is in question too wherever a pique is made (it is one because thirty came only
+    with the play)."""
+    if score.pique is not None:
+        return True  # a pique, not a repique: thirty was not reached in hand alone
+    for player in (score.elder, score.younger):
+        made = sum(s.held for s in score.steps if s.player is player and s.category in categories)
+        if _announced_not_held(view, score, player):
+            made += CARTE_BLANCHE  # his hand as he announced it: the table counted it
+        if made >= THIRTY:
+            return True
+    return False
 
-    def weighs(view: DealView, score: DealScore) -> bool:
-        if not elder_only and score.pique is not None:
-            return True  # a pique, not a repique: thirty was not reached in hand alone
-        for player in (score.elder,) if elder_only else (score.elder, score.younger):
-            made = sum(
-                s.held for s in score.steps if s.player is player and s.category in categories
-            )
-            if not elder_only and _announced_not_held(view, score, player):
-                made += CARTE_BLANCHE  # his hand as he announced it: the table counted it
-            if made >= THIRTY:
-                return True
-        return False
 
-    return weighs
+def _repique_open(view: DealView, score: DealScore) -> bool:
+    """Whether law 68 decides something: thirty reached in hand (or a pique made instead)."""
+    return _reaches_thirty(view, score, IN_HAND)
 
 
 def _announced_not_held(view: DealView, score: DealScore, player: Player) -> bool:
@@ -199,7 +197,7 @@ def _pique_open(view: DealView, score: DealScore) -> bool:
     """Whether law 69 decides something: a player reaches thirty in hand and play (the elder's
     pique, or none for the younger, who never piques), or the elder scores in play while the
     younger has reckoned nothing, so that only the count keeps him from a pique (e.g. 29)."""
-    if _thirty_in(IN_HAND | {Category.PLAY}, elder_only=False)(view, score):
+    if _reaches_thirty(view, score, IN_HAND | {Category.PLAY}):
         return True  # thirty in hand and play: a pique, or none (the younger never piques)
     reckoned = False
     for step in score.steps:
@@ -315,7 +313,7 @@ LAWS: tuple[Law, ...] = (
         "A player who reaches thirty in hand alone, by scores that reckon before his adversary "
         "can count anything, adds sixty: a repique.",
         reckon=_bonus(68, Category.REPIQUE),
-        weighs=_thirty_in(IN_HAND, elder_only=False),
+        weighs=_repique_open,
         keywords="repique,thirty,sixty",
         reading=(
             "The engine's: an equality is not a reckoning. Under 'reckons nothing' the "
